@@ -1,0 +1,289 @@
+"""Cards, packs, deck orders and shuffling. No game rules live here.
+
+A :class:`Card` has a rank (2 to 14, ace high: 11 jack, 12 queen, 13 king,
+14 ace) and a :class:`Suit`; the Joker is the single card :data:`JOKER`.
+Cards are written as short names: ``"AS"`` (ace of spades), ``"10H"`` or
+``"TH"``, ``"QD"``, ``"7C"``, suit symbols also accepted (``"K♦"``), and
+``"Joker"``. Names are case-insensitive.
+
+Randomness is always passed in: :func:`shuffled` takes a seed (an ``int``),
+a :class:`random.Random`, or a ``numpy.random.Generator`` and never touches
+a global generator. This module imports only the standard library.
+"""
+
+from __future__ import annotations
+
+import enum
+import random
+from collections import Counter
+from dataclasses import dataclass
+from typing import Iterable, Sequence
+
+from .errors import CardError, DeckError
+
+__all__ = [
+    "Suit",
+    "Card",
+    "JOKER",
+    "RANK_NAMES",
+    "rank_name",
+    "parse_card",
+    "parse_cards",
+    "full_pack",
+    "piquet_pack",
+    "hoggenheimer_pack",
+    "check_deck_order",
+    "shuffled",
+    "RandomSource",
+]
+
+
+class Suit(enum.Enum):
+    """The four French suits, in the order the Hoggenheimer layout uses
+    (spades, hearts, diamonds, clubs from the top row)."""
+
+    SPADES = "S"
+    HEARTS = "H"
+    DIAMONDS = "D"
+    CLUBS = "C"
+
+    @property
+    def symbol(self) -> str:
+        """The suit symbol: ♠ ♥ ♦ ♣."""
+        return {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}[self.value]
+
+    @property
+    def is_red(self) -> bool:
+        """True for hearts and diamonds."""
+        return self in (Suit.HEARTS, Suit.DIAMONDS)
+
+    @property
+    def title(self) -> str:
+        """The suit's English name, singular and capitalised ("Spades")."""
+        return self.name.capitalize()
+
+
+RANK_NAMES: dict[int, str] = {
+    2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9",
+    10: "10", 11: "J", 12: "Q", 13: "K", 14: "A",
+}
+_RANK_WORDS = {
+    2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
+    8: "eight", 9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king",
+    14: "ace",
+}
+_RANK_BY_NAME = {name: rank for rank, name in RANK_NAMES.items()}
+_RANK_BY_NAME["T"] = 10
+_SUIT_BY_NAME = {s.value: s for s in Suit} | {s.symbol: s for s in Suit}
+_SUIT_BY_NAME |= {"♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, "♧": Suit.CLUBS}
+
+
+def rank_name(rank: int) -> str:
+    """Short name of a rank: ``rank_name(14) == "A"``, ``rank_name(10) == "10"``."""
+    try:
+        return RANK_NAMES[rank]
+    except KeyError:
+        raise CardError(f"no rank {rank!r}: ranks are 2 to 14 (11 J, 12 Q, 13 K, 14 A)") from None
+
+
+@dataclass(frozen=True, order=True)
+class Card:
+    """A playing card.
+
+    Attributes:
+        rank: 2 to 14 (ace high); 0 for the Joker.
+        suit: a :class:`Suit`; ``None`` for the Joker.
+
+    Build cards with :func:`parse_card` (``parse_card("QH")``) or directly
+    (``Card(12, Suit.HEARTS)``); the Joker is :data:`JOKER`.
+    """
+
+    rank: int
+    suit: Suit | None
+
+    def __post_init__(self) -> None:
+        if self.suit is None:
+            if self.rank != 0:
+                raise CardError(f"a card without a suit must be the Joker (rank 0), got rank {self.rank!r}")
+        elif self.rank not in RANK_NAMES:
+            raise CardError(f"no rank {self.rank!r}: ranks are 2 to 14 (11 J, 12 Q, 13 K, 14 A)")
+
+    @property
+    def is_joker(self) -> bool:
+        return self.suit is None
+
+    @property
+    def is_red(self) -> bool:
+        """True for hearts and diamonds (the Joker is drawn in neither colour)."""
+        return self.suit is not None and self.suit.is_red
+
+    @property
+    def rank_name(self) -> str:
+        """``"A"``, ``"K"``, ``"10"``, ...; ``"Joker"`` for the Joker."""
+        return "Joker" if self.is_joker else RANK_NAMES[self.rank]
+
+    @property
+    def name(self) -> str:
+        """Short name that :func:`parse_card` reads back: ``"10H"``, ``"AS"``, ``"Joker"``."""
+        return "Joker" if self.is_joker else RANK_NAMES[self.rank] + self.suit.value
+
+    @property
+    def label(self) -> str:
+        """Name with the suit symbol, for display: ``"10♥"``."""
+        return "Joker" if self.is_joker else RANK_NAMES[self.rank] + self.suit.symbol
+
+    @property
+    def long_name(self) -> str:
+        """English name: ``"ten of hearts"``, ``"Joker"``."""
+        return "Joker" if self.is_joker else f"{_RANK_WORDS[self.rank]} of {self.suit.name.lower()}"
+
+    def __str__(self) -> str:
+        return self.name
+
+    def __repr__(self) -> str:
+        return f"Card({self.name!r})" if not self.is_joker else "JOKER"
+
+
+JOKER = Card(0, None)
+
+
+def parse_card(name: "str | Card") -> Card:
+    """Read a card name such as ``"AS"``, ``"10h"``, ``"Td"``, ``"K♣"`` or ``"Joker"``.
+
+    Args:
+        name: rank (2-10, T, J, Q, K, A) followed by suit (S, H, D, C or a
+            suit symbol), case-insensitive; or ``"Joker"``/``"JK"``. A
+            :class:`Card` is returned unchanged.
+
+    Returns:
+        The :class:`Card`.
+
+    Raises:
+        CardError: if the name is not a string or does not name a card.
+    """
+    if isinstance(name, Card):
+        return name
+    if not isinstance(name, str):
+        raise CardError(f"a card name must be a string such as 'AS' or '10H', got {name!r}")
+    text = name.strip().upper()
+    if text in ("JOKER", "JK", "🃏"):
+        return JOKER
+    if len(text) < 2:
+        raise CardError(
+            f"malformed card name {name!r}: write the rank (2-10, T, J, Q, K, A) then the suit "
+            "(S, H, D, C), e.g. 'AS', '10H', 'QD', or 'Joker'"
+        )
+    rank_text, suit_text = text[:-1], text[-1]
+    suit = _SUIT_BY_NAME.get(suit_text) or _SUIT_BY_NAME.get(name.strip()[-1])
+    rank = _RANK_BY_NAME.get(rank_text)
+    if suit is None or rank is None:
+        what = "suit" if suit is None else "rank"
+        raise CardError(
+            f"unknown {what} in card name {name!r}: ranks are 2-10, T, J, Q, K, A; suits are "
+            "S, H, D, C (or ♠ ♥ ♦ ♣); e.g. 'AS', '10H', 'QD', or 'Joker'"
+        )
+    return Card(rank, suit)
+
+
+def parse_cards(names: "str | Iterable[str | Card]") -> list[Card]:
+    """Read several cards: a list of names, or one string of names split by spaces or commas.
+
+    Raises:
+        CardError: if any name is malformed (the message names it).
+    """
+    if isinstance(names, str):
+        names = names.replace(",", " ").split()
+    return [parse_card(n) for n in names]
+
+
+def full_pack() -> list[Card]:
+    """The standard 52-card pack in a fixed order: spades, hearts, diamonds,
+    clubs; within a suit ace, king, ... , 2."""
+    return [Card(rank, suit) for suit in Suit for rank in range(14, 1, -1)]
+
+
+def piquet_pack() -> list[Card]:
+    """The 32-card pack (A K Q J 10 9 8 7 of each suit: the 52-card pack
+    without its 2s to 6s), in the order of the Hoggenheimer layout read row
+    by row: spades A..7, hearts A..7, diamonds A..7, clubs A..7."""
+    return [Card(rank, suit) for suit in Suit for rank in range(14, 6, -1)]
+
+
+def hoggenheimer_pack() -> list[Card]:
+    """The 33 cards of Hoggenheimer: :func:`piquet_pack` followed by :data:`JOKER`."""
+    return piquet_pack() + [JOKER]
+
+
+def check_deck_order(deck: Iterable["str | Card"], pack: Sequence[Card]) -> list[Card]:
+    """Check that ``deck`` is an ordering of exactly the cards of ``pack``.
+
+    Args:
+        deck: card names or cards, top of the deck first.
+        pack: the cards the game uses (e.g. :func:`full_pack`).
+
+    Returns:
+        The deck as a list of :class:`Card`, top first.
+
+    Raises:
+        CardError: if a name is malformed.
+        DeckError: if a card is missing, extra (not in the pack) or duplicated;
+            the message lists which.
+    """
+    cards = parse_cards(deck)
+    counts = Counter(cards)
+    wanted = Counter(pack)
+    duplicate = sorted((c for c, n in counts.items() if n > 1 and c in wanted), key=_pack_key)
+    extra = sorted((c for c in counts if c not in wanted), key=_pack_key)
+    missing = sorted((c for c in wanted if c not in counts), key=_pack_key)
+    if duplicate or extra or missing:
+        parts = []
+        if missing:
+            parts.append("missing " + " ".join(c.name for c in missing))
+        if extra:
+            parts.append("not in this pack " + " ".join(c.name for c in extra))
+        if duplicate:
+            parts.append("more than once " + " ".join(c.name for c in duplicate))
+        raise DeckError(
+            f"the deck order must hold each of the {len(pack)} cards of the pack exactly once "
+            f"(got {len(cards)} cards): " + "; ".join(parts)
+        )
+    return cards
+
+
+def _pack_key(card: Card) -> tuple[int, int]:
+    suit_order = -1 if card.suit is None else list(Suit).index(card.suit)
+    return (suit_order, -card.rank)
+
+
+RandomSource = "int | random.Random | numpy.random.Generator"
+
+
+def shuffled(pack: Sequence[Card], rng: "int | random.Random | object") -> list[Card]:
+    """Return a new list holding ``pack`` in a uniformly random order.
+
+    Args:
+        pack: the cards to shuffle (not modified).
+        rng: an ``int`` seed (uses ``random.Random(seed)``), a
+            :class:`random.Random`, or a ``numpy.random.Generator`` (uses its
+            ``permutation``). The same seed or generator state always gives
+            the same order. Never the global generator.
+
+    Raises:
+        TypeError: if ``rng`` is none of these (``None`` included: randomness
+            must be passed in).
+    """
+    cards = list(pack)
+    if isinstance(rng, bool) or rng is None:
+        raise TypeError("rng must be an int seed, a random.Random or a numpy.random.Generator, got "
+                        f"{rng!r}")
+    if isinstance(rng, int):
+        random.Random(rng).shuffle(cards)
+        return cards
+    if isinstance(rng, random.Random):
+        rng.shuffle(cards)
+        return cards
+    if hasattr(rng, "permutation") and hasattr(rng, "bit_generator"):
+        order = rng.permutation(len(cards))
+        return [cards[int(i)] for i in order]
+    raise TypeError("rng must be an int seed, a random.Random or a numpy.random.Generator, got "
+                    f"{type(rng).__name__}")

@@ -1,0 +1,56 @@
+"""Exception types of the package.
+
+Every error the package raises on bad input is a :class:`GameError`. Each
+subclass names what kind of input was wrong, and its message says what was
+given and what is allowed. When a game method raises, the game's state is
+left exactly as it was before the call.
+"""
+
+from __future__ import annotations
+
+__all__ = [
+    "GameError",
+    "CardError",
+    "DeckError",
+    "BetError",
+    "StakeError",
+    "RuleError",
+    "DealOverError",
+    "ConfigError",
+]
+
+
+class GameError(Exception):
+    """Base class of every error raised by this package on bad input."""
+
+
+class CardError(GameError, ValueError):
+    """A card name that is malformed or names no card of the pack in use."""
+
+
+class DeckError(GameError, ValueError):
+    """A deck order with missing, extra or duplicate cards."""
+
+
+class BetError(GameError, ValueError):
+    """A bet that is not one of the game's legal bets."""
+
+
+class StakeError(BetError):
+    """A stake that is not a positive amount (in units of the bet)."""
+
+
+class RuleError(GameError):
+    """An action the rules forbid at this moment of the deal.
+
+    Examples: withdrawing a bet, betting on a rank that is already paired,
+    betting after the deal has ended.
+    """
+
+
+class DealOverError(RuleError):
+    """An action (turning a card, betting) attempted after the deal ended."""
+
+
+class ConfigError(GameError, ValueError):
+    """A rule configuration the game's rules do not allow."""

@@ -1,0 +1,164 @@
+"""Draw cards and card tables as HTML that a reader recognises.
+
+Pure views: functions take cards (and labels) and return :class:`Html`
+fragments with inline styles, so they look the same in Jupyter, in VS Code
+and on the static website (light or dark theme) with no CSS file and no
+JavaScript. No game rule lives here. Standard library only.
+"""
+
+from __future__ import annotations
+
+import html
+from typing import Iterable, Sequence
+
+from .cards import Card
+
+__all__ = [
+    "Html",
+    "card_html",
+    "back_html",
+    "slot_html",
+    "pile_html",
+    "row_html",
+    "grid_html",
+    "caption_html",
+]
+
+_RED = "#c0142b"
+_BLACK = "#161616"
+_W, _H = 44, 62
+
+
+class Html(str):
+    """An HTML fragment (a ``str``) that Jupyter displays as HTML."""
+
+    def _repr_html_(self) -> str:
+        return str(self)
+
+    def __add__(self, other: str) -> "Html":
+        return Html(str.__add__(self, other))
+
+
+def _box(inner: str, *, style: str, label: str, extra_class: str = "") -> str:
+    base = (
+        f"display:inline-flex;flex-direction:column;justify-content:space-between;"
+        f"box-sizing:border-box;width:{_W}px;height:{_H}px;margin:2px;border-radius:5px;"
+        "vertical-align:top;font-family:'DejaVu Sans',Arial,sans-serif;line-height:1;"
+        "user-select:none;"
+    )
+    return (
+        f'<div class="bg-card {extra_class}" role="img" aria-label="{html.escape(label)}" '
+        f'title="{html.escape(label)}" style="{base}{style}">{inner}</div>'
+    )
+
+
+def card_html(card: Card, *, face_up: bool = True, mark: str | None = None, dim: bool = False) -> Html:
+    """One card, face up (rank and suit symbol, red or black) or face down.
+
+    Args:
+        card: the card to draw.
+        face_up: draw the face (True) or the back (False).
+        mark: optional outline colour (a CSS colour) to highlight the card,
+            e.g. for a winning or losing bet.
+        dim: draw the card faded (e.g. a rank that is out of play).
+    """
+    if not face_up:
+        return back_html(mark=mark)
+    outline = f"box-shadow:0 0 0 3px {mark};" if mark else ""
+    fade = "opacity:0.45;" if dim else ""
+    if card.is_joker:
+        inner = (
+            '<span style="font-size:10px;font-weight:bold;padding:3px 0 0 3px;color:#6a1b9a">★</span>'
+            '<span style="font-size:9px;font-weight:bold;letter-spacing:0.5px;text-align:center;'
+            'color:#6a1b9a">JOKER</span>'
+            '<span style="font-size:10px;font-weight:bold;padding:0 3px 3px 0;text-align:right;'
+            'color:#6a1b9a">★</span>'
+        )
+        return Html(_box(inner, style=f"background:#fff;border:1px solid #6a1b9a;{outline}{fade}",
+                         label="Joker", extra_class="bg-face bg-joker"))
+    colour = _RED if card.is_red else _BLACK
+    symbol = card.suit.symbol
+    inner = (
+        f'<span style="font-size:14px;font-weight:bold;padding:3px 0 0 4px;color:{colour}">'
+        f"{card.rank_name}<br>{symbol}</span>"
+        f'<span style="font-size:22px;text-align:center;color:{colour};margin-top:-8px">{symbol}</span>'
+        '<span style="height:4px"></span>'
+    )
+    return Html(_box(inner, style=f"background:#fff;border:1px solid #555;{outline}{fade}",
+                     label=card.long_name, extra_class="bg-face " + ("bg-red" if card.is_red else "bg-black")))
+
+
+def back_html(*, mark: str | None = None, label: str = "face-down card") -> Html:
+    """The back of a card (face down)."""
+    outline = f"box-shadow:0 0 0 3px {mark};" if mark else ""
+    style = (
+        "background-color:#1d4e89;border:3px solid #fff;outline:1px solid #555;outline-offset:-1px;"
+        "background-image:repeating-linear-gradient(45deg,rgba(255,255,255,.25) 0 3px,transparent 3px 7px),"
+        "repeating-linear-gradient(-45deg,rgba(255,255,255,.25) 0 3px,transparent 3px 7px);" + outline
+    )
+    return Html(_box("", style=style, label=label, extra_class="bg-back"))
+
+
+def slot_html(text: str = "", *, label: str = "empty place") -> Html:
+    """An empty place on the table (dashed outline), with optional small text."""
+    inner = (f'<span style="margin:auto;font-size:10px;color:#888;text-align:center">'
+             f"{html.escape(text)}</span>")
+    return Html(_box(inner, style="border:1px dashed #999;background:transparent;", label=label,
+                     extra_class="bg-slot"))
+
+
+def pile_html(cards: Sequence[Card], *, mark: str | None = None, dim: bool = False) -> Html:
+    """Cards laid on top of each other, each shifted a little so all show
+    (e.g. a Landsknecht card with its pairs on it). The last card is on top."""
+    if not cards:
+        return slot_html()
+    step = 14
+    width = _W + 4 + step * (len(cards) - 1)
+    parts = [
+        f'<div style="position:absolute;left:{i * step}px;top:{i * 4}px">'
+        f"{card_html(c, mark=mark if i == len(cards) - 1 else None, dim=dim)}</div>"
+        for i, c in enumerate(cards)
+    ]
+    height = _H + 4 + 4 * (len(cards) - 1)
+    names = ", ".join(c.long_name for c in cards)
+    return Html(
+        f'<div class="bg-pile" role="group" aria-label="pile: {html.escape(names)}" '
+        f'style="position:relative;display:inline-block;vertical-align:top;width:{width}px;'
+        f'height:{height}px;margin:2px">' + "".join(parts) + "</div>"
+    )
+
+
+def caption_html(text: str, *, muted: bool = True) -> Html:
+    """A short line of text under or over a table (escaped)."""
+    colour = "color:#777;" if muted else ""
+    return Html(f'<div style="font-size:12px;{colour}margin:2px 0">{html.escape(text)}</div>')
+
+
+def row_html(items: Iterable[str], *, label: str | None = None, gap: int = 6) -> Html:
+    """Lay fragments side by side, with an optional label above them."""
+    head = (f'<div style="font-size:12px;font-weight:bold;margin-bottom:2px">{html.escape(label)}</div>'
+            if label else "")
+    body = "".join(f'<div style="display:inline-block;vertical-align:top;margin-right:{gap}px">{i}</div>'
+                   for i in items)
+    return Html(f'<div style="margin:4px 0">{head}<div>{body}</div></div>')
+
+
+def grid_html(cells: Sequence[Sequence[str]], *, row_labels: Sequence[str] = (),
+              col_labels: Sequence[str] = (), title: str | None = None) -> Html:
+    """A table of fragments (e.g. the Hoggenheimer layout), with optional
+    row and column labels."""
+    td = "padding:0;text-align:center;border:none;background:transparent;"
+    th = ("padding:0 4px;font-size:12px;font-weight:normal;color:#777;border:none;"
+          "background:transparent;text-align:center;")
+    rows = []
+    if col_labels:
+        heads = (f'<th style="{th}"></th>' if row_labels else "") + "".join(
+            f'<th style="{th}">{html.escape(c)}</th>' for c in col_labels)
+        rows.append(f"<tr>{heads}</tr>")
+    for i, row in enumerate(cells):
+        lab = f'<th style="{th}">{html.escape(row_labels[i])}</th>' if row_labels else ""
+        rows.append("<tr>" + lab + "".join(f'<td style="{td}">{c}</td>' for c in row) + "</tr>")
+    cap = (f'<caption style="caption-side:top;font-size:12px;text-align:left;color:#777">'
+           f"{html.escape(title)}</caption>" if title else "")
+    return Html(f'<table class="bg-grid" style="border-collapse:collapse;border:none;margin:4px 0;'
+                f'width:auto">{cap}' + "".join(rows) + "</table>")
