@@ -84,8 +84,10 @@ def card_html(card: Card, *, face_up: bool = True, mark: str | None = None, dim:
         f'<span style="font-size:22px;text-align:center;color:{colour};margin-top:-8px">{symbol}</span>'
         '<span style="height:4px"></span>'
     )
+    # Class names avoid Bootstrap's colour utilities (its "bg-black" paints the card black).
     return Html(_box(inner, style=f"background:#fff;border:1px solid #555;{outline}{fade}",
-                     label=card.long_name, extra_class="bg-face " + ("bg-red" if card.is_red else "bg-black")))
+                     label=card.long_name,
+                     extra_class="bg-face " + ("bg-red-suit" if card.is_red else "bg-black-suit")))
 
 
 def back_html(*, mark: str | None = None, label: str = "face-down card") -> Html:

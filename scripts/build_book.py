@@ -1,0 +1,123 @@
+"""Build the book's website with warnings as errors; print where index.html is.
+
+Called by scripts/build.sh (after the set-up) and by the tests'
+``built_site`` fixture. Steps:
+
+1. check that the vendored JavaScript is in place (scripts/vendor_js.py);
+2. remove stale output: the HTML and doctrees of earlier builds (so every
+   page is read again and every warning is shown again: an incremental
+   Sphinx build would stay silent about warnings in unchanged pages), the
+   executed notebooks, and JupyterLite leftovers;
+3. empty the execution cache (_build/.jupyter_cache) when the package
+   source, requirements.txt, pyproject.toml or book/_config.yml changed,
+   since jupyter-cache keys a page only on its own code cells;
+4. run ``jupyter-book build book -W -n --keep-going``, writing the log to
+   book/_build/build.log, and fail if it fails or logs any warning or error.
+
+Usage: python scripts/build_book.py [--no-cache]
+Exit status 0 on a clean build, 1 otherwise.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import os
+import re
+import shutil
+import subprocess
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+BOOK = ROOT / "book"
+BUILD = BOOK / "_build"
+HTML = BUILD / "html"
+LOG = BUILD / "build.log"
+CACHE = BUILD / ".jupyter_cache"
+CACHE_STAMP = BUILD / ".jupyter_cache.stamp"
+BUILD_CMD = ["build", "book", "-W", "-n", "--keep-going"]
+
+# lines of the build log that mean something went wrong even if the exit code says not
+BAD_LINE = re.compile(r"WARNING|ERROR|Traceback \(most recent call last\)|CellExecutionError")
+# ipykernel's own start-up notice (it runs on loopback), not a problem of the book
+HARMLESS = re.compile(r"^\[IPKernelApp\] WARNING \| Kernel is running over TCP without encryption")
+
+
+def _cache_key() -> str:
+    """Hash of everything, besides a page's own code, that its outputs depend on."""
+    h = hashlib.sha256()
+    files = sorted((ROOT / "src").rglob("*.py")) + [
+        ROOT / "requirements.txt",
+        ROOT / "pyproject.toml",
+        BOOK / "_config.yml",
+    ]
+    for f in files:
+        if f.is_file():
+            h.update(str(f.relative_to(ROOT)).encode() + b"\0" + f.read_bytes())
+    h.update(sys.version.encode())
+    return h.hexdigest()
+
+
+def clean(no_cache: bool = False) -> None:
+    for stale in (HTML, BUILD / ".doctrees", BUILD / "jupyter_execute", BOOK / "_contents"):
+        shutil.rmtree(stale, ignore_errors=True)
+    for stale in (BOOK / ".jupyterlite.doit.db", ROOT / ".jupyterlite.doit.db"):
+        stale.unlink(missing_ok=True)
+    key = _cache_key()
+    old = CACHE_STAMP.read_text().strip() if CACHE_STAMP.exists() else ""
+    if no_cache or old != key:
+        shutil.rmtree(CACHE, ignore_errors=True)
+    BUILD.mkdir(parents=True, exist_ok=True)
+    CACHE_STAMP.write_text(key + "\n")
+
+
+def build(no_cache: bool = False, echo: bool = True) -> tuple[bool, str]:
+    """Build the site. Returns (ok, log text); the log is also in book/_build/build.log."""
+    vendor = subprocess.run([sys.executable, str(ROOT / "scripts" / "vendor_js.py"), "--check"],
+                            capture_output=True, text=True)
+    if vendor.returncode != 0:
+        return False, vendor.stdout + vendor.stderr
+    clean(no_cache)
+    exe = Path(sys.executable).with_name("jupyter-book")
+    cmd = [str(exe) if exe.exists() else "jupyter-book", *BUILD_CMD]
+    env = dict(os.environ, PYTHONUNBUFFERED="1", NO_COLOR="1", PYDEVD_DISABLE_FILE_VALIDATION="1")
+    start = time.monotonic()
+    lines: list[str] = []
+    with subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          text=True, errors="replace") as proc:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            lines.append(line)
+            if echo:
+                sys.stdout.write(line)
+                sys.stdout.flush()
+    elapsed = time.monotonic() - start
+    text = "".join(lines)
+    plain = re.sub(r"\x1b\[[0-9;]*m", "", text)
+    LOG.write_text(plain)
+    bad = [ln for ln in plain.splitlines() if BAD_LINE.search(ln) and not HARMLESS.search(ln)]
+    ok = proc.returncode == 0 and not bad and (HTML / "index.html").is_file()
+    if not ok:
+        # keep the execution reports of failed cells next to the log
+        summary = "\n".join(bad[:50])
+        text = f"{plain}\n--- build failed (exit {proc.returncode}); problem lines:\n{summary}\n"
+        # a failed execution must not stay cached as if it were good
+        CACHE_STAMP.unlink(missing_ok=True)
+    return ok, (text if not ok else plain) + f"\n(build took {elapsed:.1f} s)\n"
+
+
+def main(argv: list[str]) -> int:
+    ok, log = build(no_cache="--no-cache" in argv)
+    if not ok:
+        print(log.rsplit("--- build failed", 1)[-1], file=sys.stderr)
+        print(f"BUILD FAILED: full log in {LOG}", file=sys.stderr)
+        return 1
+    print(log.splitlines()[-1])
+    print(f"Website built: {HTML / 'index.html'}")
+    print(f"Open it in a browser: file://{HTML / 'index.html'}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,86 @@
+# Shared set-up for scripts/build.sh and scripts/test.sh (source it, do not run it).
+#
+# Makes sure that, in the repository root:
+#   .venv/          a Python >= 3.11 virtual environment with requirements.txt and
+#                   this package (editable) installed;
+#   node_modules/   the npm packages of package-lock.json (npm ci);
+#   book/_vendor/   the JavaScript the website serves itself (scripts/vendor_js.py).
+# Each step is skipped when a stamp file shows its inputs have not changed, so a
+# second run takes about a second.
+set -euo pipefail
+
+ROOT="$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)"
+cd "$ROOT"
+VENV="$ROOT/.venv"
+PY="$VENV/bin/python"
+
+log() { printf '[setup] %s\n' "$*" >&2; }
+
+# sha256 of the named files, computed by the venv's Python (no sha256sum on macOS)
+_hash() {
+  "$PY" -c 'import hashlib, sys
+h = hashlib.sha256()
+for f in sys.argv[1:]:
+    h.update(open(f, "rb").read())
+print(h.hexdigest())' "$@"
+}
+
+_find_python() {
+  local cand
+  for cand in "${PYTHON:-}" python3 python3.13 python3.12 python3.11 python; do
+    [ -n "$cand" ] || continue
+    command -v "$cand" >/dev/null 2>&1 || continue
+    if "$cand" -c 'import sys; sys.exit(0 if sys.version_info >= (3, 11) else 1)' 2>/dev/null; then
+      echo "$cand"; return 0
+    fi
+  done
+  log "Python 3.11 or newer is needed (set PYTHON=/path/to/python3.11)"; return 1
+}
+
+setup_python() {
+  if [ ! -x "$PY" ]; then
+    local base; base="$(_find_python)"
+    log "creating $VENV with $($base --version)"
+    "$base" -m venv "$VENV"
+  fi
+  local want have stamp="$VENV/.banking-games-stamp"
+  want="$(_hash requirements.txt pyproject.toml)-$("$PY" -c 'import sys; print(sys.version)' | tr -d ' \n')"
+  have="$(cat "$stamp" 2>/dev/null || true)"
+  if [ "$want" != "$have" ]; then
+    log "pip install -r requirements.txt -e ."
+    "$PY" -m pip install --disable-pip-version-check -q -r requirements.txt -e .
+    echo "$want" > "$stamp"
+  fi
+  # JupyterLab: open the book's MyST .md pages as notebooks on double click
+  # (jupytext's contents manager reads them; this sets the default viewer).
+  local lab="$VENV/share/jupyter/lab/settings"
+  if [ ! -f "$lab/overrides.json" ]; then
+    mkdir -p "$lab"
+    cat > "$lab/overrides.json" <<'JSON'
+{
+  "@jupyterlab/docmanager-extension:plugin": {
+    "defaultViewers": {
+      "markdown": "Jupytext Notebook",
+      "myst": "Jupytext Notebook"
+    }
+  }
+}
+JSON
+  fi
+}
+
+setup_node() {
+  command -v npm >/dev/null 2>&1 || { log "npm (Node.js) is needed to fetch the site's JavaScript"; return 1; }
+  local want have stamp="node_modules/.banking-games-stamp"
+  want="$(_hash package.json package-lock.json)"
+  have="$(cat "$stamp" 2>/dev/null || true)"
+  if [ "$want" != "$have" ]; then
+    log "npm ci"
+    npm ci --ignore-scripts --no-audit --no-fund --loglevel=error
+    echo "$want" > "$stamp"
+  fi
+  "$PY" scripts/vendor_js.py
+}
+
+setup_python
+setup_node

@@ -1,0 +1,117 @@
+"""Draw a Banker and Broker deal as HTML (pure views, standard library only).
+
+Each section is drawn as a stack of face-down cards; once turned, its bottom
+card lies face up on the stack. The banker's section is outlined in gold and
+labelled. Under each section: its number, owner, size and the bets on it,
+coloured by result once settled. No rule lives here: every fact is read from
+:class:`banking_games.games.banker_broker.BankerBrokerDeal`.
+"""
+
+from __future__ import annotations
+
+import html
+from fractions import Fraction
+
+from ..games.banker_broker import BankerBrokerDeal, CutForBank, Section
+from ..money import LOSE, PUSH, WIN
+from ..render import Html, back_html, caption_html, card_html, row_html, slot_html
+
+__all__ = ["section_html", "deal_html", "cut_html"]
+
+_GOLD = "#d4a017"
+_COLOURS = {WIN: "#2e7d32", LOSE: "#c62828", PUSH: "#757575"}
+_W, _H = 44, 62
+
+
+def _fmt(x: Fraction) -> str:
+    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+
+
+def _stack(section: Section | None, *, turned: bool, mark: str | None, label: str) -> str:
+    """A stack of backs (at most 5 drawn), the bottom card face up on top if turned."""
+    if section is None:
+        return slot_html("uncut", label=label)
+    layers = min(section.size, 5)
+    step = 2
+    parts = []
+    for i in range(layers):
+        top = i == layers - 1
+        if top and turned:
+            face = card_html(section.bottom, mark=mark)
+        else:
+            face = back_html(mark=mark if top else None, label=label)
+        parts.append(f'<div style="position:absolute;left:{i * step}px;top:{(layers - 1 - i) * step}px">'
+                     f"{face}</div>")
+    width = _W + 4 + step * (layers - 1)
+    height = _H + 4 + step * (layers - 1)
+    return (f'<div class="bg-stack" role="group" aria-label="{html.escape(label)}" '
+            f'style="position:relative;display:inline-block;width:{width}px;height:{height}px;margin:2px">'
+            + "".join(parts) + "</div>")
+
+
+def section_html(deal: BankerBrokerDeal, number: int) -> Html:
+    """One section of ``deal`` (1 = top) with its caption and bets.
+
+    Before the cut the section is an empty place; after the cut a face-down
+    stack; once turned its bottom card shows face up. The banker's section
+    has a gold outline. Bets are listed under it: ``Ann 2`` then, once
+    settled, ``won 2`` (green), ``lost 2`` (red) or ``stake back`` (grey).
+    """
+    section = deal.sections[number - 1] if deal.sections else None
+    turned = number in deal.turned
+    is_banker = number == deal.banker_section_number
+    mark = _GOLD if is_banker else None
+    owner = deal.section_owner(number)
+    who = (f"{deal.banker} (banker)" if is_banker else
+           f"{owner}'s" if owner is not None else "open to all")
+    size = f", {section.size} cards" if section is not None else ""
+    label = f"section {number}, {who}{size}"
+    lines = [f'<div style="font-size:12px;font-weight:bold">Section {number}</div>',
+             f'<div style="font-size:11px;color:#777">{html.escape(who)}{html.escape(size)}</div>']
+    for b in deal.bets_on(number):
+        res = deal.results.get(b.index)
+        if res is None:
+            lines.append(f'<div style="font-size:11px">{html.escape(str(b.player))} stakes {_fmt(b.stake)}</div>')
+        else:
+            word = {WIN: f"wins {_fmt(res.net)}", LOSE: f"loses {_fmt(-res.net)}", PUSH: "stake back"}[res.outcome]
+            lines.append(f'<div style="font-size:11px;color:{_COLOURS[res.outcome]};font-weight:bold">'
+                         f"{html.escape(str(b.player))} {_fmt(b.stake)}: {word}</div>")
+    stack = _stack(section, turned=turned, mark=mark, label=label)
+    return Html(f'<div style="display:inline-block;vertical-align:top;min-width:90px">{stack}'
+                + "".join(lines) + "</div>")
+
+
+def deal_html(deal: BankerBrokerDeal, *, title: str | None = None) -> Html:
+    """The whole table: every section in play from the top of the pack (the
+    banker's last), then the unused bottom section or the discarded bottom
+    card, face down."""
+    items = [section_html(deal, n) for n in range(1, deal.n_sections + 1)]
+    if deal.unused_section is not None:
+        u = deal.unused_section
+        items.append(Html('<div style="display:inline-block;vertical-align:top;min-width:90px">'
+                          + _stack(u, turned=False, mark=None, label=f"unused bottom section, {u.size} cards")
+                          + '<div style="font-size:12px;font-weight:bold">Unused</div>'
+                          f'<div style="font-size:11px;color:#777">bottom section, {u.size} cards</div></div>'))
+    elif deal.discarded is not None:
+        items.append(Html('<div style="display:inline-block;vertical-align:top;min-width:90px">'
+                          + back_html(label="discarded bottom card")
+                          + '<div style="font-size:12px;font-weight:bold">Discard</div>'
+                          '<div style="font-size:11px;color:#777">pack\'s bottom card</div></div>'))
+    head = title if title is not None else f"Banker: {deal.banker}"
+    return Html(row_html(items, label=head, gap=10))
+
+
+def cut_html(cut: CutForBank, *, title: str | None = None) -> Html:
+    """A high cut: one row per round, each cutter's card face up with the
+    name under it; the winner's last card outlined in gold."""
+    rows = []
+    for i, r in enumerate(cut.rounds, 1):
+        last = i == len(cut.rounds)
+        cells = []
+        for p, c in r.cards:
+            mark = _GOLD if last and p == cut.winner else None
+            cells.append(card_html(c, mark=mark) + caption_html(str(p), muted=False))
+        rows.append(row_html(cells, label=f"Cut {i}"))
+    rows.append(caption_html(f"{cut.winner} cuts highest and takes the bank."))
+    head = f'<div style="font-size:12px;font-weight:bold">{html.escape(title)}</div>' if title else ""
+    return Html("<div>" + head + "".join(rows) + "</div>")

@@ -1,0 +1,71 @@
+"""Draw a Landsknecht table as HTML.
+
+Views only: these functions read a :class:`~banking_games.games.landsknecht.LandsknechtDeal`
+through its public properties and draw it with :mod:`banking_games.render`.
+No rule of the game lives here. Standard library only.
+"""
+
+from __future__ import annotations
+
+import html
+
+from ..games.landsknecht import BET, LandsknechtDeal
+from ..render import Html, back_html, caption_html, pile_html, row_html, slot_html
+
+__all__ = ["table_html", "LAST_CARD_MARK"]
+
+LAST_CARD_MARK = "#e08a00"
+"""Outline colour of the card dealt or turned last."""
+
+
+def _column(top: str, lines: list[str]) -> str:
+    return top + "".join(str(caption_html(t)) for t in lines)
+
+
+def table_html(deal: LandsknechtDeal, *, title: str | None = None, mark_last: bool = True,
+               show_stock: bool = True) -> Html:
+    """The table of a deal: layout piles, the banker's card (with its pair,
+    if turned), the players' cards in the order they appeared (paired ones
+    faded) with the stakes beside each, and the stock face down.
+
+    Args:
+        deal: the deal to draw (only read).
+        title: optional bold line above the table.
+        mark_last: outline the card dealt or turned last.
+        show_stock: draw the face-down stock with the number of cards left.
+
+    Returns:
+        :class:`~banking_games.render.Html`.
+    """
+    events = [e for e in deal.history if e.kind != BET]
+    last = events[-1].card if (mark_last and events) else None
+    paired = deal.paired_ranks
+
+    def pile(cards, *, dim=False) -> str:
+        mark = LAST_CARD_MARK if last is not None and cards and cards[-1] == last else None
+        return str(pile_html(list(cards), mark=mark, dim=dim))
+
+    layout = [_column(pile(p), [f"layout {i}"]) for i, p in enumerate(deal.layout, 1)]
+    banker = [_column(pile(deal.banker_pile), ["banker's card" + (" (paired)" if len(deal.banker_pile) > 1 else "")])]
+    players = []
+    for i, cards in enumerate(deal.players_piles, 1):
+        base = cards[0]
+        lines = [f"players' {i}" + (" (paired)" if base.rank in paired else "")]
+        for bet in deal.bets_on(base):
+            result = deal.result_of(bet)
+            status = "" if result is None else (" won" if result.net > 0 else " lost")
+            lines.append(f"{bet.player}: {bet.stake}{status}")
+        players.append(_column(pile(cards, dim=base.rank in paired), lines))
+    if not players:
+        players = [str(slot_html("none", label="no players' card"))]
+    groups = [str(row_html(layout, label="Layout")), str(row_html(banker, label="Banker")),
+              str(row_html(players, label="Players' cards"))]
+    if show_stock:
+        stock = back_html(label="stock") if deal.cards_left else slot_html("empty", label="empty stock")
+        groups.append(str(row_html([_column(str(stock), [f"{deal.cards_left} left"])], label="Stock")))
+    cell = '<div style="display:inline-block;vertical-align:top;margin-right:18px">{}</div>'
+    head = (f'<div style="font-weight:bold;margin:4px 0">{html.escape(title)}</div>' if title else "")
+    status = "void deal: redeal" if deal.is_void else ("deal over" if deal.is_over else
+                                                        f"{deal.turns} card(s) turned")
+    return Html('<div class="bg-landsknecht" style="margin:6px 0">' + head
+                + "".join(cell.format(g) for g in groups) + str(caption_html(status)) + "</div>")

@@ -1,0 +1,174 @@
+"""The value of a bet paid at fixed odds, from its outcome probabilities.
+
+A bet of one unit ends in a win (the punter nets ``payout_odds``), a loss
+(the punter nets -1) or, in games with ties, a tie (the punter nets
+``tie_net``: 0 when the stake is returned, -1 when the bank takes ties,
+-t when the bank takes a fraction t). From these:
+
+* expected value  E = p_win * odds - p_lose + p_tie * tie_net
+* variance        Var = p_win * odds**2 + p_lose + p_tie * tie_net**2 - E**2
+* fair odds       the odds that make E = 0: (p_lose - p_tie * tie_net) / p_win
+* house edge      the banker's expected gain per unit staked, -E
+
+All values are exact (``fractions.Fraction``; the standard deviation is an
+exact ``sympy`` number, since it is usually a square root).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from typing import Iterable
+
+__all__ = ["BetValue", "value_table", "as_fraction", "outcome_distribution", "session_distribution"]
+
+
+def as_fraction(x) -> Fraction:
+    """Convert an int, Fraction or sympy Rational to a Fraction (exactly).
+
+    Raises:
+        TypeError: for floats or irrational sympy numbers (no silent rounding).
+    """
+    if isinstance(x, Fraction):
+        return x
+    if isinstance(x, int) and not isinstance(x, bool):
+        return Fraction(x)
+    p, q = getattr(x, "p", None), getattr(x, "q", None)  # sympy Rational / Integer
+    if isinstance(p, int) and isinstance(q, int):
+        return Fraction(p, q)
+    raise TypeError(f"expected an exact rational number, got {x!r} ({type(x).__name__})")
+
+
+@dataclass(frozen=True)
+class BetValue:
+    """One bet's exact value per unit staked.
+
+    Attributes:
+        game: the game's name (e.g. ``"Hoggenheimer"``).
+        bet: what is backed, in words.
+        payout_odds: what a win pays per unit staked ("2 to 1" is 2).
+        p_win: probability that the bet wins.
+        p_tie: probability of a tie (0 in games without ties).
+        tie_net: the punter's net on a tie (0 stake returned, -1 bank wins).
+        note: optional rule option or remark shown beside the bet.
+
+    Raises:
+        ValueError: if the probabilities are negative or sum to more than 1.
+    """
+
+    game: str
+    bet: str
+    payout_odds: Fraction
+    p_win: Fraction
+    p_tie: Fraction = Fraction(0)
+    tie_net: Fraction = Fraction(0)
+    note: str = ""
+
+    def __post_init__(self) -> None:
+        for name in ("payout_odds", "p_win", "p_tie", "tie_net"):
+            object.__setattr__(self, name, as_fraction(getattr(self, name)))
+        if self.p_win < 0 or self.p_tie < 0 or self.p_win + self.p_tie > 1:
+            raise ValueError(f"probabilities out of range: p_win={self.p_win}, p_tie={self.p_tie}")
+
+    @property
+    def p_lose(self) -> Fraction:
+        return 1 - self.p_win - self.p_tie
+
+    @property
+    def expected_value(self) -> Fraction:
+        """The punter's expected net per unit staked."""
+        return self.p_win * self.payout_odds - self.p_lose + self.p_tie * self.tie_net
+
+    @property
+    def variance(self) -> Fraction:
+        """Variance of the punter's net per unit staked."""
+        second = self.p_win * self.payout_odds ** 2 + self.p_lose + self.p_tie * self.tie_net ** 2
+        return second - self.expected_value ** 2
+
+    @property
+    def standard_deviation(self):
+        """Exact standard deviation, a sympy number (``sqrt`` of the variance)."""
+        import sympy
+
+        return sympy.sqrt(sympy.Rational(self.variance.numerator, self.variance.denominator))
+
+    @property
+    def fair_odds(self) -> Fraction | None:
+        """The payout odds at which the bet's expected value is 0 (None if it cannot win)."""
+        if self.p_win == 0:
+            return None
+        return (self.p_lose - self.p_tie * self.tie_net) / self.p_win
+
+    @property
+    def house_edge(self) -> Fraction:
+        """The banker's expected gain per unit staked (minus the expected value)."""
+        return -self.expected_value
+
+
+def _frac_text(x: Fraction) -> str:
+    return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+
+
+def value_table(values: Iterable[BetValue], *, digits: int = 4):
+    """A pandas DataFrame with one row per bet: payout, P(win), P(tie), EV,
+    SD, fair odds and house edge, each exact fraction shown with a decimal.
+
+    Returns:
+        ``pandas.DataFrame`` with string cells such as ``"1/17 (0.0588)"``.
+    """
+    import pandas as pd
+
+    def both(x: Fraction) -> str:
+        return f"{_frac_text(x)} ({float(x):.{digits}f})" if x.denominator != 1 else _frac_text(x)
+
+    rows = []
+    for v in values:
+        sd = v.standard_deviation
+        sd_text = str(sd) if sd.is_Rational else f"{sd} ({float(sd):.{digits}f})"
+        fair = v.fair_odds
+        rows.append({
+            "game": v.game,
+            "bet": v.bet,
+            "option": v.note,
+            "payout": f"{_frac_text(v.payout_odds)} to 1",
+            "P(win)": both(v.p_win),
+            "P(tie)": both(v.p_tie),
+            "EV": both(v.expected_value),
+            "SD": sd_text,
+            "fair odds": "-" if fair is None else f"{_frac_text(fair)} to 1",
+            "house edge": both(v.house_edge),
+        })
+    return pd.DataFrame(rows)
+
+
+def outcome_distribution(value: BetValue) -> dict[Fraction, Fraction]:
+    """The punter's net per unit staked as an exact distribution
+    ``{net: probability}`` (outcomes of probability 0 left out)."""
+    dist: dict[Fraction, Fraction] = {}
+    for net, p in ((value.payout_odds, value.p_win), (Fraction(-1), value.p_lose),
+                   (value.tie_net, value.p_tie)):
+        if p:
+            dist[net] = dist.get(net, Fraction(0)) + p
+    return dict(sorted(dist.items()))
+
+
+def session_distribution(outcomes: dict, n_deals: int) -> dict[Fraction, Fraction]:
+    """Exact distribution of the total of ``n_deals`` independent results,
+    each distributed as ``outcomes`` (``{net: probability}``), by repeated
+    convolution. E.g. a session of 100 deals with one unit on the same bet.
+
+    Raises:
+        ValueError: if ``n_deals`` is negative or the probabilities do not sum to 1.
+    """
+    if not isinstance(n_deals, int) or n_deals < 0:
+        raise ValueError(f"n_deals must be a whole number >= 0, got {n_deals!r}")
+    if sum(outcomes.values(), Fraction(0)) != 1:
+        raise ValueError("the outcome probabilities must sum to 1")
+    total: dict[Fraction, Fraction] = {Fraction(0): Fraction(1)}
+    for _ in range(n_deals):
+        step: dict[Fraction, Fraction] = {}
+        for a, pa in total.items():
+            for b, pb in outcomes.items():
+                step[a + b] = step.get(a + b, Fraction(0)) + pa * pb
+        total = step
+    return dict(sorted(total.items()))

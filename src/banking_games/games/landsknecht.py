@@ -1,0 +1,807 @@
+"""Landsknecht (Lansquenet): the rules engine. The only place its rules live.
+
+Source: ``landsknecht.ru.txt`` (Russian edition of the Diagram encyclopedia,
+entry "Ландскнехт"), read as described in ``sources/README.md``. Section
+names below are the source's headings, translated:
+
+* *Equipment* ("Игровые принадлежности"): one standard 52-card pack, chips.
+* *Players* ("Игроки"): two or more (the banker is one of them).
+* *Choosing the first banker* ("Выбор первого банкомета"): cards are dealt
+  round until the first ace; :func:`choose_first_banker`.
+* *Dealing the layout* ("Сдача расклада") and *Pairs in the layout*
+  ("Парные карты в раскладе"): two layout cards, the banker's card, the
+  players' card, with three pairing rules and a void deal; done when a
+  :class:`LandsknechtDeal` is built.
+* *Stake limits* ("Пределы ставок"): set by the banker for a session;
+  :class:`LandsknechtConfig`.
+* *Placing bets* ("Делание ставок"), *First turn* ("Первый раунд") and
+  *Later turns* ("Продолжение игры"): :meth:`LandsknechtDeal.place_bet`,
+  :meth:`LandsknechtDeal.turn`.
+* After a deal "the bank and the deal pass one player to the left":
+  :class:`LandsknechtSession`.
+
+Two readings (``sources/README.md``): "расклад" in the play rules means every
+card on the table (layout cards, the banker's card and the players' cards),
+and "карта игроков" means any players' card, not only the first.
+
+Amounts are exact :class:`fractions.Fraction` values in units of the bet.
+Standard library only.
+"""
+
+from __future__ import annotations
+
+import random
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Hashable, Iterable, Sequence
+
+from ..cards import Card, check_deck_order, full_pack, parse_card, parse_cards, shuffled
+from ..errors import BetError, ConfigError, DealOverError, RuleError, StakeError
+from ..money import LOSE, WIN, BetResult, Settlement, to_stake
+
+__all__ = [
+    "PACK_SIZE",
+    "LAYOUT_SIZE",
+    "PAYOUT",
+    "MIN_PLAYERS",
+    "FIRST_BANKER_RANK",
+    "LAYOUT_CARD",
+    "BANKER_CARD",
+    "PLAYERS_CARD",
+    "SETUP_PAIR",
+    "VOID",
+    "BET",
+    "PAIR_PLAYERS",
+    "PAIR_DEAD",
+    "PAIR_BANKER",
+    "LandsknechtConfig",
+    "Bet",
+    "LandsknechtEvent",
+    "LandsknechtDeal",
+    "FirstBankerDraw",
+    "choose_first_banker",
+    "new_deal",
+    "deck_with_top",
+    "LandsknechtSession",
+]
+
+PACK_SIZE = len(full_pack())
+"""Cards in the pack: one standard 52-card pack (source, *Equipment*)."""
+LAYOUT_SIZE = 2
+"""Layout cards dealt at the start: "the two top cards of the pack" (source, *Dealing the layout*)."""
+PAYOUT = Fraction(1)
+"""Payout odds on a live bet when the banker's card is paired: 1 to 1 (source,
+*First turn*: the winner gets the stake back plus as much again)."""
+MIN_PLAYERS = 2
+"""Fewest players at the table, the banker included: "two or more" (source, *Players*)."""
+FIRST_BANKER_RANK = 14
+"""The rank that picks the first banker: the first ace dealt (source, *Choosing the first banker*)."""
+
+# Event kinds (LandsknechtEvent.kind).
+LAYOUT_CARD = "layout card"
+"""Setup: a card becomes a layout card."""
+BANKER_CARD = "banker's card"
+"""Setup: a card becomes the banker's card."""
+PLAYERS_CARD = "players' card"
+"""Setup or a turn: a card becomes a players' card that can be backed."""
+SETUP_PAIR = "setup pair"
+"""Setup: a card pairs a layout card and is laid on it; another card is dealt in its place."""
+VOID = "void"
+"""Setup: the players' card pairs the banker's card; the deal is void."""
+BET = "bet"
+"""A stake placed beside a players' card."""
+PAIR_PLAYERS = "pairs players' card"
+"""A turn: the card pairs a live players' card; the bank wins the bets on it."""
+PAIR_DEAD = "pairs dead card"
+"""A turn: the card pairs a layout card or an already paired pile; nothing changes."""
+PAIR_BANKER = "pairs banker's card"
+"""A turn: the card pairs the banker's card; the bank pays every live bet and the deal ends."""
+
+
+@dataclass(frozen=True)
+class LandsknechtConfig:
+    """Rule options of a Landsknecht deal.
+
+    The source fixes every rule but one: *Stake limits* ("Пределы ставок")
+    "are set by the banker for the session". It does not say whether a
+    limit bounds each stake placed or a player's total on a card; this
+    engine applies both limits to each stake placed (an addition to a bet
+    is a new stake).
+
+    Attributes:
+        min_stake: smallest stake allowed, in units, or ``None`` (any
+            positive stake). Source: *Stake limits*.
+        max_stake: largest stake allowed, in units, or ``None`` (no upper
+            limit). Source: *Stake limits*.
+
+    Raises:
+        ConfigError: if a limit is not a positive amount, or
+            ``min_stake > max_stake``.
+    """
+
+    min_stake: Fraction | None = None
+    max_stake: Fraction | None = None
+
+    def __post_init__(self) -> None:
+        for name in ("min_stake", "max_stake"):
+            value = getattr(self, name)
+            if value is None:
+                continue
+            try:
+                amount = to_stake(value)
+            except StakeError:
+                raise ConfigError(f"{name} must be None (no limit) or a positive amount such as 1 or 1/2, "
+                                  f"got {value!r}") from None
+            object.__setattr__(self, name, amount)
+        if self.min_stake is not None and self.max_stake is not None and self.min_stake > self.max_stake:
+            raise ConfigError(f"min_stake ({self.min_stake}) must not be more than max_stake "
+                              f"({self.max_stake})")
+
+
+@dataclass(frozen=True)
+class Bet:
+    """One stake placed beside a players' card.
+
+    Attributes:
+        number: 1, 2, ... in the order bets were placed in the deal.
+        player: who placed it.
+        card: the players' card backed (the bottom card of its pile).
+        stake: amount, in units.
+        turn: how many cards had been turned in play when it was placed
+            (0: before the first turn).
+    """
+
+    number: int
+    player: Hashable
+    card: Card
+    stake: Fraction
+    turn: int
+
+
+@dataclass(frozen=True)
+class LandsknechtEvent:
+    """One thing that happened in a deal.
+
+    Attributes:
+        turn: 0 during the setup (and for bets before the first turn),
+            otherwise the number of the card turned in play (1, 2, ...); for
+            a bet, the number of cards turned before it.
+        kind: one of the module's kind constants (:data:`LAYOUT_CARD`,
+            :data:`BANKER_CARD`, :data:`PLAYERS_CARD`, :data:`SETUP_PAIR`,
+            :data:`VOID`, :data:`BET`, :data:`PAIR_PLAYERS`, :data:`PAIR_DEAD`,
+            :data:`PAIR_BANKER`).
+        card: the card dealt or turned (for a bet, the card backed).
+        on: for a pair, the bottom card of the pile it was laid on.
+        bet: for :data:`BET`, the :class:`Bet`.
+        settled: bets settled by this event (lost on :data:`PAIR_PLAYERS`,
+            won on :data:`PAIR_BANKER`).
+        text: one readable line.
+    """
+
+    turn: int
+    kind: str
+    card: Card
+    text: str
+    on: Card | None = None
+    bet: Bet | None = None
+    settled: tuple[BetResult, ...] = ()
+
+
+@dataclass
+class _Pile:
+    role: str  # "layout", "banker", "players"
+    cards: list[Card]
+    live: bool = False
+
+    @property
+    def base(self) -> Card:
+        return self.cards[0]
+
+
+def _fmt(amount: Fraction) -> str:
+    return str(amount)
+
+
+def _count(items, word: str = "bet") -> str:
+    return f"{len(items)} {word}" + ("" if len(items) == 1 else "s")
+
+
+def deck_with_top(top: Iterable["str | Card"]) -> list[Card]:
+    """A full 52-card deck order whose top cards are ``top`` (in that order),
+    the rest following in :func:`~banking_games.cards.full_pack` order.
+    For worked examples and tests.
+
+    Raises:
+        CardError: a malformed card name.
+        DeckError: a card named twice.
+    """
+    head = parse_cards(top)
+    if len(set(head)) != len(head):
+        check_deck_order(head + full_pack(), full_pack())  # raises DeckError naming the duplicate
+    rest = [c for c in full_pack() if c not in set(head)]
+    return check_deck_order(head + rest, full_pack())
+
+
+class LandsknechtDeal:
+    """One Landsknecht deal: setup, bets, turns, settlement.
+
+    The setup (source, *Dealing the layout* and *Pairs in the layout*) is
+    dealt when the object is built:
+
+    1. two layout cards face up; while the second pairs the first (same
+       rank) it is laid on the first and another is dealt;
+    2. the banker's card; while it pairs a layout card it is laid on that
+       card and another banker's card is dealt;
+    3. the players' card; while it pairs a layout card it is laid on it and
+       another is dealt; if it pairs the banker's card the deal is void
+       (:attr:`is_void`, :attr:`is_over`, no bets; :func:`new_deal` and
+       :class:`LandsknechtSession` redeal from a fresh shuffle).
+
+    Args:
+        config: a :class:`LandsknechtConfig` (default: no stake limits).
+        deck: an explicit deck order, top first, of all 52 cards (names or
+            :class:`Card`); or
+        rng: an ``int`` seed, :class:`random.Random` or
+            ``numpy.random.Generator`` to shuffle a 52-card pack with.
+            Give exactly one of ``deck`` and ``rng``. Same input, same deal.
+        banker: who holds the bank (optional; the banker may not bet).
+        players: if given, the only players who may bet (the banker, if
+            among them, still may not).
+
+    Raises:
+        ConfigError: neither or both of ``deck`` and ``rng``, or a config
+            that is not a :class:`LandsknechtConfig`.
+        CardError, DeckError: a malformed deck order (missing, extra or
+            duplicate cards).
+        TypeError: an ``rng`` of the wrong type.
+    """
+
+    def __init__(self, config: LandsknechtConfig | None = None, *, deck: Iterable | None = None,
+                 rng: object = None, banker: Hashable = None, players: Sequence[Hashable] | None = None):
+        if config is None:
+            config = LandsknechtConfig()
+        if not isinstance(config, LandsknechtConfig):
+            raise ConfigError(f"config must be a LandsknechtConfig, got {type(config).__name__}")
+        if (deck is None) == (rng is None):
+            raise ConfigError("give exactly one of deck= (an explicit order of the 52 cards, top first) "
+                              "or rng= (an int seed, random.Random or numpy Generator)")
+        order = check_deck_order(deck, full_pack()) if deck is not None else shuffled(full_pack(), rng)
+        self.config = config
+        self.banker = banker
+        self.players = None if players is None else tuple(players)
+        self._deck: list[Card] = order
+        self._pos = 0
+        self._turns = 0
+        self._piles: list[_Pile] = []
+        self._by_rank: dict[int, _Pile] = {}
+        self._bets: list[Bet] = []
+        self._results: dict[int, BetResult] = {}
+        self._events: list[LandsknechtEvent] = []
+        self._void = False
+        self._over = False
+        self._setup()
+
+    # ------------------------------------------------------------------ setup
+    def _draw(self) -> Card:
+        card = self._deck[self._pos]
+        self._pos += 1
+        return card
+
+    def _new_pile(self, role: str, card: Card, live: bool = False) -> _Pile:
+        pile = _Pile(role, [card], live)
+        self._piles.append(pile)
+        self._by_rank[card.rank] = pile
+        return pile
+
+    def _log(self, turn: int, kind: str, card: Card, text: str, **kw) -> LandsknechtEvent:
+        event = LandsknechtEvent(turn, kind, card, text, **kw)
+        self._events.append(event)
+        return event
+
+    def _setup(self) -> None:
+        # Rule 1: two layout cards; a second layout card pairing the first is laid on it.
+        first = self._draw()
+        self._new_pile("layout", first)
+        self._log(0, LAYOUT_CARD, first, f"setup: {first} is layout card 1")
+        while True:
+            card = self._draw()
+            if card.rank == first.rank:
+                self._by_rank[first.rank].cards.append(card)
+                self._log(0, SETUP_PAIR, card, f"setup: {card} pairs layout card {first} and is laid on it; "
+                          "another layout card is dealt", on=first)
+                continue
+            self._new_pile("layout", card)
+            self._log(0, LAYOUT_CARD, card, f"setup: {card} is layout card 2")
+            break
+        # Rule 2: the banker's card; one pairing a layout card is laid on it.
+        while True:
+            card = self._draw()
+            pile = self._by_rank.get(card.rank)
+            if pile is not None:
+                pile.cards.append(card)
+                self._log(0, SETUP_PAIR, card, f"setup: {card} would be the banker's card but pairs layout card "
+                          f"{pile.base} and is laid on it; another banker's card is dealt", on=pile.base)
+                continue
+            self._new_pile("banker", card)
+            self._log(0, BANKER_CARD, card, f"setup: {card} is the banker's card")
+            break
+        # Rule 3: the players' card; pairing a layout card as rule 2, pairing the banker's card voids the deal.
+        while True:
+            card = self._draw()
+            pile = self._by_rank.get(card.rank)
+            if pile is not None and pile.role == "layout":
+                pile.cards.append(card)
+                self._log(0, SETUP_PAIR, card, f"setup: {card} would be the players' card but pairs layout card "
+                          f"{pile.base} and is laid on it; another players' card is dealt", on=pile.base)
+                continue
+            if pile is not None:  # the banker's card
+                pile.cards.append(card)
+                self._void = self._over = True
+                self._log(0, VOID, card, f"setup: {card} would be the players' card but pairs the banker's card "
+                          f"{pile.base}; the deal is void and must be redealt", on=pile.base)
+                return
+            self._new_pile("players", card, live=True)
+            self._log(0, PLAYERS_CARD, card, f"setup: {card} is the players' card")
+            return
+
+    # ------------------------------------------------------------------ state
+    @property
+    def is_over(self) -> bool:
+        """True once the banker's card is paired, or if the deal is void."""
+        return self._over
+
+    @property
+    def is_void(self) -> bool:
+        """True if the setup's players' card paired the banker's card (source,
+        *Pairs in the layout*, rule 3): no bets, redeal."""
+        return self._void
+
+    @property
+    def turns(self) -> int:
+        """Cards turned in play so far (the setup not counted)."""
+        return self._turns
+
+    @property
+    def layout(self) -> tuple[tuple[Card, ...], ...]:
+        """The layout piles, each bottom card first (pairs laid on it after)."""
+        return tuple(tuple(p.cards) for p in self._piles if p.role == "layout")
+
+    @property
+    def banker_card(self) -> Card:
+        """The banker's card."""
+        return self._banker_pile().base
+
+    @property
+    def banker_pile(self) -> tuple[Card, ...]:
+        """The banker's card and any card laid on it (its pair ends the deal;
+        in a void deal, the players' card that paired it)."""
+        return tuple(self._banker_pile().cards)
+
+    def _banker_pile(self) -> _Pile:
+        return next(p for p in self._piles if p.role == "banker")
+
+    @property
+    def players_piles(self) -> tuple[tuple[Card, ...], ...]:
+        """The players' cards in the order they appeared, each with the cards
+        laid on it (a pile of more than one card is paired: dead)."""
+        return tuple(tuple(p.cards) for p in self._piles if p.role == "players")
+
+    @property
+    def players_cards(self) -> tuple[Card, ...]:
+        """The players' cards (bottom card of each players' pile), in order."""
+        return tuple(p.base for p in self._piles if p.role == "players")
+
+    @property
+    def live_cards(self) -> tuple[Card, ...]:
+        """The players' cards that may still be backed (not yet paired); empty once the deal is over."""
+        if self._over:
+            return ()
+        return tuple(p.base for p in self._piles if p.role == "players" and p.live)
+
+    def is_live(self, card: "str | Card") -> bool:
+        """True if ``card`` is a players' card not yet paired (and the deal is not over).
+
+        Raises:
+            CardError: malformed card name.
+        """
+        return parse_card(card) in self.live_cards
+
+    @property
+    def paired_ranks(self) -> frozenset[int]:
+        """Ranks out of play: every rank on the table with a pair laid on it,
+        and the layout ranks (which can never be backed)."""
+        return frozenset(p.base.rank for p in self._piles if p.role == "layout" or len(p.cards) > 1)
+
+    @property
+    def cards_left(self) -> int:
+        """Cards not yet dealt or turned."""
+        return len(self._deck) - self._pos
+
+    @property
+    def unseen_cards(self) -> tuple[Card, ...]:
+        """The cards not yet dealt or turned, in pack order (not deck order: the
+        order of the stock is hidden). For exact analysis."""
+        seen = set(self._deck[:self._pos])
+        return tuple(c for c in full_pack() if c not in seen)
+
+    @property
+    def bets(self) -> tuple[Bet, ...]:
+        """Every bet placed, in order."""
+        return tuple(self._bets)
+
+    def bets_on(self, card: "str | Card") -> tuple[Bet, ...]:
+        """The bets placed beside players' card ``card`` (empty if none).
+
+        Raises:
+            CardError: malformed card name.
+        """
+        card = parse_card(card)
+        return tuple(b for b in self._bets if b.card == card)
+
+    def result_of(self, bet: Bet) -> BetResult | None:
+        """How ``bet`` ended, or ``None`` while it is still live."""
+        return self._results.get(bet.number)
+
+    @property
+    def live_bets(self) -> tuple[Bet, ...]:
+        """Bets not yet settled."""
+        return tuple(b for b in self._bets if b.number not in self._results)
+
+    @property
+    def history(self) -> tuple[LandsknechtEvent, ...]:
+        """Every event so far, setup first."""
+        return tuple(self._events)
+
+    def transcript(self) -> str:
+        """The history as plain text, one line per event."""
+        return "\n".join(e.text for e in self._events)
+
+    # ------------------------------------------------------------------ bets
+    def place_bet(self, player: Hashable, card: "str | Card", stake: object) -> Bet:
+        """Place a stake beside a live players' card (source, *Placing bets*;
+        *Later turns*: bets may be added between turns).
+
+        Args:
+            player: who bets (hashable, not ``None``, not the banker; one of
+                ``players`` if the deal was given a player list).
+            card: the players' card to back, e.g. ``"8D"``.
+            stake: a positive amount in units (see :func:`~banking_games.money.to_stake`),
+                within the config's stake limits.
+
+        Returns:
+            The :class:`Bet` (also recorded in :attr:`history`).
+
+        Raises:
+            DealOverError: the deal is over (banker's card paired) or void.
+            CardError: malformed card name.
+            StakeError: stake not positive, or outside the stake limits.
+            BetError: ``player`` not allowed, or ``card`` not on the table.
+            RuleError: ``card`` is a layout card, the banker's card, or a
+                rank already paired (source, *First turn*: "no more bets
+                on paired ranks until the end of the deal").
+        State is unchanged when an error is raised.
+        """
+        if self._over:
+            why = "void (redeal)" if self._void else "over: the banker's card has been paired"
+            raise DealOverError(f"no more bets: the deal is {why}")
+        target = parse_card(card)
+        amount = to_stake(stake)
+        lo, hi = self.config.min_stake, self.config.max_stake
+        if (lo is not None and amount < lo) or (hi is not None and amount > hi):
+            raise StakeError(f"stake {_fmt(amount)} is outside the banker's limits for this session: "
+                             f"from {_fmt(lo) if lo is not None else 'any positive amount'} "
+                             f"to {_fmt(hi) if hi is not None else 'no upper limit'}")
+        self._check_player(player)
+        pile = self._by_rank.get(target.rank)
+        live = ", ".join(c.name for c in self.live_cards) or "none"
+        if pile is None or target not in pile.cards:
+            raise BetError(f"{target} is not on the table; the players' cards that can be backed are: {live}")
+        if pile.role == "layout":
+            raise RuleError(f"{target} is a layout card: layout cards cannot be backed; "
+                            f"back a live players' card ({live})")
+        if pile.role == "banker":
+            raise RuleError(f"{target} is the banker's card: it cannot be backed; back a live players' card ({live})")
+        if target != pile.base or not pile.live:
+            raise RuleError(f"rank {target.rank_name} is already paired ({' on '.join(c.name for c in reversed(pile.cards))}): "
+                            f"it takes no more bets this deal; live players' cards: {live}")
+        bet = Bet(len(self._bets) + 1, player, target, amount, self._turns)
+        self._bets.append(bet)
+        self._log(self._turns, BET, target, f"bet: {player} stakes {_fmt(amount)} on {target}", bet=bet)
+        return bet
+
+    def _check_player(self, player: Hashable) -> None:
+        try:
+            hash(player)
+        except TypeError:
+            raise BetError(f"a player must be a name or other hashable value, got {player!r}") from None
+        if player is None:
+            raise BetError("a bet needs a player (got None)")
+        if self.banker is not None and player == self.banker:
+            raise RuleError(f"{player} holds the bank: the banker does not back players' cards")
+        if self.players is not None and player not in self.players:
+            raise BetError(f"{player!r} is not at this table; players: "
+                           + ", ".join(str(p) for p in self.players if p != self.banker))
+
+    def withdraw_bet(self, player: Hashable, card: "str | Card") -> None:
+        """Always refused: a stake once placed cannot be taken back (source, *Later turns*).
+
+        Raises:
+            RuleError: always; state unchanged.
+        """
+        raise RuleError(f"{player} cannot withdraw a bet on {card}: a stake once placed stays until the "
+                        "deal settles it (you may add new bets between turns)")
+
+    def move_bet(self, player: Hashable, from_card: "str | Card", to_card: "str | Card") -> None:
+        """Always refused: a stake cannot be moved to another card (source, *Later turns*).
+
+        Raises:
+            RuleError: always; state unchanged.
+        """
+        raise RuleError(f"{player} cannot move a bet from {from_card} to {to_card}: a stake stays beside the "
+                        "card it was placed on; place a new bet instead")
+
+    # ------------------------------------------------------------------ play
+    def turn(self) -> LandsknechtEvent:
+        """Turn the top card of the stock face up (source, *First turn* and *Later turns*).
+
+        * Pairs the banker's card: laid on it; every live bet wins 1 to 1
+          (:data:`PAYOUT`) and the deal is over (:data:`PAIR_BANKER`).
+        * Pairs a live players' card: laid on it; the bank wins the bets on
+          it and its rank takes no more bets (:data:`PAIR_PLAYERS`).
+        * Pairs a layout card or an already paired pile: laid on it; nothing
+          changes (:data:`PAIR_DEAD`).
+        * Pairs nothing: becomes a new players' card (:data:`PLAYERS_CARD`).
+
+        Returns:
+            The :class:`LandsknechtEvent`.
+
+        Raises:
+            DealOverError: the deal is over or void. State unchanged.
+        """
+        if self._over:
+            why = "void (redeal)" if self._void else "over: the banker's card has been paired"
+            raise DealOverError(f"no more cards are turned: the deal is {why}")
+        card = self._draw()
+        self._turns += 1
+        t = self._turns
+        pile = self._by_rank.get(card.rank)
+        if pile is None:
+            self._new_pile("players", card, live=True)
+            n = sum(1 for p in self._piles if p.role == "players")
+            return self._log(t, PLAYERS_CARD, card, f"turn {t}: {card} pairs nothing and becomes players' card {n}")
+        pile.cards.append(card)
+        if pile.role == "banker":
+            results = tuple(self._settle(b, WIN) for b in self.live_bets)
+            self._over = True
+            total = sum((r.stake for r in results), Fraction(0))
+            return self._log(t, PAIR_BANKER, card,
+                             f"turn {t}: {card} pairs the banker's card {pile.base}; the deal ends and the bank pays "
+                             + (f"{_count(results, 'live bet')} totalling {_fmt(total)} at {_fmt(PAYOUT)} to 1"
+                                if results else "nothing: no live bets"),
+                             on=pile.base, settled=results)
+        if pile.role == "players" and pile.live:
+            pile.live = False
+            results = tuple(self._settle(b, LOSE) for b in self.live_bets if b.card == pile.base)
+            total = sum((r.stake for r in results), Fraction(0))
+            return self._log(t, PAIR_PLAYERS, card,
+                             f"turn {t}: {card} pairs players' card {pile.base}; "
+                             + (f"the bank wins {_count(results)} on it totalling {_fmt(total)}" if results
+                                else "no bets were on it")
+                             + f"; rank {card.rank_name} is out of play",
+                             on=pile.base, settled=results)
+        what = "layout card" if pile.role == "layout" else "paired players' card"
+        return self._log(t, PAIR_DEAD, card, f"turn {t}: {card} pairs {what} {pile.base}; nothing changes",
+                         on=pile.base)
+
+    def _settle(self, bet: Bet, outcome: str) -> BetResult:
+        assert bet.number not in self._results, "a bet is settled once"
+        net = bet.stake * PAYOUT if outcome == WIN else -bet.stake
+        result = BetResult(bet.player, bet.card, bet.stake, outcome, net)
+        self._results[bet.number] = result
+        return result
+
+    def play_out(self) -> tuple[LandsknechtEvent, ...]:
+        """Turn cards until the banker's card is paired.
+
+        Returns:
+            The events of the cards turned (empty if already over).
+        """
+        events = []
+        while not self._over:
+            events.append(self.turn())
+        return tuple(events)
+
+    def settle(self) -> Settlement:
+        """The deal's settlement: each bet's result in the order placed, each
+        player's net, the banker's net (chips conserved).
+
+        Raises:
+            RuleError: the deal is not over yet (live bets not settled).
+        """
+        if not self._over:
+            raise RuleError(f"the deal is not over: {len(self.live_bets)} live bet(s) wait for a pair; "
+                            "turn cards (or play_out()) until the banker's card is paired")
+        return Settlement.from_results(self._results[b.number] for b in self._bets)
+
+    def __repr__(self) -> str:
+        state = "void" if self._void else "over" if self._over else f"after {self._turns} turn(s)"
+        return f"<LandsknechtDeal {state}, banker's card {self.banker_card}>"
+
+
+# ---------------------------------------------------------------------- helpers
+
+def _as_random(rng: object) -> object:
+    """An int seed becomes one random.Random, so successive shuffles differ."""
+    if isinstance(rng, int) and not isinstance(rng, bool):
+        return random.Random(rng)
+    return rng
+
+
+def new_deal(rng: object, *, config: LandsknechtConfig | None = None, banker: Hashable = None,
+             players: Sequence[Hashable] | None = None
+             ) -> tuple[LandsknechtDeal, tuple[LandsknechtDeal, ...]]:
+    """Deal from fresh shuffles until the deal is not void (source, *Pairs
+    in the layout*, rule 3: a void deal is redealt).
+
+    Args:
+        rng: an ``int`` seed (one :class:`random.Random` is made from it),
+            a :class:`random.Random` or a ``numpy.random.Generator``; each
+            redeal shuffles again with it.
+        config, banker, players: as for :class:`LandsknechtDeal`.
+
+    Returns:
+        ``(deal, voided)``: the first deal that is not void, and the void
+        deals before it (usually none).
+    """
+    source = _as_random(rng)
+    voided = []
+    while True:
+        deal = LandsknechtDeal(config, rng=source, banker=banker, players=players)
+        if not deal.is_void:
+            return deal, tuple(voided)
+        voided.append(deal)
+
+
+@dataclass(frozen=True)
+class FirstBankerDraw:
+    """How the first banker was chosen.
+
+    Attributes:
+        banker: the player who received the first ace.
+        dealt: ``(player, card)`` for every card dealt, in order, ending with the ace.
+    """
+
+    banker: Hashable
+    dealt: tuple[tuple[Hashable, Card], ...]
+
+    def transcript(self) -> str:
+        """One line per card dealt."""
+        lines = [f"{p} gets {c}" for p, c in self.dealt]
+        lines.append(f"{self.banker} received the first ace and holds the bank")
+        return "\n".join(lines)
+
+
+def _check_seats(players: Sequence[Hashable]) -> tuple:
+    try:
+        seats = tuple(players)
+    except TypeError:
+        raise ConfigError(f"players must be a sequence of names in seating order, got {players!r}") from None
+    if len(seats) < MIN_PLAYERS:
+        raise ConfigError(f"Landsknecht needs at least {MIN_PLAYERS} players (banker included), got {len(seats)}")
+    try:
+        distinct = len(set(seats)) == len(seats)
+    except TypeError:
+        raise ConfigError("each player must be a hashable name") from None
+    if not distinct or any(p is None for p in seats):
+        raise ConfigError(f"players must be distinct and not None, got {seats!r}")
+    return seats
+
+
+def choose_first_banker(players: Sequence[Hashable], *, rng: object = None,
+                        deck: Iterable | None = None) -> FirstBankerDraw:
+    """Deal cards one at a time round the table until the first ace; its
+    receiver is the first banker (source, *Choosing the first banker*). The
+    source does not say who receives the first card; we start with
+    ``players[0]`` and go round in seating order.
+
+    Args:
+        players: the players in seating order (at least :data:`MIN_PLAYERS`, distinct).
+        rng: seed / ``random.Random`` / numpy Generator to shuffle a 52-card pack; or
+        deck: an explicit order of the 52 cards, top first. Exactly one.
+
+    Raises:
+        ConfigError: bad player list, or neither/both of ``rng`` and ``deck``.
+        CardError, DeckError: a bad deck order.
+    """
+    seats = _check_seats(players)
+    if (deck is None) == (rng is None):
+        raise ConfigError("give exactly one of deck= (an explicit order of the 52 cards) or rng=")
+    order = check_deck_order(deck, full_pack()) if deck is not None else shuffled(full_pack(), rng)
+    dealt = []
+    for i, card in enumerate(order):
+        player = seats[i % len(seats)]
+        dealt.append((player, card))
+        if card.rank == FIRST_BANKER_RANK:
+            return FirstBankerDraw(player, tuple(dealt))
+    raise AssertionError("a full pack holds an ace")  # pragma: no cover
+
+
+class LandsknechtSession:
+    """A session of deals at one table: the bank passes one player to the
+    left after each deal (source, *First turn*: "the bank and the deal move
+    one player to the left").
+
+    Seating: ``players`` is listed so that each player's left neighbour is
+    the next one in the list (the last player's is the first).
+
+    Args:
+        players: names in seating order (at least :data:`MIN_PLAYERS`, distinct).
+        rng: an ``int`` seed (one :class:`random.Random` is made from it), a
+            :class:`random.Random` or numpy Generator; used for the first
+            banker (unless given) and every shuffle.
+        config: the session's :class:`LandsknechtConfig` (stake limits).
+        first_banker: who holds the bank first; if ``None`` it is chosen by
+            :func:`choose_first_banker` with ``rng``.
+
+    Raises:
+        ConfigError: bad player list, or ``first_banker`` not among them.
+    """
+
+    def __init__(self, players: Sequence[Hashable], rng: object, *, config: LandsknechtConfig | None = None,
+                 first_banker: Hashable = None):
+        self.players = _check_seats(players)
+        self.config = config if config is not None else LandsknechtConfig()
+        if not isinstance(self.config, LandsknechtConfig):
+            raise ConfigError(f"config must be a LandsknechtConfig, got {type(self.config).__name__}")
+        if rng is None or isinstance(rng, bool):
+            raise ConfigError("rng must be an int seed, a random.Random or a numpy Generator")
+        self._rng = _as_random(rng)
+        if first_banker is None:
+            self.first_banker_draw: FirstBankerDraw | None = choose_first_banker(self.players, rng=self._rng)
+            first_banker = self.first_banker_draw.banker
+        else:
+            self.first_banker_draw = None
+            if first_banker not in self.players:
+                raise ConfigError(f"first_banker {first_banker!r} is not one of the players {self.players!r}")
+        self._banker_seat = self.players.index(first_banker)
+        self.deal: LandsknechtDeal | None = None
+        self.void_deals: list[LandsknechtDeal] = []
+        self.settlements: list[tuple[Hashable, Settlement]] = []
+        self.net: dict = {p: Fraction(0) for p in self.players}
+
+    @property
+    def banker(self) -> Hashable:
+        """Who holds the bank for the current (or next) deal."""
+        return self.players[self._banker_seat]
+
+    def start_deal(self) -> LandsknechtDeal:
+        """Deal a new hand with the current banker, redealing void deals
+        (kept in :attr:`void_deals`).
+
+        Raises:
+            RuleError: the current deal has not been ended with :meth:`end_deal`.
+        """
+        if self.deal is not None:
+            raise RuleError("the current deal has not been ended: play it out and call end_deal() first")
+        deal, voided = new_deal(self._rng, config=self.config, banker=self.banker, players=self.players)
+        self.void_deals.extend(voided)
+        self.deal = deal
+        return deal
+
+    def end_deal(self) -> Settlement:
+        """Settle the finished deal, add everyone's net (the banker's
+        included) to :attr:`net`, and pass the bank one player to the left.
+
+        Raises:
+            RuleError: no deal in progress, or it is not over yet.
+        """
+        if self.deal is None:
+            raise RuleError("no deal in progress: call start_deal() first")
+        settlement = self.deal.settle()  # RuleError if not over
+        for player, amount in settlement.player_net.items():
+            self.net[player] += amount
+        self.net[self.banker] += settlement.banker_net
+        self.settlements.append((self.banker, settlement))
+        self.deal = None
+        self._banker_seat = (self._banker_seat + 1) % len(self.players)
+        return settlement

@@ -1,0 +1,126 @@
+"""Matplotlib figures for the book: each function takes data (simulated
+results, exact values) and returns a ``matplotlib.figure.Figure``. No game
+rule lives here.
+
+Figures have a white background and dark ink, so they read the same in the
+website's light and dark themes.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+from typing import Mapping, Sequence
+
+import numpy as np
+from matplotlib.figure import Figure
+
+__all__ = ["running_mean_figure", "distribution_figure", "paths_figure"]
+
+_EXACT = "#c0142b"
+_SIM = "#1d4e89"
+
+
+def _figure(width: float = 7.0, height: float = 3.6) -> tuple[Figure, object]:
+    fig = Figure(figsize=(width, height), facecolor="white")
+    ax = fig.add_subplot()
+    ax.set_facecolor("white")
+    return fig, ax
+
+
+def running_mean_figure(results: np.ndarray, exact_mean, exact_sd, *, title: str,
+                        ylabel: str = "average net per unit staked", seed: int | None = None) -> Figure:
+    """The running average of a bet's results against its exact expected value.
+
+    Args:
+        results: 1-D array of the punter's net per deal (units of the stake).
+        exact_mean: the exact expected value (Fraction, sympy number or float).
+        exact_sd: the exact standard deviation of one result.
+        title: figure title.
+        seed: the seed the results came from, shown in the legend.
+
+    Returns:
+        A figure: the running average on a log scale of deals, the exact
+        value as a line, and a band of the exact value ± 2 standard errors
+        (2 × SD / sqrt(n)), inside which the average lies about 95 % of the time.
+    """
+    results = np.asarray(results, dtype=float)
+    n = np.arange(1, results.size + 1)
+    running = np.cumsum(results) / n
+    mean, sd = float(exact_mean), float(exact_sd)
+    fig, ax = _figure()
+    band = 2 * sd / np.sqrt(n)
+    ax.fill_between(n, mean - band, mean + band, color=_EXACT, alpha=0.15, linewidth=0,
+                    label="exact value ± 2 standard errors")
+    ax.axhline(mean, color=_EXACT, linewidth=1.2, label=f"exact expected value {_fmt(exact_mean)}")
+    label = "simulated running average" + (f" (seed {seed})" if seed is not None else "")
+    ax.plot(n, running, color=_SIM, linewidth=1.0, label=label)
+    ax.set_xscale("log")
+    ax.set_xlabel("number of deals")
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
+    lo, hi = mean - 4 * sd / np.sqrt(10), mean + 4 * sd / np.sqrt(10)
+    ax.set_ylim(lo, hi)
+    ax.legend(loc="upper right", fontsize=8)
+    fig.tight_layout()
+    return fig
+
+
+def distribution_figure(sample: np.ndarray, exact_pmf: Mapping, *, title: str, xlabel: str,
+                        seed: int | None = None) -> Figure:
+    """Simulated frequencies of a whole-number or fractional quantity against its exact distribution.
+
+    Args:
+        sample: 1-D array of simulated values.
+        exact_pmf: ``{value: probability}`` (exact Fractions welcome).
+        title, xlabel: labels.
+        seed: shown in the legend.
+
+    Returns:
+        A figure with bars for the simulated relative frequencies and dots for
+        the exact probabilities.
+    """
+    sample = np.asarray(sample, dtype=float)
+    values = np.array([float(v) for v in exact_pmf], dtype=float)
+    probs = np.array([float(p) for p in exact_pmf.values()], dtype=float)
+    found, counts = np.unique(sample, return_counts=True)
+    fig, ax = _figure()
+    width = np.min(np.diff(np.sort(values))) * 0.8 if values.size > 1 else 0.8
+    label = f"simulated, {sample.size:,} runs" + (f" (seed {seed})" if seed is not None else "")
+    ax.bar(found, counts / sample.size, width=width, color=_SIM, alpha=0.55, label=label)
+    ax.plot(values, probs, "o", color=_EXACT, markersize=3.5, label="exact probability")
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel("probability")
+    ax.set_title(title)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    return fig
+
+
+def paths_figure(paths: Mapping[str, np.ndarray], *, title: str, xlabel: str = "deal",
+                 ylabel: str = "banker's bankroll (units)") -> Figure:
+    """Several running totals (e.g. a banker's bankroll under each tie rule) on one axis.
+
+    Args:
+        paths: label -> 2-D array ``(n_paths, n_steps)`` or 1-D array of running totals.
+    """
+    fig, ax = _figure()
+    colours = [_SIM, _EXACT, "#2e7d32", "#6a1b9a", "#ef6c00"]
+    for (label, data), colour in zip(paths.items(), colours * 3):
+        data = np.atleast_2d(np.asarray(data, dtype=float))
+        steps = np.arange(data.shape[1])
+        for i, row in enumerate(data):
+            ax.plot(steps, row, color=colour, alpha=0.5 if data.shape[0] > 1 else 1.0, linewidth=0.9,
+                    label=label if i == 0 else None)
+    ax.axhline(0, color="grey", linewidth=0.8)
+    ax.set_xlabel(xlabel)
+    ax.set_ylabel(ylabel)
+    ax.set_title(title)
+    ax.legend(fontsize=8)
+    fig.tight_layout()
+    return fig
+
+
+def _fmt(x) -> str:
+    if isinstance(x, Fraction):
+        return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+    return str(x)

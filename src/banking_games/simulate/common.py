@@ -1,0 +1,130 @@
+"""Shared machinery for simulators: shuffled decks as numpy arrays, running a
+long simulation in chunks with a progress bar that can be stopped, and
+summaries with standard errors. No game rule lives here.
+"""
+
+from __future__ import annotations
+
+import math
+import warnings
+from dataclasses import dataclass
+from typing import Callable, Sequence
+
+import numpy as np
+
+from ..cards import Card
+
+__all__ = ["as_generator", "shuffled_decks", "decks_to_cards", "run_in_chunks", "MeanEstimate",
+           "mean_estimate"]
+
+
+def as_generator(rng) -> np.random.Generator:
+    """Return ``rng`` if it is a ``numpy.random.Generator``, or a new
+    Generator seeded with ``rng`` if it is an int (``np.random.default_rng(seed)``).
+
+    Raises:
+        TypeError: for anything else (``None`` included: randomness is passed in).
+    """
+    if isinstance(rng, np.random.Generator):
+        return rng
+    if isinstance(rng, (int, np.integer)) and not isinstance(rng, bool):
+        return np.random.default_rng(int(rng))
+    raise TypeError(f"rng must be an int seed or a numpy.random.Generator, got {rng!r}")
+
+
+def shuffled_decks(n_decks: int, pack_size: int, rng: np.random.Generator) -> np.ndarray:
+    """``n_decks`` independent uniform shuffles of ``range(pack_size)``.
+
+    Returns:
+        ``int8`` array of shape ``(n_decks, pack_size)``; row i is deck i, top
+        card first, each entry an index into the pack's card list.
+    """
+    base = np.broadcast_to(np.arange(pack_size, dtype=np.int8), (n_decks, pack_size))
+    return rng.permuted(base, axis=1)
+
+
+def decks_to_cards(decks: np.ndarray, pack: Sequence[Card]) -> list[list[Card]]:
+    """Turn index decks (from :func:`shuffled_decks`) into lists of cards, to
+    deal the same decks through a rules engine."""
+    return [[pack[int(i)] for i in row] for row in decks]
+
+
+def run_in_chunks(n_deals: int, simulate_chunk: Callable[[int, np.random.Generator], dict],
+                  rng, *, chunk_size: int = 200_000, progress: bool = True,
+                  desc: str = "deals") -> tuple[dict, int]:
+    """Run ``simulate_chunk`` on chunks of deals and add up what it returns.
+
+    Args:
+        n_deals: how many deals in all (a positive int).
+        simulate_chunk: ``f(k, generator) -> dict`` of numpy arrays or
+            numbers for ``k`` deals; arrays with a first axis of length ``k``
+            are concatenated, everything else is summed.
+        rng: an int seed or a ``numpy.random.Generator``.
+        chunk_size: deals per chunk (bounds memory).
+        progress: show a tqdm progress bar (a widget in Jupyter, text elsewhere).
+
+    Returns:
+        ``(totals, deals_done)``. Interrupting (Ctrl-C, or the stop button in
+        Jupyter) stops after the current chunk and returns what was done, with
+        a warning.
+
+    Raises:
+        ValueError: if ``n_deals`` or ``chunk_size`` is not a positive int.
+    """
+    if not isinstance(n_deals, (int, np.integer)) or isinstance(n_deals, bool) or n_deals <= 0:
+        raise ValueError(f"n_deals must be a positive whole number, got {n_deals!r}")
+    if not isinstance(chunk_size, (int, np.integer)) or chunk_size <= 0:
+        raise ValueError(f"chunk_size must be a positive whole number, got {chunk_size!r}")
+    gen = as_generator(rng)
+    bar = None
+    if progress:
+        from tqdm.auto import tqdm
+
+        bar = tqdm(total=int(n_deals), desc=desc, unit="deal", unit_scale=True, leave=False)
+    pieces: dict[str, list] = {}
+    sums: dict = {}
+    done = 0
+    try:
+        while done < n_deals:
+            k = int(min(chunk_size, n_deals - done))
+            out = simulate_chunk(k, gen)
+            for key, value in out.items():
+                if isinstance(value, np.ndarray) and value.ndim >= 1 and value.shape[0] == k:
+                    pieces.setdefault(key, []).append(value)
+                else:
+                    sums[key] = sums.get(key, 0) + value
+            done += k
+            if bar is not None:
+                bar.update(k)
+    except KeyboardInterrupt:
+        warnings.warn(f"simulation stopped after {done} of {n_deals} deals", RuntimeWarning, stacklevel=2)
+    finally:
+        if bar is not None:
+            bar.close()
+    totals = {key: np.concatenate(parts) for key, parts in pieces.items()} | sums
+    return totals, done
+
+
+@dataclass(frozen=True)
+class MeanEstimate:
+    """A Monte Carlo estimate of a mean: the sample mean, its standard error
+    (sample SD / sqrt(n)) and the sample size."""
+
+    mean: float
+    standard_error: float
+    n: int
+
+    def z_score(self, exact) -> float:
+        """How many standard errors the estimate is from an exact value."""
+        if self.standard_error == 0:
+            return 0.0 if self.mean == float(exact) else math.inf
+        return (self.mean - float(exact)) / self.standard_error
+
+
+def mean_estimate(values: np.ndarray) -> MeanEstimate:
+    """Mean and standard error of a 1-D sample (at least two values)."""
+    values = np.asarray(values, dtype=float)
+    n = values.size
+    if n < 2:
+        raise ValueError("need at least two values for a standard error")
+    return MeanEstimate(float(values.mean()), float(values.std(ddof=1) / math.sqrt(n)), int(n))

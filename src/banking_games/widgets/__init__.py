@@ -1,0 +1,1 @@
+"""ipywidgets dealing tables for the three games (thin views over the engines)."""
