@@ -4,4 +4,4 @@
 # Extra arguments go to pytest, e.g. `bash scripts/test.sh -k landsknecht -x`.
 set -euo pipefail
 source "$(dirname "${BASH_SOURCE[0]}")/setup.sh"
-exec "$PY" -m pytest "$@"
+exec "$PY" -m pytest --durations=8 "$@"

@@ -15,10 +15,10 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from banking_games.cards import JOKER, Card, Suit, parse_card, parse_cards
+from banking_games.cards import JOKER, parse_card, parse_cards
 from banking_games.errors import (BetError, CardError, ConfigError, DealOverError, DeckError, RuleError,
                                   StakeError)
-from banking_games.games.hoggenheimer import (PAYOUT_ODDS, Bet, BetKind, CardTurned, HoggenheimerConfig,
+from banking_games.games.hoggenheimer import (PAYOUT_ODDS, Bet, BetKind, HoggenheimerConfig,
                                               HoggenheimerDeal, all_bets, card_at, home_cell, make_bet,
                                               next_banker)
 from banking_games.money import LOSE, WIN

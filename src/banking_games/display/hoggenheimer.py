@@ -9,7 +9,7 @@ Standard library only.
 from __future__ import annotations
 
 import html
-from typing import Mapping, Sequence
+from typing import Sequence
 
 from ..cards import JOKER, rank_name
 from ..games.hoggenheimer import RANK_COLUMNS, SUIT_ROWS, HoggenheimerDeal, PlacedBet, card_at

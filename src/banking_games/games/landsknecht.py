@@ -35,8 +35,8 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Hashable, Iterable, Sequence
 
-from ..cards import Card, check_deck_order, full_pack, parse_card, parse_cards, shuffled
-from ..errors import BetError, ConfigError, DealOverError, RuleError, StakeError
+from ..cards import Card, Suit, check_deck_order, full_pack, parse_card, parse_cards, shuffled
+from ..errors import BetError, ConfigError, DealOverError, DeckError, RuleError, StakeError
 from ..money import LOSE, WIN, BetResult, Settlement, to_stake
 
 __all__ = [
@@ -113,16 +113,43 @@ class LandsknechtConfig:
             positive stake). Source: *Stake limits*.
         max_stake: largest stake allowed, in units, or ``None`` (no upper
             limit). Source: *Stake limits*.
+        ranks: how many ranks the pack has, counted down from the ace
+            (13: the standard pack of the source, *Equipment*; 5 means
+            A K Q J 10). NOT a rule of the source: a reduced pack for exact
+            analysis (every order of a small pack can be dealt). At least 3
+            (two layout ranks and the banker's); with exactly 3 every deal is void.
+        suits: how many suits the pack has, in the order spades, hearts,
+            diamonds, clubs (4: the standard pack). Not a rule of the source,
+            like ``ranks``; at least 2 (the banker's card must be able to pair).
 
     Raises:
         ConfigError: if a limit is not a positive amount, or
-            ``min_stake > max_stake``.
+            ``min_stake > max_stake``, or ``ranks`` is not a whole number
+            from 3 to 13, or ``suits`` not from 2 to 4.
     """
 
     min_stake: Fraction | None = None
     max_stake: Fraction | None = None
+    ranks: int = 13
+    suits: int = 4
+
+    def pack(self) -> list[Card]:
+        """The cards of this config's pack, in :func:`~banking_games.cards.full_pack`
+        order (the whole 52-card pack by default)."""
+        suits = list(Suit)[:self.suits]
+        return [c for c in full_pack() if c.suit in suits and c.rank > 14 - self.ranks]
+
+    @property
+    def is_standard_pack(self) -> bool:
+        """True for the source's 52-card pack."""
+        return self.ranks == 13 and self.suits == 4
 
     def __post_init__(self) -> None:
+        for name, lo, hi in (("ranks", 3, 13), ("suits", 2, 4)):
+            value = getattr(self, name)
+            if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
+                raise ConfigError(f"{name} must be a whole number from {lo} to {hi} (the standard pack has "
+                                  f"13 ranks and 4 suits), got {value!r}")
         for name in ("min_stake", "max_stake"):
             value = getattr(self, name)
             if value is None:
@@ -206,20 +233,26 @@ def _count(items, word: str = "bet") -> str:
     return f"{len(items)} {word}" + ("" if len(items) == 1 else "s")
 
 
-def deck_with_top(top: Iterable["str | Card"]) -> list[Card]:
-    """A full 52-card deck order whose top cards are ``top`` (in that order),
-    the rest following in :func:`~banking_games.cards.full_pack` order.
-    For worked examples and tests.
+def deck_with_top(top: Iterable["str | Card"], config: "LandsknechtConfig | None" = None) -> list[Card]:
+    """A full deck order whose top cards are ``top`` (in that order), the
+    rest following in :func:`~banking_games.cards.full_pack` order.
+    For worked examples, tests and exact analysis.
+
+    Args:
+        top: the cards wanted on top, top first.
+        config: whose pack to complete (default: the 52-card pack).
 
     Raises:
         CardError: a malformed card name.
-        DeckError: a card named twice.
+        DeckError: a card named twice, or not in the config's pack.
     """
+    pack = (config or LandsknechtConfig()).pack()
     head = parse_cards(top)
-    if len(set(head)) != len(head):
-        check_deck_order(head + full_pack(), full_pack())  # raises DeckError naming the duplicate
-    rest = [c for c in full_pack() if c not in set(head)]
-    return check_deck_order(head + rest, full_pack())
+    if len(set(head)) != len(head) or not set(head) <= set(pack):
+        check_deck_order(head + pack, pack)  # raises DeckError naming the duplicate or the stranger
+    chosen = set(head)
+    rest = [c for c in pack if c not in chosen]
+    return check_deck_order(head + rest, pack)
 
 
 class LandsknechtDeal:
@@ -239,10 +272,11 @@ class LandsknechtDeal:
 
     Args:
         config: a :class:`LandsknechtConfig` (default: no stake limits).
-        deck: an explicit deck order, top first, of all 52 cards (names or
-            :class:`Card`); or
+        deck: an explicit deck order, top first, of all the cards of the
+            config's pack (the 52 cards by default; names or :class:`Card`); or
         rng: an ``int`` seed, :class:`random.Random` or
-            ``numpy.random.Generator`` to shuffle a 52-card pack with.
+            ``numpy.random.Generator`` to shuffle the config's pack with
+            (52 cards by default).
             Give exactly one of ``deck`` and ``rng``. Same input, same deal.
         banker: who holds the bank (optional; the banker may not bet).
         players: if given, the only players who may bet (the banker, if
@@ -263,9 +297,10 @@ class LandsknechtDeal:
         if not isinstance(config, LandsknechtConfig):
             raise ConfigError(f"config must be a LandsknechtConfig, got {type(config).__name__}")
         if (deck is None) == (rng is None):
-            raise ConfigError("give exactly one of deck= (an explicit order of the 52 cards, top first) "
+            raise ConfigError(f"give exactly one of deck= (an explicit order of the {len(config.pack())} cards, top first) "
                               "or rng= (an int seed, random.Random or numpy Generator)")
-        order = check_deck_order(deck, full_pack()) if deck is not None else shuffled(full_pack(), rng)
+        pack = config.pack()
+        order = check_deck_order(deck, pack) if deck is not None else shuffled(pack, rng)
         self.config = config
         self.banker = banker
         self.players = None if players is None else tuple(players)
@@ -422,7 +457,7 @@ class LandsknechtDeal:
         """The cards not yet dealt or turned, in pack order (not deck order: the
         order of the stock is hidden). For exact analysis."""
         seen = set(self._deck[:self._pos])
-        return tuple(c for c in full_pack() if c not in seen)
+        return tuple(c for c in self.config.pack() if c not in seen)
 
     @property
     def bets(self) -> tuple[Bet, ...]:
@@ -539,6 +574,46 @@ class LandsknechtDeal:
         """
         raise RuleError(f"{player} cannot move a bet from {from_card} to {to_card}: a stake stays beside the "
                         "card it was placed on; place a new bet instead")
+
+    # ------------------------------------------------------------------ exact analysis
+    def with_next_card(self, card: "str | Card") -> "LandsknechtDeal":
+        """A copy of this deal in which the next card turned will be ``card``.
+
+        For exact analysis (apply each possible next card to a copy of the
+        state, weighted by its probability): the copy's stock is this deal's
+        stock with ``card`` swapped to the top; this deal is not changed. No
+        rule is involved; play the copy on with :meth:`turn`.
+
+        Args:
+            card: one of :attr:`unseen_cards`.
+
+        Returns:
+            A new :class:`LandsknechtDeal` sharing no mutable state with this one.
+
+        Raises:
+            DealOverError: the deal is over or void.
+            CardError: malformed card name.
+            DeckError: ``card`` is not an unseen card of this deal's pack.
+        """
+        if self._over:
+            raise DealOverError("no more cards are turned: the deal is over, so it has no next card")
+        card = parse_card(card)
+        try:
+            at = self._deck.index(card, self._pos)
+        except ValueError:
+            raise DeckError(f"{card} is not an unseen card of this deal (it was dealt already or is not in "
+                            f"the pack); unseen: {' '.join(c.name for c in self.unseen_cards)}") from None
+        other = object.__new__(LandsknechtDeal)
+        other.__dict__.update(self.__dict__)
+        deck = list(self._deck)
+        deck[self._pos], deck[at] = deck[at], deck[self._pos]
+        other._deck = deck
+        other._piles = [_Pile(p.role, list(p.cards), p.live) for p in self._piles]
+        other._by_rank = {p.base.rank: p for p in other._piles}
+        other._bets = list(self._bets)
+        other._results = dict(self._results)
+        other._events = list(self._events)
+        return other
 
     # ------------------------------------------------------------------ play
     def turn(self) -> LandsknechtEvent:

@@ -1,0 +1,237 @@
+"""The built website in a real browser (Debian's Chromium driven by Playwright).
+
+Every page is served from 127.0.0.1 and opened in a fresh browser context.
+Each request to any other host is recorded and aborted; the test fails on
+any such request, any console error, any uncaught page error, any failed
+request and any HTTP status >= 400. It then checks that the math was
+typeset by the site's own MathJax, that chapter pages show cards, and that
+pages with ipywidgets state render the widgets.
+
+Needs /usr/bin/chromium (Debian package ``chromium``; .ci/run installs it).
+Without it these tests are skipped on a developer machine and fail in CI.
+Never run ``playwright install``: it downloads a browser, which fails here.
+"""
+
+from __future__ import annotations
+
+import functools
+import os
+import shutil
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+from conftest import toc_pages
+
+CHROMIUM = os.environ.get("BG_CHROMIUM", "/usr/bin/chromium")
+IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
+GAMES = {"hoggenheimer", "banker-and-broker", "landsknecht"}
+PAGES = toc_pages()
+EXTRA_PAGES = ["index", "genindex", "search"]
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-default-apps",
+    "--disable-extensions",
+]
+
+if not (Path(CHROMIUM).is_file() and os.access(CHROMIUM, os.X_OK)):
+    if IN_CI:
+        pytest.fail(f"{CHROMIUM} is missing in CI: .ci/run must `apt-get install -y chromium`",
+                    pytrace=False)
+    pytest.skip(f"{CHROMIUM} not installed (apt-get install -y chromium); browser tests skipped",
+                allow_module_level=True)
+
+sync_api = pytest.importorskip("playwright.sync_api")
+
+
+class _QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):  # noqa: A002 - keep the test output clean
+        pass
+
+
+def _serve(directory: Path):
+    handler = functools.partial(_QuietHandler, directory=str(directory))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}"
+
+
+@pytest.fixture(scope="module")
+def site_url(built_site):
+    server, url = _serve(built_site)
+    yield url
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="module")
+def smoke_url(smoke_site):
+    server, url = _serve(smoke_site)
+    yield url
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+class PageProblems:
+    """Everything a page did wrong while loading and being looked at."""
+
+    def __init__(self):
+        self.external: list[str] = []
+        self.console: list[str] = []
+        self.page_errors: list[str] = []
+        self.bad_status: list[str] = []
+        self.failed: list[str] = []
+
+    def report(self) -> list[str]:
+        out = []
+        for name in ("external", "console", "page_errors", "bad_status", "failed"):
+            out += [f"{name}: {item}" for item in getattr(self, name)]
+        return out
+
+
+def open_page(browser, url: str):
+    """Open url in a fresh context; return (context, page, problems)."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900},
+                                  service_workers="block")
+    problems = PageProblems()
+
+    def route(r):
+        host = urlsplit(r.request.url).hostname
+        if r.request.url.startswith(("data:", "blob:")) or host == "127.0.0.1":
+            r.continue_()
+        else:
+            problems.external.append(r.request.url)
+            r.abort()
+
+    context.route("**/*", route)
+    page = context.new_page()
+    page.on("console", lambda m: m.type == "error" and problems.console.append(
+        f"{m.text} @ {m.location.get('url')}:{m.location.get('lineNumber')}"))
+    page.on("pageerror", lambda e: problems.page_errors.append(str(e)))
+    page.on("response", lambda r: r.status >= 400 and problems.bad_status.append(f"{r.status} {r.url}"))
+    page.on("requestfailed", lambda r: urlsplit(r.url).hostname == "127.0.0.1"
+            and problems.failed.append(f"{r.url}: {r.failure}"))
+    page.goto(url, wait_until="load")
+    page.wait_for_load_state("networkidle")
+    return context, page, problems
+
+
+MATH_STATE_JS = """
+async () => {
+  const math = document.querySelectorAll('article .math');
+  if (!math.length) return {math: 0};
+  if (!window.MathJax || !MathJax.startup) return {math: math.length, mathjax: false};
+  await MathJax.startup.promise;
+  const untypeset = [...math].filter(m => !m.querySelector('mjx-container') && m.tagName !== 'MJX-CONTAINER');
+  return {
+    math: math.length,
+    mathjax: true,
+    containers: document.querySelectorAll('article mjx-container').length,
+    untypeset: untypeset.slice(0, 5).map(m => m.textContent.slice(0, 80)),
+    merror: [...document.querySelectorAll('mjx-merror')].slice(0, 5).map(m => m.textContent),
+  };
+}
+"""
+
+
+def check_page(browser, url: str, page_name: str, *, expect_cards: bool) -> list[str]:
+    context, page, problems = open_page(browser, url)
+    errors: list[str] = []
+    try:
+        # math: typeset by the site's MathJax, no TeX errors
+        state = page.evaluate(MATH_STATE_JS)
+        if state["math"]:
+            if not state.get("mathjax"):
+                errors.append("page has math but MathJax did not load")
+            else:
+                if state["containers"] == 0 or state["untypeset"]:
+                    errors.append(f"math not typeset: {state}")
+                if state["merror"]:
+                    errors.append(f"MathJax errors: {state['merror']}")
+        # cards
+        if expect_cards:
+            cards = page.locator("article .bg-card")
+            if cards.count() == 0:
+                errors.append("no cards (.bg-card) on a chapter page")
+            elif not any(cards.nth(i).is_visible() for i in range(min(cards.count(), 40))):
+                errors.append("cards are in the page but none is visible")
+        # widgets: every saved view is rendered by the offline widget manager
+        views = page.locator('script[type="application/vnd.jupyter.widget-view+json"]').count()
+        if page.locator('script[type="application/vnd.jupyter.widget-state+json"]').count():
+            try:
+                page.wait_for_selector(".jupyter-widgets", timeout=20_000)
+            except sync_api.TimeoutError:
+                errors.append("widget state present but no widget rendered")
+            page.wait_for_load_state("networkidle")
+            rendered = page.locator(".widget-container, .jupyter-widgets.widget-inline-hbox, "
+                                    ".jupyter-widgets.widget-inline-vbox, .jupyter-widgets").count()
+            if views and rendered == 0:
+                errors.append(f"{views} widget views, none rendered")
+            if "Error displaying widget" in page.content():
+                errors.append("a widget failed to display")
+        errors += problems.report()
+    finally:
+        context.close()
+    return [f"{page_name}: {e}" for e in errors]
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_page_in_browser(browser, site_url, page):
+    errors = check_page(browser, f"{site_url}/{page}.html", page, expect_cards=page in GAMES)
+    assert not errors, "\n".join(errors)
+
+
+@pytest.mark.parametrize("page", EXTRA_PAGES)
+def test_generated_page_in_browser(browser, site_url, page):
+    errors = check_page(browser, f"{site_url}/{page}.html", page, expect_cards=False)
+    assert not errors, "\n".join(errors)
+
+
+def test_search_works_offline(browser, site_url):
+    context, page, problems = open_page(browser, f"{site_url}/search.html?q=banker")
+    try:
+        page.wait_for_selector("#search-results li, ul.search li", timeout=15_000)
+        assert page.locator("ul.search li").count() > 0
+        assert not problems.report(), problems.report()
+    finally:
+        context.close()
+
+
+def test_smoke_page_math_cards_widgets(browser, smoke_url):
+    """The offline machinery itself: local MathJax, SymPy as math, widgets, Play button."""
+    errors = check_page(browser, f"{smoke_url}/smoke.html", "smoke", expect_cards=True)
+    assert not errors, "\n".join(errors)
+    context, page, problems = open_page(browser, f"{smoke_url}/smoke.html")
+    try:
+        page.wait_for_selector(".widget-slider", timeout=20_000)
+        # SymPy's output typeset from text/latex
+        assert page.locator(".cell_output mjx-container").count() >= 1
+        # the Play widget's icons are <i> elements, not swapped for SVG by the theme's Font Awesome
+        play = page.locator(".widget-play button").first
+        assert play.locator("i").count() == 1
+        play.click()                                # jslink: Play -> slider -> text, no kernel needed
+        page.wait_for_function(
+            "() => Number(document.querySelector('.widget-text input').value) > 0", timeout=10_000)
+        page.wait_for_load_state("networkidle")    # icon fonts load from the site itself
+        assert not problems.report(), problems.report()
+    finally:
+        context.close()
