@@ -389,17 +389,20 @@ class _Tally:
 def engine_exhaustive(ranks: int, suits: int) -> EnumerationResult:
     """Every order of a reduced pack, dealt and played by the engine.
 
-    The orders are grouped by the shortest prefix that decides the deal:
-    a prefix of rank values (each rank's copies taking the suits in a fixed
+    The orders are grouped by the shortest prefix that decides the deal: a
+    prefix of rank values (each rank's copies taking the suits in a fixed
     order, which changes nothing since suits play no part) is extended by
     every rank with cards left, with probability (its cards left) / (cards
-    left), until the engine, dealing ``prefix + the rest``, finishes the deal
-    without reading past the prefix. Each deal is played with three punters
+    left). During the setup the engine deals ``prefix + the rest`` afresh
+    until its setup reads no further than the prefix; in play each rank with
+    unseen cards is applied to a copy of the deal
+    (:meth:`~banking_games.games.landsknecht.LandsknechtDeal.with_next_card`)
+    and turned, until the banker's card is paired. Each deal is played with three punters
     ('first' before the first turn on the setup's players' card, 'late' on the
     same card after the first turn if still live, 'later' on the second
     players' card when it appears). No symmetry beyond suits is used, so this
     checks both the formulas and the state merging of :func:`engine_recursion`.
-    Feasible for packs up to about 15 cards.
+    Feasible for packs up to about 16 cards.
 
     Raises:
         ConfigError: a pack the engine cannot deal.
@@ -412,21 +415,18 @@ def engine_exhaustive(ranks: int, suits: int) -> EnumerationResult:
     tally = _Tally(ranks, suits)
     states = 0
 
-    def play(prefix):
-        rest = [c for r_ in sorted(by_rank) for c in by_rank[r_] if c not in set(prefix)]
-        deal = engine.LandsknechtDeal(config, deck=list(prefix) + rest)
-        if not deal.is_void:
-            _apply_policy(deal)
-            while not deal.is_over:
-                _apply_policy(deal, deal.turn())
-        return deal
-
     def walk(prefix, used, p):
+        # the setup: rebuild the deal from prefix + rest until it reads no further
         nonlocal states
         states += 1
-        deal = play(prefix)
+        rest = [c for r_ in sorted(by_rank) for c in by_rank[r_] if c not in set(prefix)]
+        deal = engine.LandsknechtDeal(config, deck=list(prefix) + rest)
         if n_cards - deal.cards_left <= len(prefix):
-            tally.add(deal, p)
+            if deal.is_void:
+                tally.add(deal, p)
+            else:
+                _apply_policy(deal)
+                play(deal, p)
             return
         left = n_cards - len(prefix)
         for rank, cards in by_rank.items():
@@ -435,6 +435,24 @@ def engine_exhaustive(ranks: int, suits: int) -> EnumerationResult:
                 used[rank] = k + 1
                 walk(prefix + (cards[k],), used, p * Fraction(suits - k, left))
                 used[rank] = k
+
+    def play(deal, p):
+        # the play: every rank with unseen cards is turned next, on a copy
+        nonlocal states
+        states += 1
+        left = deal.cards_left
+        first: dict[int, list] = {}
+        for c in deal.unseen_cards:
+            first.setdefault(c.rank, [0, c])[0] += 1
+        for count, card in first.values():
+            child = deal.with_next_card(card)
+            _apply_policy(child, child.turn())
+            q = p * Fraction(count, left)
+            if child.is_over:
+                tally.add(child, q)
+            else:
+                play(child, q)
+
     walk((), {}, Fraction(1))
     res = tally.result()
     res.states = states

@@ -1,0 +1,224 @@
+"""Exact values of Hoggenheimer: every bet, the number of cards turned.
+
+Rules: :mod:`banking_games.games.hoggenheimer` (the engine; sources
+``hoggenheimer.en.txt`` and ``hoggenheimer.de.wiki.txt``). Nothing here
+restates a rule: the closed forms below are derived on the page
+``book/hoggenheimer-values.md`` and checked against the engine by
+:func:`engine_exhaustive` (every order of a reduced pack, dealt by the
+engine under either procedure).
+
+Notation: ``n`` ranked cards on the layout plus the Joker (the real game
+has ``n = 32``); a bet covers ``m`` of the ``n`` cards.
+
+Main results (the same under the English and the German procedure):
+
+* the cards turned before the Joker are the first ``K`` cards of a
+  uniformly random order of the pack, with ``K`` uniform on ``0..n``
+  (mean ``n / 2``);
+* a bet on ``m`` cards wins when the Joker comes last among those
+  ``m + 1`` cards: probability ``1 / (m + 1)``, so its fair odds are
+  ``m`` to 1, and every payout of the game (1, 2, 4, 4, 8 to 1 for 1, 2,
+  4, 4, 8 cards) is fair: expected value 0, standard deviation ``sqrt(m)``;
+* two bets on card sets ``A`` and ``B`` both win with probability
+  ``1 / (|A u B| + 1)`` (used for a punter backing several bets).
+
+All probabilities are :class:`fractions.Fraction`; the ``*_formula``
+functions return sympy expressions in the symbols ``n``, ``m``, ``k``.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from fractions import Fraction
+from itertools import permutations
+from math import comb, factorial
+from typing import Iterable, Sequence
+
+from ..games import hoggenheimer as engine
+from .core import BetValue
+
+__all__ = [
+    "GAME",
+    "N_CARDS",
+    "BET_NAMES",
+    "symbols",
+    "orderings_win_count_formula",
+    "win_probability_formula",
+    "fair_odds_formula",
+    "expected_value_formula",
+    "variance_formula",
+    "cards_turned_formula",
+    "cards_turned_mean_formula",
+    "win_probability",
+    "both_win_probability",
+    "bet_value",
+    "bet_values",
+    "cards_turned_distribution",
+    "expected_cards_turned",
+    "EnumerationResult",
+    "engine_exhaustive",
+    "engine_turned_sets",
+    "several_bets_value",
+    "several_bets_distribution",
+]
+
+GAME = "Hoggenheimer"
+N_CARDS = 32
+"""Ranked cards on the real layout (both texts: 32 cards A-7 plus a Joker)."""
+
+BET_NAMES: dict = {
+    engine.BetKind.CARD: "one card",
+    engine.BetKind.PAIR: "two adjacent cards",
+    engine.BetKind.SQUARE: "four cards in a square",
+    engine.BetKind.RANK: "four cards of a rank (a column)",
+    engine.BetKind.SUIT: "eight cards of a suit (a row)",
+}
+"""The name of each kind of bet in :func:`bet_values`."""
+
+
+# ---------------------------------------------------------------- symbols and formulas
+
+def symbols():
+    """The sympy symbols used: ``n`` (ranked cards on the layout), ``m``
+    (cards a bet covers), ``k`` (cards turned before the Joker); all
+    non-negative integers (``n``, ``m`` positive)."""
+    import sympy
+
+    n, m = sympy.symbols("n m", positive=True, integer=True)
+    k = sympy.Symbol("k", integer=True, nonnegative=True)
+    return n, m, k
+
+
+def orderings_win_count_formula():
+    """``(number of orders in which the bet wins, number of orders)`` of the
+    ``m + 1`` cards that matter (the bet's ``m`` cards and the Joker),
+    counted with sympy: all ``(m + 1)!`` relative orders are equally likely
+    and the bet wins in the ``m!`` of them with the Joker last."""
+    import sympy
+
+    _, m, _ = symbols()
+    return sympy.factorial(m), sympy.factorial(m + 1)
+
+
+def win_probability_formula():
+    """P(a bet on m cards wins) = m! / (m + 1)! = 1 / (m + 1). (sympy, simplified)"""
+    import sympy
+
+    wins, total = orderings_win_count_formula()
+    return sympy.simplify(sympy.combsimp(wins / total))
+
+
+def fair_odds_formula():
+    """The fair odds "to 1" of a bet on m cards: P(lose) / P(win) = m. (sympy)"""
+    import sympy
+
+    p = win_probability_formula()
+    return sympy.simplify((1 - p) / p)
+
+
+def expected_value_formula(odds=None):
+    """The punter's expected net per unit on m cards paid ``odds`` to 1
+    (a sympy symbol ``o`` when not given): ``o / (m + 1) - m / (m + 1)``. (sympy)"""
+    import sympy
+
+    _, m, _ = symbols()
+    o = sympy.Symbol("o", positive=True) if odds is None else odds
+    p = win_probability_formula()
+    return sympy.simplify(p * o - (1 - p))
+
+
+def variance_formula(odds=None):
+    """Variance of the punter's net per unit on m cards paid ``odds`` to 1
+    (symbol ``o`` when not given); equals m when o = m. (sympy)"""
+    import sympy
+
+    _, m, _ = symbols()
+    o = sympy.Symbol("o", positive=True) if odds is None else odds
+    p = win_probability_formula()
+    e = p * o - (1 - p)
+    return sympy.factor(sympy.simplify(p * o ** 2 + (1 - p) - e ** 2))
+
+
+def cards_turned_formula():
+    """P(exactly k cards are turned before the Joker), pack of n + 1:
+    the Joker is at place k + 1 of a uniformly random order: 1 / (n + 1). (sympy)"""
+    import sympy
+
+    n, _, k = symbols()
+    return sympy.factorial(n) / sympy.factorial(n + 1)
+
+
+def cards_turned_mean_formula():
+    """E[cards turned before the Joker] = sum_k k / (n + 1) = n / 2. (sympy)"""
+    import sympy
+
+    n, _, k = symbols()
+    return sympy.simplify(sympy.summation(k * sympy.simplify(cards_turned_formula()), (k, 0, n)))
+
+
+# ---------------------------------------------------------------- exact numbers (Fractions)
+
+def _check_m(m: int, n: int) -> None:
+    if not isinstance(n, int) or n < 1:
+        raise ValueError(f"n (ranked cards) must be a whole number >= 1, got {n!r}")
+    if not isinstance(m, int) or not 1 <= m <= n:
+        raise ValueError(f"m (cards bet on) must be a whole number from 1 to n={n}, got {m!r}")
+
+
+def win_probability(m: int, n: int = N_CARDS) -> Fraction:
+    """P(a bet on ``m`` of the ``n`` ranked cards wins) = ``1 / (m + 1)``,
+    under either procedure (it does not depend on ``n``).
+
+    Raises:
+        ValueError: unless 1 <= m <= n.
+    """
+    _check_m(m, n)
+    return Fraction(1, m + 1)
+
+
+def both_win_probability(a: Iterable, b: Iterable) -> Fraction:
+    """P(two bets on the card sets ``a`` and ``b`` both win) =
+    ``1 / (|a u b| + 1)``: all cards of the union come before the Joker."""
+    union = set(a) | set(b)
+    if not union:
+        raise ValueError("the bets cover no card")
+    return Fraction(1, len(union) + 1)
+
+
+def bet_value(kind: "engine.BetKind") -> BetValue:
+    """The exact value of one kind of bet (:class:`engine.BetKind`) at its
+    payout odds (:data:`engine.PAYOUT_ODDS`); the same under both procedures."""
+    size = len(next(b for b in engine.all_bets() if b.kind is kind).cards)
+    return BetValue(GAME, BET_NAMES[kind], engine.PAYOUT_ODDS[kind], win_probability(size),
+                    note="English or German deal (same value)")
+
+
+def bet_values() -> list[BetValue]:
+    """Every kind of Hoggenheimer bet with its exact value per unit staked.
+
+    The one rule option (:class:`engine.HoggenheimerConfig`, ``procedure``:
+    the English or the German deal) does not change any value (proved on the
+    page, checked exhaustively on reduced packs by :func:`engine_exhaustive`),
+    so there is one row per kind, noted "English or German deal".
+
+    Returns:
+        list of five :class:`~banking_games.exact.core.BetValue`: one card,
+        two adjacent cards, a square, a rank (column), a suit (row).
+    """
+    return [bet_value(kind) for kind in engine.BetKind]
+
+
+def cards_turned_distribution(n: int = N_CARDS) -> dict[int, Fraction]:
+    """``{k: P(exactly k ranked cards are turned before the Joker)}`` for
+    k = 0..n: uniform, ``1 / (n + 1)`` each, under either procedure.
+
+    Raises:
+        ValueError: if n < 1.
+    """
+    _check_m(1, n)
+    return {k: Fraction(1, n + 1) for k in range(n + 1)}
+
+
+def expected_cards_turned(n: int = N_CARDS) -> Fraction:
+    """E[ranked cards turned before the Joker] = n / 2."""
+    return sum((k * p for k, p in cards_turned_distribution(n).items()), Fraction(0))
