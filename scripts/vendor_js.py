@@ -31,7 +31,7 @@ NODE = ROOT / "node_modules"
 DEST = ROOT / "book" / "_vendor" / "vendor"
 STAMP = ROOT / "book" / "_vendor" / ".stamp"
 HERE = Path(__file__).resolve()
-REQUIRE_PATHS = HERE.parent / "vendor" / "require-paths.js"
+WIDGETS_SETUP = HERE.parent / "vendor" / "widgets-setup.js"
 
 # (source inside node_modules, destination inside DEST, glob patterns or None for the file itself)
 MATHJAX = NODE / "mathjax"
@@ -50,7 +50,7 @@ HTML_MANAGER = NODE / "@jupyter-widgets" / "html-manager"
 
 def stamp_value() -> str:
     h = hashlib.sha256()
-    for p in (ROOT / "package-lock.json", HERE, REQUIRE_PATHS):
+    for p in (ROOT / "package-lock.json", HERE, WIDGETS_SETUP):
         h.update(p.read_bytes())
     return h.hexdigest()
 
@@ -77,7 +77,7 @@ def main(argv: list[str]) -> int:
     STAMP.unlink(missing_ok=True)
     # require.js (MIT; licence in the file header)
     copy(NODE / "requirejs" / "require.js", DEST / "requirejs" / "require.js")
-    copy(REQUIRE_PATHS, DEST / "require-paths.js")
+    copy(WIDGETS_SETUP, DEST / "widgets-setup.js")
     # ipywidgets HTML manager (BSD-3-Clause) and its Font Awesome webfonts (OFL)
     dist = HTML_MANAGER / "dist"
     copy(dist / "embed-amd.js", DEST / "html-manager" / "embed-amd.js")

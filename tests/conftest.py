@@ -90,7 +90,8 @@ def smoke_site(tmp_path_factory) -> Path:
         shutil.copy2(item, src / item.name)
     shutil.copy2(BOOK / "_config.yml", src / "_config.yml")
     shutil.copy2(BOOK / "references.bib", src / "references.bib")
-    shutil.copytree(BOOK / "_ext", src / "_ext", ignore=shutil.ignore_patterns("__pycache__"))
+    for folder in ("_ext", "_assets"):
+        shutil.copytree(BOOK / folder, src / folder, ignore=shutil.ignore_patterns("__pycache__"))
     if not (BOOK / "_vendor" / "vendor").is_dir():
         pytest.fail("book/_vendor is missing: run scripts/test.sh (it runs npm ci and scripts/vendor_js.py)",
                     pytrace=False)

@@ -121,11 +121,11 @@ def test_no_external_resources(built_site, page):
 def test_widget_scripts_only_where_needed(built_site, page):
     doc = soup(built_site, page)
     srcs = [s.get("src", "").split("?")[0] for s in doc.select("script[src]")]
-    vendor = [s for s in srcs if "vendor/requirejs" in s or "vendor/html-manager" in s or "require-paths" in s]
+    vendor = [s for s in srcs if "vendor/requirejs" in s or "vendor/html-manager" in s or "widgets-setup" in s]
     if doc.find("script", attrs={"type": WIDGET_STATE}):
         assert vendor == [
             "_static/vendor/requirejs/require.js",
-            "_static/vendor/require-paths.js",
+            "_static/vendor/widgets-setup.js",
             "_static/vendor/html-manager/embed-amd.js",
         ], vendor
     else:
@@ -135,7 +135,7 @@ def test_widget_scripts_only_where_needed(built_site, page):
 
 def test_vendored_javascript_in_site(built_site):
     static = built_site / "_static" / "vendor"
-    for rel in ("requirejs/require.js", "require-paths.js", "html-manager/embed-amd.js",
+    for rel in ("requirejs/require.js", "widgets-setup.js", "html-manager/embed-amd.js",
                 "mathjax/tex-mml-chtml.js", "mathjax/output/chtml/fonts/woff-v2/MathJax_Main-Regular.woff",
                 "mathjax/input/tex/extensions/ams.js"):
         assert (static / rel).is_file(), rel

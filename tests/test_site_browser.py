@@ -225,6 +225,8 @@ def test_smoke_page_math_cards_widgets(browser, smoke_url):
         page.wait_for_selector(".widget-slider", timeout=20_000)
         # SymPy's output typeset from text/latex
         assert page.locator(".cell_output mjx-container").count() >= 1
+        # a widget label in LaTeX, typeset by MathJax 3 through the Hub.Queue bridge
+        page.wait_for_selector(".widget-slider .widget-label mjx-container", timeout=10_000)
         # the Play widget's icons are <i> elements, not swapped for SVG by the theme's Font Awesome
         play = page.locator(".widget-play button").first
         assert play.locator("i").count() == 1

@@ -27,7 +27,7 @@ FONTAWESOME_CONFIG = (
 
 VENDOR_FILES = (
     "vendor/requirejs/require.js",
-    "vendor/require-paths.js",
+    "vendor/widgets-setup.js",
     "vendor/html-manager/embed-amd.js",
 )
 

@@ -45,12 +45,13 @@ This module imports only the standard library.
 from __future__ import annotations
 
 import enum
+import functools
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Hashable, Mapping, Sequence
 
-from ..cards import Card, check_deck_order, full_pack, parse_card, shuffled
+from ..cards import Card, Suit, check_deck_order, full_pack, parse_card, shuffled
 from ..errors import BetError, ConfigError, DealOverError, DeckError, RuleError
 from ..money import LOSE, PUSH, WIN, BetResult, Settlement, to_stake
 
@@ -181,11 +182,21 @@ class BankerBrokerConfig:
             the number of deals a banker holds the bank before it rotates or
             is cut for. Must be 1 under :attr:`BankChange.ACE_PASSES`, which
             the source ties to bets, not to a count of deals.
+        ranks: how many ranks the pack has, counted down from the ace
+            (13: the source's "One standard pack of 52 cards", equipment a;
+            8: the 32-card pack A K Q J 10 9 8 7). NOT a rule of the source:
+            a reduced pack for comparison and for exact analysis (every
+            order of a small pack can be dealt). 1 to 13.
+        suits: how many suits the pack has, in the order spades, hearts,
+            diamonds, clubs (4: the standard pack). Not a rule of the
+            source, like ``ranks``. 1 to 4. The pack must hold at least 3
+            cards (two sections in play and a bottom card).
 
     Raises:
         ConfigError: a field of the wrong type, ``section_limit < 2``,
             ``deals_per_bank < 1``, or ``deals_per_bank != 1`` with the
-            Ace rule.
+            Ace rule; ``ranks`` not from 1 to 13, ``suits`` not from 1 to
+            4, or a pack of fewer than 3 cards.
     """
 
     bottom_card: BottomCard = BottomCard.DISCARD
@@ -195,6 +206,23 @@ class BankerBrokerConfig:
     tie_rule: TieRule = TieRule.BANK_WINS
     bank_change: BankChange = BankChange.ROTATE_LEFT
     deals_per_bank: int = 1
+    ranks: int = 13
+    suits: int = 4
+
+    def pack(self) -> list[Card]:
+        """The cards of this config's pack, in :func:`~banking_games.cards.full_pack`
+        order (the whole 52-card pack by default)."""
+        return list(_pack_cards(self.ranks, self.suits))
+
+    @property
+    def pack_size(self) -> int:
+        """Cards in the pack: ``ranks * suits`` (52 by default, :data:`PACK_SIZE`)."""
+        return self.ranks * self.suits
+
+    @property
+    def is_standard_pack(self) -> bool:
+        """True for the source's 52-card pack."""
+        return self.ranks == 13 and self.suits == 4
 
     def __post_init__(self) -> None:
         for name, kind in (("bottom_card", BottomCard), ("bet_timing", BetTiming),
@@ -208,6 +236,15 @@ class BankerBrokerConfig:
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < low:
                 raise ConfigError(f"{name} must be a whole number of at least {low}; got {value!r}")
+        for name, low, high in (("ranks", 1, 13), ("suits", 1, 4)):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
+                raise ConfigError(f"{name} must be a whole number from {low} to {high} (the standard pack "
+                                  f"has 13 ranks and 4 suits); got {value!r}")
+        if self.ranks * self.suits < 3:
+            raise ConfigError(f"a pack of {self.ranks} ranks in {self.suits} suits has only "
+                              f"{self.ranks * self.suits} cards; at least 3 are needed (two sections "
+                              "and a bottom card)")
         if self.bank_change is BankChange.ACE_PASSES and self.deals_per_bank != 1:
             raise ConfigError(
                 "deals_per_bank applies only to BankChange.ROTATE_LEFT and BankChange.CUT_FOR_BANK; "
@@ -222,8 +259,36 @@ class BankerBrokerConfig:
                   BankChange.ACE_PASSES: "bank passes to a punter who backs an Ace"}[self.bank_change]
         bottom = ("bottom card discarded" if self.bottom_card is BottomCard.DISCARD
                   else "unused bottom section")
+        pack = "" if self.is_standard_pack else f"; {self.pack_size}-card pack ({self.ranks} ranks x {self.suits} suits)"
         return (f"{bottom}; bets {self.bet_timing.value}; sections option ({self.sectioning.value})"
-                f"{limit}; ties: {self.tie_rule.value}; {change}")
+                f"{limit}; ties: {self.tie_rule.value}; {change}{pack}")
+
+
+@functools.lru_cache(maxsize=None)
+def _pack_cards(ranks: int, suits: int) -> tuple[Card, ...]:
+    """The top ``ranks`` ranks (ace down) of the first ``suits`` suits, in full_pack order."""
+    chosen = list(Suit)[:suits]
+    return tuple(c for c in full_pack() if c.suit in chosen and c.rank > 14 - ranks)
+
+
+@functools.lru_cache(maxsize=None)
+def _pack_ids(ranks: int, suits: int) -> frozenset[int]:
+    return frozenset(id(c) for c in _pack_cards(ranks, suits))
+
+
+def _deck_order(deck, config: "BankerBrokerConfig") -> list[Card]:
+    """``deck`` checked against the config's pack. Fast path: a deck made of
+    the very :class:`Card` objects that :meth:`BankerBrokerConfig.pack`
+    returns, each exactly once, is a permutation of the pack (used by exact
+    enumeration, thousands of deals). Anything else goes through
+    :func:`~banking_games.cards.check_deck_order`, which raises the
+    CardError/DeckError naming what is wrong."""
+    if not isinstance(deck, str):
+        cards = list(deck)
+        ids = _pack_ids(config.ranks, config.suits)
+        if len(cards) == config.pack_size and len(ids.intersection(map(id, cards))) == config.pack_size:
+            return cards
+    return check_deck_order(deck, config.pack())
 
 
 # ---------------------------------------------------------------- pure rules
@@ -270,13 +335,17 @@ def section_count(config: BankerBrokerConfig, n_punters: int, n_sections: int | 
         n_punters: punters at the table (the banker not counted), at least 1
             (source, "Two or more" players).
         n_sections: under option 3(c) the number the banker chooses for this
-            deal (2 to 51); under 3(a)/(b) leave ``None`` or give the forced number.
+            deal (2 to 51, or to one less than the config's pack size); under
+            3(a)/(b) leave ``None`` or give the forced number.
 
     Raises:
         ConfigError: no punter; more sections than ``config.section_limit``
             under 3(a); ``n_sections`` missing or out of range under 3(c);
-            ``n_sections`` different from the forced number under 3(a)/(b).
+            ``n_sections`` different from the forced number under 3(a)/(b);
+            a reduced pack too small for the forced number of sections (each
+            needs a card, and one card is discarded or left unused).
     """
+    most = config.pack_size - 1
     if isinstance(n_punters, bool) or not isinstance(n_punters, int) or n_punters < 1:
         raise ConfigError(f"Banker and Broker needs at least one punter besides the banker "
                           f"(two or more players); got {n_punters!r} punters")
@@ -291,11 +360,14 @@ def section_count(config: BankerBrokerConfig, n_punters: int, n_sections: int | 
     else:
         if n_sections is None:
             raise ConfigError("option 3(c): say how many sections the banker cuts this deal "
-                              "(n_sections, from 2 to 51, the banker's included)")
-        if isinstance(n_sections, bool) or not isinstance(n_sections, int) or not 2 <= n_sections <= PACK_SIZE - 1:
-            raise ConfigError(f"option 3(c): n_sections must be a whole number from 2 to {PACK_SIZE - 1} "
+                              f"(n_sections, from 2 to {most}, the banker's included)")
+        if isinstance(n_sections, bool) or not isinstance(n_sections, int) or not 2 <= n_sections <= most:
+            raise ConfigError(f"option 3(c): n_sections must be a whole number from 2 to {most} "
                               f"(the banker's section included); got {n_sections!r}")
         return n_sections
+    if forced > most:
+        raise ConfigError(f"a pack of {config.pack_size} cards holds at most {most} sections (one card is "
+                          f"discarded or left unused); option 3({config.sectioning.value}) needs {forced} here")
     if n_sections is not None and n_sections != forced:
         raise ConfigError(f"option 3({config.sectioning.value}) fixes the number of sections at {forced} "
                           f"here; got n_sections={n_sections!r}")
@@ -438,7 +510,7 @@ class BankerBrokerDeal:
 
     Build it from a config, the punters in seat order (the first sits at the
     banker's left) and EITHER an explicit ``deck`` (52 card names or cards,
-    top first) OR an ``rng`` (seed int, ``random.Random`` or numpy
+    top first; the config's reduced pack if it has one) OR an ``rng`` (seed int, ``random.Random`` or numpy
     ``Generator``) that shuffles the pack. The ``rng`` (if given) also draws
     section sizes when :meth:`cut` gets none; with an explicit deck you may
     pass both ``deck`` and ``rng`` for that purpose.
@@ -454,13 +526,13 @@ class BankerBrokerDeal:
         rng: random source.
         banker: the banker's name (for transcripts), not among ``punters``.
         n_sections: under option 3(c) the number of sections in play this
-            deal (banker's included), 2 to 51.
+            deal (banker's included), 2 to 51 (pack size - 1).
 
     Raises:
         ConfigError: bad config type, no punter, too many punters for 3(a),
             bad ``n_sections``, duplicate punters or banker among punters.
         CardError / DeckError: a malformed card name / a deck that is not
-            the 52-card pack.
+            the config's pack (52 cards by default).
         TypeError: neither deck nor rng given, or rng of the wrong type.
     """
 
@@ -477,9 +549,9 @@ class BankerBrokerDeal:
         self.n_sections = section_count(config, len(punters), n_sections)
         self._rng = _as_rng(rng) if rng is not None else None
         if deck is not None:
-            cards = check_deck_order(deck, full_pack())
+            cards = _deck_order(deck, config)
         elif self._rng is not None:
-            cards = shuffled(full_pack(), self._rng)
+            cards = shuffled(config.pack(), self._rng)
         else:
             raise TypeError("give a deck order (deck=...) or a random source (rng=seed)")
         self.config = config
@@ -600,7 +672,7 @@ class BankerBrokerDeal:
         Args:
             sizes: card counts of the sections in play, top first, one per
                 section (``n_sections`` of them). With
-                :attr:`BottomCard.DISCARD` they must add up to 51; with
+                :attr:`BottomCard.DISCARD` they must add up to 51 (pack size - 1); with
                 :attr:`BottomCard.UNUSED_SECTION` to at most 51 (the rest,
                 at least one card, is the unused bottom section). ``None``
                 draws the cut points from the deal's rng.
@@ -620,12 +692,12 @@ class BankerBrokerDeal:
         if self.sections:
             raise RuleError("the pack has already been cut this deal")
         discard = self.config.bottom_card is BottomCard.DISCARD
-        usable = PACK_SIZE - 1
+        usable = self.config.pack_size - 1
         k = self.n_sections
         if sizes is None:
             if self._rng is None:
                 raise RuleError("give the section sizes (no rng was given to draw them)")
-            if discard:  # k-1 cut points among the 50 gaps inside 51 cards
+            if discard:  # k-1 cut points among the 50 gaps inside 51 cards (standard pack)
                 points = [p + 1 for p in _sample(self._rng, usable - 1, k - 1)] + [usable]
             else:  # k cut points among the 51 gaps inside 52 cards
                 points = [p + 1 for p in _sample(self._rng, usable, k)]

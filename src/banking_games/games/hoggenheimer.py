@@ -45,6 +45,7 @@ Only the standard library is imported.
 from __future__ import annotations
 
 import enum
+import functools
 from collections.abc import Hashable
 from dataclasses import dataclass
 from fractions import Fraction
@@ -125,6 +126,11 @@ def card_at(row: int, column: int) -> Card:
 # --------------------------------------------------------------------------- config
 
 
+@functools.lru_cache(maxsize=None)
+def _pack_of(suits: int, ranks: int) -> tuple[Card, ...]:
+    return tuple(card_at(r, c) for r in range(suits) for c in range(ranks)) + (JOKER,)
+
+
 @dataclass(frozen=True)
 class HoggenheimerConfig:
     """The rule options of Hoggenheimer.
@@ -145,17 +151,63 @@ class HoggenheimerConfig:
               mischt der Bankhalter die Karten ... legt die erste Karte auf
               das entsprechende Feld").
 
+        suits: how many layout rows (suits) are used, from the top
+            (spades, hearts, diamonds, clubs). The real game, and the
+            default, is 4 (both texts: four rows). Fewer is NOT a rule of
+            either source: it is a reduced pack for exhaustive enumeration
+            over every deck order in the exact analysis
+            (:mod:`banking_games.exact.hoggenheimer`); the dealing and
+            settling rules are unchanged.
+        ranks: how many layout columns (ranks) are used, from the left
+            (A K Q J 10 9 8 7). The real game, and the default, is 8 (both
+            texts: eight columns). Fewer: a reduced pack, as for ``suits``.
+
+    With a reduced pack the deck is the ``suits * ranks`` cards of the used
+    cells plus the Joker (:meth:`pack`); a bet on a card outside the used
+    cells is refused (BetError), so the rank (column) and suit (row) bets
+    exist only when the whole column or row is used.
+
     Raises:
-        ConfigError: if ``procedure`` is not one of :data:`PROCEDURES`.
+        ConfigError: if ``procedure`` is not one of :data:`PROCEDURES`, or
+            ``suits`` is not a whole number 1-4, or ``ranks`` not 1-8.
     """
 
     procedure: str = "english"
+    suits: int = len(SUIT_ROWS)
+    ranks: int = len(RANK_COLUMNS)
 
     def __post_init__(self) -> None:
         if self.procedure not in PROCEDURES:
             raise ConfigError(f"unknown Hoggenheimer procedure {self.procedure!r}: allowed are "
                               "'english' (face-down layout, follow the chain; hoggenheimer.en.txt) "
                               "and 'german' (turn straight from the pack; hoggenheimer.de.wiki.txt)")
+        for name, top in (("suits", len(SUIT_ROWS)), ("ranks", len(RANK_COLUMNS))):
+            value = getattr(self, name)
+            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= top:
+                raise ConfigError(f"{name} must be a whole number from 1 to {top} (the real game uses "
+                                  f"{top}; fewer gives a reduced pack for exact analysis), got {value!r}")
+
+    @property
+    def is_reduced(self) -> bool:
+        """True if fewer than the real 4 rows x 8 columns are used."""
+        return (self.suits, self.ranks) != (len(SUIT_ROWS), len(RANK_COLUMNS))
+
+    def layout_cells(self) -> tuple[Cell, ...]:
+        """The used cells, row by row: ``(0, 0), (0, 1), ...`` (the order the
+        English procedure deals the face-down cards in)."""
+        return tuple((r, c) for r in range(self.suits) for c in range(self.ranks))
+
+    def pack(self) -> list[Card]:
+        """The cards dealt: the home cards of :meth:`layout_cells` in that
+        order, then the Joker (the real game: :func:`cards.hoggenheimer_pack`)."""
+        return list(_pack_of(self.suits, self.ranks))
+
+    def in_layout(self, card: Card) -> bool:
+        """True if ``card`` is a ranked card whose home cell is used."""
+        if card.is_joker or card.rank not in RANK_COLUMNS or card.suit not in SUIT_ROWS:
+            return False
+        r, c = home_cell(card)
+        return r < self.suits and c < self.ranks
 
 
 # --------------------------------------------------------------------------- bets
@@ -386,9 +438,14 @@ def make_bet(spec: BetSpec) -> Bet:
     return Bet(_shape_of(checked), tuple(checked))
 
 
-def all_bets() -> list[Bet]:
+def all_bets(config: "HoggenheimerConfig | None" = None) -> list[Bet]:
     """The 117 legal bets, kind by kind: 32 cards, 52 pairs (28 in rows,
-    24 in columns), 21 squares, 8 ranks, 4 suits; each in layout order."""
+    24 in columns), 21 squares, 8 ranks, 4 suits; each in layout order.
+
+    With a ``config`` using a reduced pack (``suits``/``ranks``), only the
+    bets whose cards all lie on its used cells (the bets its deals accept)."""
+    if config is not None and config.is_reduced:
+        return [b for b in all_bets() if all(config.in_layout(c) for c in b.cards)]
     bets = [Bet(BetKind.CARD, (card_at(r, c),)) for r in range(4) for c in range(8)]
     pairs = [((r, c), (r, c + 1)) for r in range(4) for c in range(7)]
     pairs += [((r, c), (r + 1, c)) for r in range(3) for c in range(8)]
@@ -489,7 +546,9 @@ class HoggenheimerDeal:
             procedure: ``deck[0..31]`` go face down on the cells row by row
             (spades A..7, hearts A..7, diamonds A..7, clubs A..7) and
             ``deck[32]`` is the 33rd card to one side. German procedure: the
-            cards are turned in this order.
+            cards are turned in this order. With a reduced pack
+            (``config.suits``/``config.ranks``): the ``config.pack()`` cards,
+            the last one to the side, the others on the used cells row by row.
         rng: instead of ``deck``, an ``int`` seed, :class:`random.Random` or
             ``numpy.random.Generator``; the pack is shuffled with
             :func:`banking_games.cards.shuffled`. Same seed, same deal.
@@ -498,7 +557,8 @@ class HoggenheimerDeal:
 
     Raises:
         ConfigError: if ``config`` is not a :class:`HoggenheimerConfig`.
-        DeckError: if ``deck`` is not exactly the 33 cards.
+        DeckError: if ``deck`` is not exactly the 33 cards (with a reduced
+            pack: the cards of ``config.pack()``).
         CardError: if a name in ``deck`` is malformed.
         TypeError: if neither or both of ``deck`` and ``rng`` are given.
 
@@ -513,7 +573,7 @@ class HoggenheimerDeal:
             raise ConfigError(f"config must be a HoggenheimerConfig, got {type(config).__name__}")
         if (deck is None) == (rng is None):
             raise TypeError("give exactly one of deck= (a 33-card order) or rng= (a seed or generator)")
-        pack = hoggenheimer_pack()
+        pack = config.pack() if config.is_reduced else hoggenheimer_pack()
         order = check_deck_order(deck, pack) if deck is not None else shuffled(pack, rng)
         self.config = config
         self.banker = banker
@@ -525,8 +585,8 @@ class HoggenheimerDeal:
         if config.procedure == "english":
             # English text: "The banker deals four rows of eight cards face down,
             # and the 33rd card face down to one side."
-            self._face_down: dict[Cell, Card] = {(i // 8, i % 8): order[i] for i in range(32)}
-            self._held: Card | None = order[32]
+            self._face_down: dict[Cell, Card] = dict(zip(config.layout_cells(), order[:-1]))
+            self._held: Card | None = order[-1]
             self._held_from: object = "side"
         else:
             self._face_down = {}
@@ -618,7 +678,8 @@ class HoggenheimerDeal:
                 banker turns the 33rd card"; German text, "Vor Beginn eines
                 Spiels tätigen die Spieler ihre Einsätze"), or if the banker
                 tries to bet.
-            BetError, CardError: if the bet is not legal.
+            BetError, CardError: if the bet is not legal, or (reduced pack)
+                covers a card whose cell is not used.
             StakeError: if the stake is not positive.
         """
         if self._over:
@@ -635,6 +696,11 @@ class HoggenheimerDeal:
             raise RuleError(f"{player!r} is the banker; only the other players bet (hoggenheimer.en.txt: "
                             "'Each player except the banker places as many bets as he wishes')")
         b = make_bet(bet)
+        outside = [c.name for c in b.cards if not self.config.in_layout(c)]
+        if outside:
+            raise BetError(f"{' '.join(outside)} not on this reduced layout of {self.config.suits} row(s) "
+                           f"x {self.config.ranks} column(s) (suits from spades, ranks from the ace); "
+                           "bet on cards of the used cells")
         amount = to_stake(stake)
         placed = PlacedBet(len(self._bets) + 1, player, b, amount)
         self._bets.append(placed)
@@ -724,6 +790,8 @@ class HoggenheimerDeal:
         """The deal as plain text, one line per event; after the end, one
         line per bet's result and a last line with the banker's net."""
         lines = [f"Hoggenheimer, {self.procedure} procedure, banker {self.banker}"]
+        if self.config.is_reduced:
+            lines[0] += f", reduced pack {self.config.suits} x {self.config.ranks} + Joker"
         lines += [e.describe() for e in self._events]
         if self._over:
             s = self.settle()

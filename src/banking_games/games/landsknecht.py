@@ -33,6 +33,7 @@ from __future__ import annotations
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
+from functools import lru_cache
 from typing import Hashable, Iterable, Sequence
 
 from ..cards import Card, Suit, check_deck_order, full_pack, parse_card, parse_cards, shuffled
@@ -98,6 +99,12 @@ PAIR_BANKER = "pairs banker's card"
 """A turn: the card pairs the banker's card; the bank pays every live bet and the deal ends."""
 
 
+@lru_cache(maxsize=None)
+def _pack_cards(ranks: int, suits: int) -> tuple[Card, ...]:
+    chosen = list(Suit)[:suits]
+    return tuple(c for c in full_pack() if c.suit in chosen and c.rank > 14 - ranks)
+
+
 @dataclass(frozen=True)
 class LandsknechtConfig:
     """Rule options of a Landsknecht deal.
@@ -136,8 +143,7 @@ class LandsknechtConfig:
     def pack(self) -> list[Card]:
         """The cards of this config's pack, in :func:`~banking_games.cards.full_pack`
         order (the whole 52-card pack by default)."""
-        suits = list(Suit)[:self.suits]
-        return [c for c in full_pack() if c.suit in suits and c.rank > 14 - self.ranks]
+        return list(_pack_cards(self.ranks, self.suits))
 
     @property
     def is_standard_pack(self) -> bool:

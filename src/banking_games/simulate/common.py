@@ -15,7 +15,7 @@ import numpy as np
 from ..cards import Card
 
 __all__ = ["as_generator", "shuffled_decks", "decks_to_cards", "run_in_chunks", "MeanEstimate",
-           "mean_estimate"]
+           "mean_estimate", "session_totals"]
 
 
 def as_generator(rng) -> np.random.Generator:
@@ -128,3 +128,27 @@ def mean_estimate(values: np.ndarray) -> MeanEstimate:
     if n < 2:
         raise ValueError("need at least two values for a standard error")
     return MeanEstimate(float(values.mean()), float(values.std(ddof=1) / math.sqrt(n)), int(n))
+
+
+def session_totals(values, session_length: int) -> np.ndarray:
+    """Totals of consecutive sessions of ``session_length`` deals (a trailing
+    part-session is dropped).
+
+    Args:
+        values: 1-D array of per-deal results (e.g. a ``<name>_net`` column).
+        session_length: deals per session.
+
+    Returns:
+        ``int64`` array, one total per whole session.
+
+    Raises:
+        ValueError: ``session_length`` not a positive whole number, or fewer
+        values than one session.
+    """
+    values = np.asarray(values)
+    if not isinstance(session_length, (int, np.integer)) or isinstance(session_length, bool) or session_length <= 0:
+        raise ValueError(f"session_length must be a positive whole number, got {session_length!r}")
+    m = values.size // session_length
+    if m == 0:
+        raise ValueError(f"need at least {session_length} values for one session, got {values.size}")
+    return values[:m * session_length].reshape(m, session_length).sum(axis=1, dtype=np.int64)

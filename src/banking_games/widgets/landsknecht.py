@@ -25,14 +25,13 @@ from typing import Hashable, Sequence
 
 import ipywidgets as widgets
 
-from ..cards import full_pack
 from ..display.landsknecht import table_html
 from ..errors import ConfigError, RuleError
 from ..games.landsknecht import VOID, LandsknechtConfig, LandsknechtDeal, LandsknechtSession
 from ..money import Settlement
 from .common import BankrollChart, DealReplay, MessageBar, fmt_amount, guarded
 
-__all__ = ["LandsknechtTable", "DEFAULT_PLAYERS", "DEFAULT_SEED", "parse_players", "settlement_html",
+__all__ = ["LandsknechtTable", "DEFAULT_PLAYERS", "DEFAULT_SEED", "RULE_OPTIONS", "parse_players", "settlement_html",
            "bankroll_html", "bankroll_svg"]
 
 DEFAULT_PLAYERS = ("Anna", "Boris", "Clara")
@@ -199,12 +198,20 @@ class _PooledReplay(DealReplay):
         self.slider.max = top
 
 
-def _option_widget(f: dataclasses.Field, value: object) -> widgets.Widget:
-    label = f.name.replace("_", " ")
-    if f.type in ("bool", bool) or isinstance(value, bool):
-        return widgets.Checkbox(value=bool(value), description=label, indent=False)
-    return widgets.Text(value="" if value is None else str(value), description=label, placeholder="no limit",
-                        style={"description_width": "initial"}, layout=widgets.Layout(width="160px"))
+RULE_OPTIONS = {
+    "min_stake": "smallest stake (source, Stake limits); empty: no limit",
+    "max_stake": "largest stake (source, Stake limits); empty: no limit",
+}
+"""The :class:`~banking_games.games.landsknecht.LandsknechtConfig` fields the
+table offers, with a tooltip each: the source's rule options. Other fields
+of a config given to the table (such as a reduced pack for analysis) are
+kept as given."""
+
+
+def _option_widget(name: str, value: object) -> widgets.Widget:
+    return widgets.Text(value="" if value is None else str(value), description=name.replace("_", " "),
+                        placeholder="no limit", tooltip=RULE_OPTIONS[name], style={"description_width": "initial"},
+                        layout=widgets.Layout(width="170px"))
 
 
 class LandsknechtTable(widgets.VBox):
@@ -224,7 +231,7 @@ class LandsknechtTable(widgets.VBox):
         bet_button, turn_button, end_button, new_deal_button (Button):
             'Place bet', 'Turn a card', 'Deal to the end', 'New deal'.
         players_field (Text), seed_field (IntText), option_fields (dict of
-            the config's options by name), new_session_button (Button):
+            Text fields, one per :data:`RULE_OPTIONS` name), new_session_button (Button):
             the session settings, used by 'New session'.
     Views: ``header``, ``message`` (:class:`~banking_games.widgets.common.MessageBar`),
     ``table`` (the cards), ``voids``, ``settlement_view``, ``bankroll_view``,
@@ -236,7 +243,8 @@ class LandsknechtTable(widgets.VBox):
         players: names in seating order (at least two, distinct).
         seed: an ``int`` seed for the session's shuffles.
         config: a :class:`~banking_games.games.landsknecht.LandsknechtConfig`
-            (stake limits); default none.
+            (stake limits; any other field, e.g. a reduced pack, is kept for
+            every session of this table); default: the source's rules, no limits.
         first_banker: who holds the bank first; default: dealt by the engine (first ace).
 
     Raises:
@@ -275,8 +283,7 @@ class LandsknechtTable(widgets.VBox):
                                           style=wide, layout=widgets.Layout(width="360px"))
         self.seed_field = widgets.IntText(value=int(seed) if isinstance(seed, int) else 0, description="Seed",
                                           style=wide, layout=widgets.Layout(width="160px"))
-        self.option_fields = {f.name: _option_widget(f, getattr(config, f.name))
-                              for f in dataclasses.fields(LandsknechtConfig)}
+        self.option_fields = {name: _option_widget(name, getattr(config, name)) for name in RULE_OPTIONS}
         self.new_session_button = widgets.Button(description="New session", icon="users")
 
         self.session: LandsknechtSession | None = None
@@ -288,7 +295,7 @@ class LandsknechtTable(widgets.VBox):
         self.bankers: list = []
         self._frames: list[str] = []
         self._chart_key: tuple | None = None
-        self.replay = _PooledReplay(["<i>no deal yet</i>"], label="Card", size=len(full_pack()))
+        self.replay = _PooledReplay(["<i>no deal yet</i>"], label="Card", size=24)
 
         self._begin_session(tuple(players), seed, config, first_banker)  # errors raise here (construction)
 
@@ -353,13 +360,9 @@ class LandsknechtTable(widgets.VBox):
                 + "; ".join(lines) + "). ")
 
     def _read_config(self) -> LandsknechtConfig:
-        values = {}
-        for name, field in self.option_fields.items():
-            value = field.value
-            if isinstance(value, str):
-                value = value.strip() or None
-            values[name] = value
-        return LandsknechtConfig(**values)
+        """The session's config with the option fields' values (empty: ``None``); the engine checks them."""
+        values = {name: field.value.strip() or None for name, field in self.option_fields.items()}
+        return dataclasses.replace(self.session.config, **values)
 
     # ---------------------------------------------------------------- actions
     @guarded
@@ -443,8 +446,8 @@ class LandsknechtTable(widgets.VBox):
         """Redraw every view from the engine's state."""
         deal, session = self.deal, self.session
         cfg = session.config
-        limits = ", ".join(f"{f.name.replace('_', ' ')} {getattr(cfg, f.name)}"
-                           for f in dataclasses.fields(cfg) if getattr(cfg, f.name) is not None) or "no stake limits"
+        limits = ", ".join(f"{name.replace('_', ' ')} {getattr(cfg, name)}"
+                           for name in RULE_OPTIONS if getattr(cfg, name) is not None) or "no stake limits"
         state = ("over" if deal.is_over else f"{deal.turns} card(s) turned, {len(deal.live_bets)} live bet(s)")
         self.header.value = (f"<b>Landsknecht</b> &middot; seed {self.seed} &middot; "
                              f"deal {self.deal_number}, banker <b>{html.escape(str(deal.banker))}</b> &middot; "

@@ -1,0 +1,110 @@
+"""How long a click on the Landsknecht dealing table takes (target: median under 50 ms).
+
+Plays whole sessions through the table's buttons (bets, single turns,
+'Deal to the end', 'New deal', and some refused clicks) and prints, for each
+button, the median, 90th percentile and maximum time of ``button.click()``.
+
+By default the clicks run inside a fresh IPython kernel (``jupyter_client``),
+so every widget update is really serialised and sent as a comm message, as
+in JupyterLab. ``--in-process`` runs them in this Python process instead
+(widgets without a kernel send nothing).
+
+    python benchmarks/widgets_landsknecht.py [--deals 60] [--seed 2026] [--in-process]
+
+Not a test: timings depend on the machine. Prints plain text.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+
+
+def run(deals: int = 60, seed: int = 2026) -> None:
+    """Click through ``deals`` deals and print the timing table."""
+    import random
+    import statistics
+    import time
+
+    from banking_games.widgets.landsknecht import LandsknechtTable
+
+    t0 = time.perf_counter()
+    table = LandsknechtTable(("Anna", "Boris", "Clara", "Dora"), seed=seed)
+    built = time.perf_counter() - t0
+    choose = random.Random(seed)
+    times: dict[str, list[float]] = {}
+    refused = 0
+
+    def click(name, button):
+        nonlocal refused
+        start = time.perf_counter()
+        button.click()
+        times.setdefault(name, []).append(time.perf_counter() - start)
+        refused += table.message.is_error
+
+    for _ in range(deals):
+        for punter in table.punter.options:
+            table.punter.value = punter
+            table.stake.value = choose.choice(["1", "2", "1/2"])
+            click("Place bet", table.bet_button)
+        click("New deal (refused: deal not over)", table.new_deal_button)
+        while not table.deal.is_over:
+            if choose.random() < 0.15:
+                click("Deal to the end", table.end_button)
+                break
+            click("Turn a card", table.turn_button)
+            if table.card.options and choose.random() < 0.5:
+                table.card.value = choose.choice(table.card.options)[1]
+                click("Place bet", table.bet_button)
+        click("Turn a card (refused: deal over)", table.turn_button)
+        click("New deal", table.new_deal_button)
+
+    every = [x for v in times.values() for x in v]
+    print(f"Landsknecht table: {deals} deals, seed {seed}; table built in {built * 1000:.0f} ms")
+    print(f"{'button':38s} {'clicks':>6s} {'median ms':>10s} {'p90 ms':>8s} {'max ms':>8s}")
+    for name, values in sorted(times.items()) + [("all clicks", every)]:
+        values = sorted(values)
+        p90 = values[min(len(values) - 1, int(0.9 * len(values)))]
+        print(f"{name:38s} {len(values):6d} {statistics.median(values) * 1000:10.2f} {p90 * 1000:8.2f} "
+              f"{values[-1] * 1000:8.2f}")
+    print(f"refused clicks (message shown): {refused}")
+    print("target: median under 50 ms per click:", "met" if statistics.median(every) < 0.05 else "NOT met")
+
+
+def run_in_kernel(deals: int, seed: int) -> None:
+    """Run :func:`run` inside a fresh IPython kernel and print its output."""
+    from jupyter_client.manager import start_new_kernel
+
+    km, kc = start_new_kernel(kernel_name="python3")
+    try:
+        code = (f"import sys; sys.path.insert(0, {__file__.rsplit('/', 1)[0]!r})\n"
+                f"import widgets_landsknecht as b; b.run({deals}, {seed})")
+        print("(in an IPython kernel: widget updates are sent as comm messages)")
+
+        def show(msg):
+            content = msg["content"]
+            if msg["msg_type"] == "stream":
+                sys.stdout.write(content["text"])
+            elif msg["msg_type"] == "error":
+                sys.stdout.write("\n".join(content["traceback"]) + "\n")
+
+        kc.execute_interactive(code, output_hook=show, timeout=600)
+    finally:
+        kc.stop_channels()
+        km.shutdown_kernel(now=True)
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=60)
+    parser.add_argument("--seed", type=int, default=2026)
+    parser.add_argument("--in-process", action="store_true", help="run in this process, not in a kernel")
+    args = parser.parse_args()
+    if args.in_process:
+        run(args.deals, args.seed)
+    else:
+        run_in_kernel(args.deals, args.seed)
+
+
+if __name__ == "__main__":
+    main()

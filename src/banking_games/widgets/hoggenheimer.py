@@ -1,0 +1,491 @@
+"""A Hoggenheimer dealing table for Jupyter (ipywidgets 8).
+
+A thin view over the rules engine :mod:`banking_games.games.hoggenheimer`:
+the legal bets (:func:`~banking_games.games.hoggenheimer.all_bets`,
+:func:`~banking_games.games.hoggenheimer.make_bet`), their payout odds, when
+a bet may be placed, what each turned card does under either procedure, how
+every bet settles and who holds the bank next
+(:func:`~banking_games.games.hoggenheimer.next_banker`) all come from the
+engine. This module collects the reader's input, calls the engine and draws
+what it reports with :mod:`banking_games.display.hoggenheimer`. An action the
+engine refuses shows the engine's message in the table's message bar; the
+engine has left the state as it was.
+
+Usage in a notebook::
+
+    from banking_games.widgets.hoggenheimer import HoggenheimerTable
+    HoggenheimerTable(seed=2026)
+"""
+
+from __future__ import annotations
+
+import html
+import random
+from fractions import Fraction
+from typing import Hashable, Sequence
+
+import ipywidgets as widgets
+
+from ..cards import hoggenheimer_pack
+from ..display.hoggenheimer import bets_html, layout_html, turn_order_html
+from ..errors import ConfigError, RuleError
+from ..games.hoggenheimer import (PAYOUT_ODDS, PROCEDURES, Bet, BetKind, CardTurned, HoggenheimerConfig,
+                                  HoggenheimerDeal, all_bets, make_bet, next_banker)
+from ..money import Settlement
+from .common import BankrollChart, DealReplay, MessageBar, fmt_amount, guarded
+# Generic (game-free) helpers written for the Landsknecht table: a running
+# bankroll table and a standard-library SVG chart (matplotlib is too slow for
+# a click and is missing in an offline Pyodide).
+from .landsknecht import bankroll_html, bankroll_svg, parse_players
+
+__all__ = ["HoggenheimerTable", "DEFAULT_PLAYERS", "DEFAULT_SEED", "bet_options", "frame_html",
+           "deal_frames", "settlement_html"]
+
+DEFAULT_PLAYERS = ("Anna", "Ben", "Cleo", "Dora")
+"""The players seated at a new table, in seating order (each one's left
+neighbour is the next); the first holds the bank first."""
+DEFAULT_SEED = 2026
+"""The seed a new table deals with unless told otherwise."""
+
+_PROCEDURE_LABELS = {"english": "English (face-down layout, follow the chain)",
+                     "german": "German (turn straight from the pack)"}
+_TH = 'style="text-align:left;padding:2px 8px;border-bottom:1px solid #999"'
+_TD = 'style="padding:2px 8px"'
+_TDR = 'style="padding:2px 8px;text-align:right;font-variant-numeric:tabular-nums"'
+
+
+def _kind_counts() -> dict[BetKind, int]:
+    counts: dict[BetKind, int] = {}
+    for bet in all_bets():
+        counts[bet.kind] = counts.get(bet.kind, 0) + 1
+    return counts
+
+
+def bet_options(kind: BetKind) -> list[tuple[str, Bet]]:
+    """The engine's legal bets of one kind (:func:`all_bets`, in its order)
+    as ``(label, bet)`` pairs for a dropdown, e.g.
+    ``("square 9H 8H 9D 8D  (9♥ 8♥ 9♦ 8♦)", Bet(...))``."""
+    return [(f"{b.name}  ({' '.join(c.label for c in b.cards)})", b) for b in all_bets() if b.kind is kind]
+
+
+def _event_text(event: object) -> str:
+    return event.describe() if hasattr(event, "describe") else str(event)
+
+
+def frame_html(deal: HoggenheimerDeal, *, title: str | None = None, reveal: bool = False,
+               with_bets: bool = False) -> str:
+    """One picture of a deal as it lies now: the layout with the bets'
+    chips (numbered as in the bets table), the card(s) still to turn, the
+    cards turned so far in order and, if ``with_bets``, the table of bets
+    (with each result and net once the deal is over). Reads the deal only."""
+    bets = (str(bets_html(deal)) if with_bets and deal.bets else "")
+    return (str(layout_html(deal, title=title, reveal=reveal))
+            + '<div style="margin:4px 0 0 0"><span style="font-size:85%;color:#555">Turned so far:</span>'
+            + str(turn_order_html(deal)) + "</div>" + bets)
+
+
+def _frame_title(deal: HoggenheimerDeal, prefix: str = "") -> str:
+    turns = [e for e in deal.history if isinstance(e, CardTurned)]
+    if not turns:
+        n = len(deal.bets)
+        return f"{prefix}{n} bet{'' if n == 1 else 's'} placed; no card turned yet"
+    return prefix + turns[-1].describe()
+
+
+def deal_frames(deal: HoggenheimerDeal, *, prefix: str = "") -> list[str]:
+    """The frames of a deal for a :class:`~banking_games.widgets.common.DealReplay`:
+    frame 0 is the layout with every bet placed and no card turned, frame
+    ``k`` the layout after the ``k``-th card turned, up to where ``deal`` is
+    now; each with the table of bets (:func:`frame_html` with ``with_bets``),
+    which shows each result and net in the last frame of a finished deal.
+
+    The deal is re-dealt by the engine from its own deck order, config,
+    banker and bets (``deal`` itself is not changed), so this works on a
+    finished deal.
+
+    Args:
+        deal: a :class:`~banking_games.games.hoggenheimer.HoggenheimerDeal`.
+        prefix: text put before each frame's title (e.g. ``"Deal 3: "``).
+
+    Returns:
+        ``1 + (cards turned in deal)`` HTML strings.
+    """
+    again = HoggenheimerDeal(deal.config, deck=deal.deck, banker=deal.banker)
+    for placed in deal.bets:
+        again.place_bet(placed.player, placed.bet, placed.stake)
+    frames = [frame_html(again, title=_frame_title(again, prefix), with_bets=True)]
+    for _ in range(sum(1 for e in deal.history if isinstance(e, CardTurned))):
+        again.turn()
+        frames.append(frame_html(again, title=_frame_title(again, prefix), with_bets=True))
+    return frames
+
+
+def _table(head: Sequence[str], rows: Sequence[Sequence[object]], caption: str, right: Sequence[int] = ()) -> str:
+    cells = "".join(f"<th {_TH}>{html.escape(h)}</th>" for h in head)
+    body = "".join(
+        "<tr>" + "".join(f"<td {_TDR if i in right else _TD}>{html.escape(str(c))}</td>" for i, c in enumerate(row))
+        + "</tr>" for row in rows)
+    return (f'<table style="border-collapse:collapse;margin:4px 0;font-size:90%">'
+            f'<caption style="caption-side:top;text-align:left;font-weight:bold">{html.escape(caption)}</caption>'
+            f"<thead><tr>{cells}</tr></thead><tbody>{body}</tbody></table>")
+
+
+def settlement_html(deal: HoggenheimerDeal, settlement: Settlement) -> str:
+    """The settlement of a finished deal as HTML: each bet (numbered as on
+    the layout) with its cards, payout odds, stake, result, the amount paid
+    back to the punter and the net; then each punter's net and the
+    banker's net. Reads the engine's :class:`~banking_games.money.Settlement`."""
+    rows = []
+    for placed, result in zip(deal.bets, settlement.results):
+        rows.append((placed.number, placed.player, placed.bet.name, f"{placed.bet.odds} to 1", placed.stake,
+                     "won" if result.outcome == "win" else "lost", result.stake + result.net,
+                     fmt_amount(result.net)))
+    if not rows:
+        bets = '<div style="margin:4px 0"><b>Settlement</b>: no bets were placed in this deal.</div>'
+    else:
+        bets = _table(("#", "punter", "bet", "odds", "stake", "result", "paid back", "net"), rows,
+                      "Settlement of this deal (amounts in units)", right=(0, 4, 6, 7))
+    nets = [(p, "punter", fmt_amount(n)) for p, n in settlement.player_net.items()]
+    nets.append((deal.banker, "banker", fmt_amount(settlement.banker_net)))
+    return bets + _table(("who", "role", "net this deal"), nets, "Net amounts", right=(2,))
+
+
+class _PooledReplay(DealReplay):
+    """The shared :class:`~banking_games.widgets.common.DealReplay` with a
+    fixed stack of ``size`` frame widgets made once: a deal has at most one
+    frame per card plus one, and making widgets during a click is slow.
+    Frames past the current deal are unreachable (the slider stops at the
+    last one)."""
+
+    def __init__(self, *, size: int, label: str) -> None:
+        super().__init__(["<i>Open this panel to draw the deal.</i>"] * size, label=label)
+        self.play.max = self.slider.max = 0
+
+    def set_frames(self, frames: Sequence[str], *, index: int | None = None) -> None:
+        if not frames:
+            raise ValueError("a DealReplay needs at least one frame")
+        children = self.stack.children
+        if len(frames) > len(children):  # cannot happen with size = pack + 1; grow anyway
+            self.stack.children = tuple(children) + tuple(widgets.HTML() for _ in range(len(frames) - len(children)))
+            children = self.stack.children
+        for child, frame in zip(children, frames):
+            if child.value != str(frame):
+                child.value = str(frame)
+        top = len(frames) - 1
+        index = top if index is None else index
+        self.play.max = max(self.play.max, top)
+        self.slider.max = max(self.slider.max, top)
+        self.slider.value = index
+        self.play.value = index
+        self.stack.selected_index = index
+        self.play.max = top
+        self.slider.max = top
+
+
+class _LightBankrollChart(BankrollChart):
+    """The shared bankroll chart drawn without matplotlib (see :func:`bankroll_svg`)."""
+
+    def draw(self, history) -> None:
+        svg = bankroll_svg(history)
+        self.value = (f'<div style="background:#fff;display:inline-block;border-radius:4px">{svg}</div>'
+                      if svg else "")
+
+
+class HoggenheimerTable(widgets.VBox):
+    """An interactive Hoggenheimer table: bet, turn cards, settle, deal again.
+
+    A session of deals at one table. Every deal is shuffled from one
+    ``random.Random(seed)`` made when the session starts, so the same seed
+    gives the same sequence of deals whatever bets are placed or procedure
+    chosen, and a class can all deal the same game. The first player listed
+    holds the bank first (the English text has the first banker cut high;
+    here the reader chooses by the seating order); after each deal the bank
+    passes by the engine's :func:`~banking_games.games.hoggenheimer.next_banker`.
+
+    Controls (attributes, for driving the table from code or tests):
+        punter (Dropdown): who places the next bet (every player but the banker).
+        kind (Dropdown of :class:`~banking_games.games.hoggenheimer.BetKind`):
+            the kind of bet; ``bet`` (Dropdown of
+            :class:`~banking_games.games.hoggenheimer.Bet`) then lists the
+            engine's legal bets of that kind.
+        typed_bet (Text): type a bet ('7S 7H', 'tens', 'diamonds'): the
+            engine reads it and the two dropdowns jump to it.
+        stake (Text): the stake in units, e.g. ``2`` or ``1/2``.
+        bet_button, turn_button, end_button, new_deal_button (Button):
+            'Place bet', 'Turn a card', 'Deal to the end', 'New deal'.
+        procedure (Dropdown): the config's ``procedure``; it applies from
+            the next deal ('New deal' or 'New session').
+        reveal (Checkbox): draw face-down cards faded (a teacher's view).
+        players_field (Text), seed_field (IntText), new_session_button
+            (Button): the session settings, applied by 'New session'.
+    Views: ``header``, ``message`` (:class:`~banking_games.widgets.common.MessageBar`),
+    ``table`` (the layout), ``bets_view``, ``settlement_view``,
+    ``bankroll_view``, ``chart``, ``replay`` (a
+    :class:`~banking_games.widgets.common.DealReplay` of the current deal,
+    one frame per card turned), ``log_view`` (the deal's transcript).
+
+    Args:
+        players: names in seating order (two or more, distinct); the first
+            holds the bank first.
+        seed: an ``int`` seed for the session's shuffles.
+        procedure: ``"english"`` or ``"german"`` (see
+            :class:`~banking_games.games.hoggenheimer.HoggenheimerConfig`).
+
+    Raises:
+        ConfigError: bad procedure, seed or duplicate names.
+        RuleError: fewer than two players (from the engine).
+
+    State (read only): ``deal`` (the current or just finished deal),
+    ``deal_number``, ``settlement`` (of ``deal`` once over, else ``None``),
+    ``history`` (name -> running nets, index 0 before the first deal),
+    ``bankers`` (who held the bank in each settled deal), ``players``,
+    ``seed``, ``last_action_seconds``.
+    """
+
+    def __init__(self, players: Sequence[Hashable] = DEFAULT_PLAYERS, seed: int = DEFAULT_SEED, *,
+                 procedure: str = "english") -> None:
+        self.last_action_seconds = 0.0
+        self.message = MessageBar()
+        self.header = widgets.HTML()
+        wide = {"description_width": "initial"}
+        self.punter = widgets.Dropdown(description="Punter", style=wide, layout=widgets.Layout(width="160px"))
+        counts = _kind_counts()
+        self.kind = widgets.Dropdown(
+            options=[(f"{k.value} ({PAYOUT_ODDS[k]} to 1; {counts[k]} bets)", k) for k in BetKind],
+            value=BetKind.CARD, description="Bet on a", style=wide, layout=widgets.Layout(width="260px"))
+        self._bet_options = {k: bet_options(k) for k in BetKind}
+        self.bet = widgets.Dropdown(options=self._bet_options[BetKind.CARD], description="", style=wide,
+                                    layout=widgets.Layout(width="300px"))
+        self.typed_bet = widgets.Text(value="", description="or type", placeholder="e.g. 7S 7H, tens, diamonds",
+                                      continuous_update=False, style=wide, layout=widgets.Layout(width="250px"))
+        self.stake = widgets.Text(value="1", description="Stake", style=wide, layout=widgets.Layout(width="110px"))
+        self.bet_button = widgets.Button(description="Place bet", button_style="primary", icon="coins")
+        self.turn_button = widgets.Button(description="Turn a card", icon="hand-point-up")
+        self.end_button = widgets.Button(description="Deal to the end", icon="forward")
+        self.new_deal_button = widgets.Button(description="New deal", button_style="success", icon="redo")
+        self.procedure = widgets.Dropdown(options=[(_PROCEDURE_LABELS.get(p, p), p) for p in PROCEDURES],
+                                          value=procedure if procedure in PROCEDURES else PROCEDURES[0],
+                                          description="Procedure", style=wide,
+                                          layout=widgets.Layout(width="380px"))
+        self.reveal = widgets.Checkbox(value=False, description="show face-down cards (faded)", indent=False)
+        self.players_field = widgets.Text(value=", ".join(str(p) for p in players), description="Players",
+                                          placeholder="names, separated by commas, in seating order",
+                                          style=wide, layout=widgets.Layout(width="320px"))
+        self.seed_field = widgets.IntText(value=seed if isinstance(seed, int) else 0, description="Seed",
+                                          style=wide, layout=widgets.Layout(width="150px"))
+        self.new_session_button = widgets.Button(description="New session", icon="users")
+        self.table = widgets.HTML()
+        self.bets_view = widgets.HTML()
+        self.settlement_view = widgets.HTML()
+        self.bankroll_view = widgets.HTML()
+        self.chart = _LightBankrollChart()
+        self.log_view = widgets.HTML()
+        self.replay = _PooledReplay(size=len(hoggenheimer_pack()) + 1, label="Card")
+
+        self.deal: HoggenheimerDeal | None = None
+        self.settlement: Settlement | None = None
+        self._frames: list[str] = []
+        self._chart_key: tuple | None = None
+        self._begin_session(tuple(players), seed, procedure)  # errors raise here (construction)
+
+        self.kind.observe(self._on_kind, names="value")
+        self.typed_bet.observe(self._on_typed, names="value")
+        self.reveal.observe(lambda _: self._render(), names="value")
+        self.bet_button.on_click(lambda _: self.place_bet())
+        self.turn_button.on_click(lambda _: self.turn())
+        self.end_button.on_click(lambda _: self.deal_to_end())
+        self.new_deal_button.on_click(lambda _: self.new_deal())
+        self.new_session_button.on_click(lambda _: self.new_session())
+
+        row = widgets.Layout(flex_flow="row wrap", align_items="center")
+        settings = widgets.HBox([self.players_field, self.seed_field, self.procedure, self.new_session_button],
+                                layout=row)
+        settings.add_class("bg-settings")
+        self.more = widgets.Accordion(children=[self.replay, self.log_view],
+                                      titles=("Step through this deal", "Event log"))
+        self.more.observe(lambda _: self._sync_replay(), names="selected_index")
+        money = widgets.HBox([self.bankroll_view, self.chart], layout=row)
+        super().__init__([
+            settings,
+            widgets.HTML('<div style="font-size:85%;color:#666">Players sit in the order listed (each '
+                         "one's left neighbour is the next); the first holds the bank first. The same seed "
+                         "deals the same cards. 'New session' applies these settings; a new procedure also "
+                         "applies from the next 'New deal'.</div>"),
+            self.header,
+            widgets.HBox([self.punter, self.kind, self.bet], layout=row),
+            widgets.HBox([self.typed_bet, self.stake, self.bet_button], layout=row),
+            widgets.HBox([self.turn_button, self.end_button, self.new_deal_button, self.reveal], layout=row),
+            self.message, self.table, self.bets_view, self.settlement_view, money, self.more])
+        self.add_class("bg-hoggenheimer-table")
+        self._render()
+
+    # ---------------------------------------------------------------- session
+    def _begin_session(self, players: tuple, seed: object, procedure: str) -> None:
+        """Check the settings, build the first deal; assign nothing until all succeed."""
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ConfigError(f"the seed must be a whole number, got {seed!r}")
+        config = HoggenheimerConfig(procedure)  # ConfigError for an unknown procedure
+        if len(set(players)) != len(players):
+            raise ConfigError(f"each player needs a different name, got {', '.join(map(str, players))}")
+        if not players:
+            raise RuleError("Hoggenheimer needs two or more players, got 0")
+        next_banker(players, players[0])  # the engine's check: two or more players
+        rng = random.Random(seed)
+        deal = HoggenheimerDeal(config, rng=rng, banker=players[0])
+        self.players, self.seed, self._rng = players, seed, rng
+        self.deal, self.settlement, self.deal_number = deal, None, 1
+        self.history = {p: [Fraction(0)] for p in players}
+        self.bankers: list = []
+        self._frames = []
+        self._chart_key = None
+        self._start_message()
+
+    def _start_message(self) -> None:
+        self.message.info(f"Deal {self.deal_number} ({self.deal.procedure} procedure): {self.deal.banker} "
+                          "holds the bank. Place bets, then turn cards; the deal ends when the Joker shows.")
+
+    # ---------------------------------------------------------------- inputs
+    def _on_kind(self, change) -> None:
+        self.bet.options = self._bet_options[change["new"]]
+
+    @guarded
+    def select_bet(self, spec: object) -> Bet:
+        """Read a bet with the engine's :func:`make_bet` and show it in the
+        ``kind`` and ``bet`` dropdowns. Refused (message shown, dropdowns
+        unchanged) if the engine cannot read it."""
+        bet = make_bet(spec)
+        if self.kind.value is not bet.kind:
+            self.kind.value = bet.kind
+        self.bet.value = bet
+        self.message.info(f"Selected {bet.name} ({bet.odds} to 1).")
+        return bet
+
+    def _on_typed(self, change) -> None:
+        if str(change["new"]).strip():
+            self.select_bet(change["new"])
+
+    # ---------------------------------------------------------------- actions
+    @guarded
+    def new_session(self) -> None:
+        """Start a new session from the settings fields (players, seed,
+        procedure). Refused (message shown, table unchanged) if they are not
+        allowed."""
+        self._begin_session(parse_players(self.players_field.value), self.seed_field.value,
+                            self.procedure.value)
+        self._render()
+
+    @guarded
+    def place_bet(self) -> None:
+        """Place the stake in ``stake`` for ``punter`` on the bet in ``bet``."""
+        placed = self.deal.place_bet(self.punter.value, self.bet.value, self.stake.value)
+        self._frames = []  # the picture before the first turn has changed
+        self.message.info(self.deal.history[-1].describe() + f": chip {placed.number} on the layout.")
+        self._render()
+
+    @guarded
+    def turn(self) -> None:
+        """Turn one card; settle the deal if it was the Joker."""
+        event = self.deal.turn()
+        self._after_turn()
+        self.message.info(event.describe() + self._end_text())
+        self._render()
+
+    @guarded
+    def deal_to_end(self) -> None:
+        """Turn cards until the Joker shows, then settle."""
+        events = [self.deal.turn()]  # refused with DealOverError if already over: state unchanged
+        while not self.deal.is_over:
+            events.append(self.deal.turn())
+        self._after_turn()
+        self.message.info(f"{len(events)} card(s) turned; " + events[-1].describe() + self._end_text())
+        self._render()
+
+    @guarded
+    def new_deal(self) -> None:
+        """Start the next deal: the bank passes by the engine's
+        ``next_banker``; the procedure is read from ``procedure``. Refused
+        while the current deal is not over (the engine settles only after
+        the Joker)."""
+        if self.settlement is None:
+            try:
+                self.deal.settle()  # the engine refuses while the Joker has not shown
+            except RuleError as exc:
+                raise RuleError(f"finish this deal first ('Turn a card' or 'Deal to the end'): {exc}") from None
+        config = HoggenheimerConfig(self.procedure.value)
+        banker = next_banker(self.players, self.deal.banker)
+        self.deal = HoggenheimerDeal(config, rng=self._rng, banker=banker)
+        self.settlement = None
+        self.deal_number += 1
+        self._frames = []
+        self._start_message()
+        self._render()
+
+    def _after_turn(self) -> None:
+        if self.deal.is_over and self.settlement is None:
+            self.settlement = self.deal.settle()
+            self.bankers.append(self.deal.banker)
+            for p in self.players:
+                gain = (self.settlement.banker_net if p == self.deal.banker
+                        else self.settlement.player_net.get(p, Fraction(0)))
+                self.history[p].append(self.history[p][-1] + gain)
+
+    def _end_text(self) -> str:
+        if self.settlement is None:
+            return ""
+        return (f". Deal settled: banker {self.deal.banker} {fmt_amount(self.settlement.banker_net)}. "
+                f"Click 'New deal': the bank passes to {next_banker(self.players, self.deal.banker)}.")
+
+    # ---------------------------------------------------------------- drawing
+    def _sync_replay(self) -> None:
+        """Bring ``replay`` up to the current deal, one frame per card turned.
+
+        Frames are drawn only while the 'Step through this deal' panel is
+        open (drawing a frame takes about a millisecond; a deal has up to 34),
+        or when :meth:`show_replay` is called; frames of earlier turns are
+        kept, missing ones are re-dealt by :func:`deal_frames`."""
+        if self.more.selected_index != 0:
+            return
+        deal = self.deal
+        prefix = f"Deal {self.deal_number}: "
+        turns = sum(1 for e in deal.history if isinstance(e, CardTurned))
+        if len(self._frames) < turns:
+            self._frames = deal_frames(deal, prefix=prefix)
+        else:
+            self._frames[turns:] = [frame_html(deal, title=_frame_title(deal, prefix), with_bets=True)]
+        self.replay.set_frames(self._frames)
+
+    def show_replay(self) -> DealReplay:
+        """Open the 'Step through this deal' panel and return ``replay``,
+        brought up to date (frame ``k``: the layout after ``k`` cards turned)."""
+        self.more.selected_index = 0
+        self._sync_replay()
+        return self.replay
+
+    def _render(self) -> None:
+        """Redraw every view from the engine's state."""
+        deal = self.deal
+        turns = sum(1 for e in deal.history if isinstance(e, CardTurned))
+        state = ("over: the Joker has shown" if deal.is_over
+                 else f"{turns} card(s) turned" if deal.has_started else "taking bets")
+        self.header.value = (f"<b>Hoggenheimer</b> &middot; {html.escape(deal.procedure)} procedure &middot; "
+                             f"seed {self.seed} &middot; deal {self.deal_number}, banker "
+                             f"<b>{html.escape(str(deal.banker))}</b> &middot; {html.escape(state)}")
+        punters = [p for p in self.players if p != deal.banker]
+        if tuple(self.punter.options) != tuple(punters):
+            keep = self.punter.value
+            self.punter.options = punters
+            self.punter.value = keep if keep in punters else punters[0]
+        title = f"Deal {self.deal_number}: {deal.banker} holds the bank"
+        self.table.value = frame_html(deal, title=title, reveal=self.reveal.value)
+        self._sync_replay()
+        self.bets_view.value = ("" if deal.is_over or not deal.bets else
+                                "<b>Bets on the table</b>" + str(bets_html(deal)))
+        self.settlement_view.value = (settlement_html(deal, self.settlement) if self.settlement is not None
+                                      else "")
+        self.bankroll_view.value = bankroll_html(self.players, self.history, self.bankers)
+        key = tuple(len(v) for v in self.history.values())
+        if key != self._chart_key:
+            self._chart_key = key
+            self.chart.draw({str(p): v for p, v in self.history.items()})
+        self.log_view.value = ('<pre style="max-height:16em;overflow:auto;font-size:85%;margin:0">'
+                               + html.escape(deal.transcript()) + "</pre>")

@@ -1,0 +1,425 @@
+"""The Hoggenheimer dealing table, driven headlessly (set values, click buttons).
+
+Expected values are derived here independently of the engine:
+
+* the deck of each deal: the session shuffles ``hoggenheimer_pack()`` with one
+  ``random.Random(seed)``, deal after deal (documented in
+  ``HoggenheimerTable`` and ``cards.shuffled``);
+* which cards turn: English procedure (hoggenheimer.en.txt, the dealing and
+  play paragraphs): ``deck[0..31]`` lie face down row by row (spades, hearts,
+  diamonds, clubs; A K Q J 10 9 8 7), ``deck[32]`` to one side; each turned
+  card goes to its home cell and the card lying there is turned next, until
+  the Joker. German procedure (hoggenheimer.de.wiki.txt, "Der Ablauf eines
+  Spiels"): the pack is turned in order until the Joker;
+* a bet wins iff all its cards are turned before the Joker (both texts), and
+  its payout odds equal its number of cards: 1 card 1 to 1, 2 cards 2 to 1,
+  4 cards 4 to 1, 8 cards 8 to 1 (hoggenheimer.en.txt payout lines;
+  hoggenheimer.de.wiki.txt, "Die Wettmöglichkeiten");
+* the bank passes one seat to the left, i.e. to the next name in the
+  seating list (hoggenheimer.en.txt: "The bank and deal pass one player to
+  the left").
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from banking_games.cards import hoggenheimer_pack
+from banking_games.games.hoggenheimer import BetKind, all_bets
+from banking_games.widgets.hoggenheimer import HoggenheimerTable, bet_options, deal_frames
+
+PLAYERS = ("Anna", "Ben", "Cleo", "Dora")
+SUITS = "SHDC"                       # layout rows, top first
+RANKS = ("A", "K", "Q", "J", "10", "9", "8", "7")  # layout columns, left first
+
+
+def decks(seed: int, n: int) -> list[list[str]]:
+    """The first ``n`` decks (card names, top first) of a session with ``seed``."""
+    rng = random.Random(seed)
+    out = []
+    for _ in range(n):
+        cards = list(hoggenheimer_pack())
+        rng.shuffle(cards)
+        out.append([c.name for c in cards])
+    return out
+
+
+def cell_index(name: str) -> int:
+    """Row-major index of a card's home cell: row = suit, column = rank."""
+    return 8 * SUITS.index(name[-1]) + RANKS.index(name[:-1])
+
+
+def turned_english(deck: list[str]) -> list[str]:
+    out, card = [], deck[32]
+    while card != "Joker":
+        out.append(card)
+        card = deck[cell_index(card)]
+    return out
+
+
+def turned_german(deck: list[str]) -> list[str]:
+    return deck[:deck.index("Joker")]
+
+
+def names(cards) -> list[str]:
+    return [c.name for c in cards]
+
+
+def layout_part(table: HoggenheimerTable) -> str:
+    """The layout (and side cards) of the table's drawing, without the row of turned cards."""
+    return table.table.value.split("Turned so far")[0]
+
+
+def snapshot(t: HoggenheimerTable) -> tuple:
+    return (t.deal, t.deal.transcript(), t.deal.bets, t.deal_number, list(t.bankers),
+            {p: list(v) for p, v in t.history.items()}, t.settlement, t.table.value,
+            t.replay.slider.max, [c.value for c in t.replay.stack.children], t.kind.value, t.bet.value,
+            tuple(t.punter.options), t.header.value, t.players, t.seed)
+
+
+def place(t: HoggenheimerTable, punter: str, spec: str, stake: str) -> None:
+    t.punter.value = punter
+    t.typed_bet.value = spec
+    t.stake.value = stake
+    t.bet_button.click()
+    assert not t.message.is_error, t.message.value
+
+
+# ----------------------------------------------------------------- building
+
+
+def test_new_table_shows_face_down_layout_and_first_banker():
+    t = HoggenheimerTable(PLAYERS, seed=5)
+    # English deal: 32 backs on the cells + the 33rd card to one side; nothing face up.
+    assert layout_part(t).count("bg-back") == 33
+    assert layout_part(t).count("bg-face") == 0
+    assert t.deal.banker == "Anna"  # first player listed holds the first bank
+    assert tuple(t.punter.options) == ("Ben", "Cleo", "Dora")
+    assert "deal 1" in t.header.value and "Anna" in t.header.value
+    assert names(t.deal.deck) == decks(5, 1)[0]
+    assert t.replay.slider.max == 0 and not t.message.is_error
+
+
+def test_bet_menus_offer_all_117_bets():
+    # 4 rows x 8 columns: 32 cards; pairs 4*7 in rows + 3*8 in columns = 52;
+    # squares 3*7 = 21; ranks 8 (columns); suits 4 (rows); 117 in all (module docstring).
+    t = HoggenheimerTable(PLAYERS, seed=1)
+    expected = {BetKind.CARD: 32, BetKind.PAIR: 52, BetKind.SQUARE: 21, BetKind.RANK: 8, BetKind.SUIT: 4}
+    seen = []
+    for kind, n in expected.items():
+        t.kind.value = kind
+        assert len(t.bet.options) == n
+        assert all(bet.kind is kind for _, bet in t.bet.options)
+        seen += [bet for _, bet in t.bet.options]
+    assert len(set(seen)) == 117 and set(seen) == set(all_bets())
+    assert [k for _, k in t.kind.options] == list(BetKind)
+
+
+def test_typed_bet_selects_the_dropdowns():
+    t = HoggenheimerTable(PLAYERS, seed=1)
+    t.typed_bet.value = "tens"
+    assert t.kind.value is BetKind.RANK
+    assert sorted(c.name for c in t.bet.value.cards) == ["10C", "10D", "10H", "10S"]
+    t.typed_bet.value = "9H 8H 9D 8D"
+    assert t.kind.value is BetKind.SQUARE and len(t.bet.value.cards) == 4
+    assert not t.message.is_error
+
+
+# ----------------------------------------------------------------- whole deals
+
+
+def test_english_deal_card_by_card_matches_the_chain():
+    t = HoggenheimerTable(PLAYERS, seed=11)
+    t.more.selected_index = 0  # the replay panel open: one more frame per card turned
+    deck = decks(11, 1)[0]
+    expect = turned_english(deck)
+    bets = [("Ben", "JH", "2"), ("Cleo", "7S 7H", "1"), ("Dora", "diamonds", "1/2"), ("Ben", "queens", "3")]
+    for punter, spec, stake in bets:
+        place(t, punter, spec, stake)
+    assert len(t.deal.bets) == 4
+    k = 0
+    while not t.deal.is_over:
+        t.turn_button.click()
+        assert not t.message.is_error, t.message.value
+        k += 1
+        if k <= len(expect):
+            assert names(t.deal.turned) == expect[:k]
+            assert expect[k - 1] in t.message.value
+            # each turn: one more card face up, one fewer face-down card on the layout
+            assert layout_part(t).count("bg-back") == 33 - k
+        assert t.replay.slider.max == k
+    assert k == len(expect) + 1  # every non-Joker card of the chain, then the Joker
+    assert "Joker" in t.message.value and "settled" in t.message.value
+    # after the end: no side card, the Joker shown, 32 - len(expect) cells still face down
+    assert layout_part(t).count("bg-back") == 32 - len(expect)
+    check_settlement(t, bets, expect)
+
+
+def check_settlement(t: HoggenheimerTable, bets, turned: list[str]) -> None:
+    """The settlement table and the bankroll against the independent rule."""
+    turned = set(turned)
+    rows = re.findall(r"<tr>(.*?)</tr>", t.settlement_view.value.split("Net amounts")[0])
+    cells = [re.findall(r"<td[^>]*>(.*?)</td>", r) for r in rows]
+    cells = [c for c in cells if c]
+    assert len(cells) == len(bets)
+    nets: dict[str, Fraction] = {}
+    for (punter, spec, stake), row, placed in zip(bets, cells, t.deal.bets):
+        bet_cards = [c.name for c in placed.bet.cards]
+        wins = all(c in turned for c in bet_cards)
+        odds = len(bet_cards)  # 1, 2, 4 or 8 cards pay 1, 2, 4, 8 to 1
+        s = Fraction(stake)
+        net = s * odds if wins else -s
+        assert row[1] == punter
+        assert row[5] == ("won" if wins else "lost")
+        assert Fraction(row[6]) == (s + net if wins else 0)   # paid back to the punter
+        assert Fraction(row[7]) == net
+        nets[punter] = nets.get(punter, Fraction(0)) + net
+    banker = t.deal.banker
+    for p in PLAYERS:
+        gain = -sum(nets.values(), Fraction(0)) if p == banker else nets.get(p, Fraction(0))
+        assert t.history[p][-1] - t.history[p][-2] == gain
+    assert sum(v[-1] for v in t.history.values()) == 0  # chips conserved
+    assert "<svg" in t.chart.value
+
+
+def test_german_procedure_from_settings_and_deal_to_end():
+    t = HoggenheimerTable(PLAYERS, seed=3)
+    t.procedure.value = "german"
+    t.new_session_button.click()
+    assert t.deal.procedure == "german" and not t.message.is_error
+    # German: the layout starts empty; the pack lies face down beside it (one back)
+    assert layout_part(t).count("bg-back") == 1
+    deck = decks(3, 1)[0]
+    bets = [("Ben", "AS", "1"), ("Cleo", "AS KS", "1"), ("Dora", "spades", "1")]
+    for b in bets:
+        place(t, *b)
+    t.end_button.click()
+    expect = turned_german(deck)
+    assert names(t.deal.turned) == expect
+    assert t.show_replay().slider.max == len(expect) + 1
+    assert f"{len(expect) + 1} card(s) turned" in t.message.value
+    check_settlement(t, bets, expect)
+
+
+def test_procedure_applies_from_the_next_deal_and_deck_follows_the_seed():
+    t = HoggenheimerTable(PLAYERS, seed=8)
+    t.end_button.click()
+    t.procedure.value = "german"
+    assert t.deal.procedure == "english"  # the current deal keeps its procedure
+    t.new_deal_button.click()
+    assert t.deal.procedure == "german"
+    # the deck sequence follows the seed, not the procedure
+    assert names(t.deal.deck) == decks(8, 2)[1]
+
+
+def test_same_seed_same_deals_whatever_the_bets():
+    a, b = HoggenheimerTable(PLAYERS, seed=42), HoggenheimerTable(PLAYERS, seed=42)
+    place(a, "Ben", "JH", "5")
+    expected = decks(42, 3)
+    for n in range(3):
+        assert names(a.deal.deck) == names(b.deal.deck) == expected[n]
+        a.end_button.click()
+        b.end_button.click()
+        a.new_deal_button.click()
+        b.new_deal_button.click()
+
+
+def test_bank_passes_to_the_left_and_punters_follow():
+    t = HoggenheimerTable(PLAYERS, seed=2)
+    seen = []
+    for _ in range(5):
+        seen.append(t.deal.banker)
+        assert t.deal.banker not in t.punter.options
+        assert set(t.punter.options) == set(PLAYERS) - {t.deal.banker}
+        t.end_button.click()
+        t.new_deal_button.click()
+    assert seen == ["Anna", "Ben", "Cleo", "Dora", "Anna"]
+    assert t.bankers == seen and t.deal_number == 6
+    assert "banker <b>Ben</b>" in t.header.value
+
+
+def test_replay_frames_follow_the_deal():
+    t = HoggenheimerTable(PLAYERS, seed=23)
+    t.more.selected_index = 0  # open 'Step through this deal': frames are drawn as cards turn
+    place(t, "Ben", "JH", "2")
+    place(t, "Cleo", "9H 8H 9D 8D", "1")
+    t.turn_button.click()
+    t.end_button.click()
+    n = len(turned_english(decks(23, 1)[0])) + 1  # cards turned, the Joker included
+    frames = deal_frames(t.deal, prefix="Deal 1: ")
+    assert len(frames) == n + 1 and t.replay.slider.max == n and t.replay.play.max == n
+    assert [c.value for c in t.replay.stack.children[: n + 1]] == frames
+    assert t.replay.stack.selected_index == n
+    assert "no card turned yet" in frames[0] and "Joker" in frames[-1]
+    # the last frame's bets table gives each of the 2 bets a result; earlier frames none
+    assert frames[-1].count(">won<") + frames[-1].count(">lost<") == 2
+    assert ">won<" not in frames[-2] and ">lost<" not in frames[-2]
+    t.new_deal_button.click()  # a new deal starts a new replay of one frame
+    assert t.replay.slider.max == 0
+
+
+def test_replay_drawn_late_is_the_same_and_never_stale():
+    # panel closed while betting and dealing: opening it later re-deals every frame
+    t = HoggenheimerTable(PLAYERS, seed=23, procedure="german")
+    t.more.selected_index = 0
+    place(t, "Ben", "JH", "2")            # frame 0 drawn with one bet
+    t.more.selected_index = None
+    place(t, "Cleo", "hearts", "1")       # a second bet while the panel is closed
+    t.turn_button.click()
+    early = t.show_replay()               # opened after the first card: frames 0 and 1
+    assert early.slider.max == 1
+    assert [c.value for c in early.stack.children[:2]] == deal_frames(t.deal, prefix="Deal 1: ")
+    t.more.selected_index = None
+    t.end_button.click()
+    replay = t.show_replay()
+    n = len(turned_german(decks(23, 1)[0])) + 1
+    assert replay.slider.max == n
+    frames = [c.value for c in replay.stack.children[: n + 1]]
+    assert frames == deal_frames(t.deal, prefix="Deal 1: ")
+    assert frames[0].count("bet 2") > 0 and "2 bets placed" in frames[0]
+
+
+def test_reveal_shows_face_down_cards_faded():
+    t = HoggenheimerTable(PLAYERS, seed=4)
+    t.reveal.value = True
+    # every face-down card drawn as a faded face: no backs, 33 faces (32 cells + side card)
+    assert layout_part(t).count("bg-back") == 0
+    assert layout_part(t).count("opacity:0.45") == 33
+    t.reveal.value = False
+    assert layout_part(t).count("bg-back") == 33
+
+
+@settings(max_examples=15, deadline=None)
+@given(seed=st.integers(0, 10**6), procedure=st.sampled_from(["english", "german"]),
+       picks=st.lists(st.tuples(st.integers(0, 2), st.integers(0, 116), st.integers(1, 4)), max_size=6))
+def test_sessions_conserve_chips_and_match_the_rule(seed, procedure, picks):
+    t = HoggenheimerTable(PLAYERS, seed=seed, procedure=procedure)
+    every = all_bets()
+    expected = decks(seed, 2)
+    totals = {p: Fraction(0) for p in PLAYERS}
+    for n in range(2):
+        bets = []
+        for who, which, stake in picks:
+            punter = t.punter.options[who]
+            bet = every[which]
+            t.punter.value = punter
+            t.kind.value = bet.kind
+            t.bet.value = bet
+            t.stake.value = str(stake)
+            t.bet_button.click()
+            bets.append((punter, bet, stake))
+        t.end_button.click()
+        turned = (turned_english if procedure == "english" else turned_german)(expected[n])
+        assert names(t.deal.turned) == turned
+        won = set(turned)
+        for punter, bet, stake in bets:
+            net = stake * len(bet.cards) if all(c.name in won for c in bet.cards) else -stake
+            totals[punter] += net
+            totals[t.deal.banker] -= net
+        assert {p: v[-1] for p, v in t.history.items()} == totals
+        assert sum(v[-1] for v in t.history.values()) == 0
+        t.new_deal_button.click()
+
+
+# ----------------------------------------------------------------- refusals
+
+
+def started(seed=6):
+    t = HoggenheimerTable(PLAYERS, seed=seed)
+    place(t, "Ben", "JH", "1")
+    t.turn_button.click()
+    return t
+
+
+def finished(seed=6):
+    t = HoggenheimerTable(PLAYERS, seed=seed)
+    place(t, "Ben", "JH", "1")
+    t.end_button.click()
+    return t
+
+
+def _bet(t):
+    t.bet_button.click()
+
+
+def _stake(value):
+    def act(t):
+        t.stake.value = value
+        t.bet_button.click()
+    return act
+
+
+def _typed(value):
+    def act(t):
+        t.typed_bet.value = value
+    return act
+
+
+def _session(players, procedure=None):
+    def act(t):
+        t.players_field.value = players
+        t.new_session_button.click()
+    return act
+
+
+REFUSALS = [
+    # (make the table, action, a word the message must contain)
+    (started, _bet, "before the first card"),                 # bets precede the turning (both texts)
+    (finished, _bet, "over"),                                 # no bets after the Joker
+    (finished, lambda t: t.turn_button.click(), "over"),      # nothing left to turn
+    (finished, lambda t: t.end_button.click(), "over"),
+    (started, lambda t: t.new_deal_button.click(), "finish this deal"),
+    (lambda: HoggenheimerTable(PLAYERS, seed=6), lambda t: t.new_deal_button.click(), "finish this deal"),
+    (lambda: HoggenheimerTable(PLAYERS, seed=6), _stake("0"), "stake"),
+    (lambda: HoggenheimerTable(PLAYERS, seed=6), _stake("-2"), "stake"),
+    (lambda: HoggenheimerTable(PLAYERS, seed=6), _stake("two"), "stake"),
+    (lambda: HoggenheimerTable(PLAYERS, seed=6), _typed("JH QS"), "diagonal"),
+    (lambda: HoggenheimerTable(PLAYERS, seed=6), _typed("5H"), "not in the Hoggenheimer pack"),
+    (lambda: HoggenheimerTable(PLAYERS, seed=6), _typed("Joker"), "Joker"),
+    (lambda: HoggenheimerTable(PLAYERS, seed=6), _typed("JH 10H 9H"), "3"),
+    (lambda: HoggenheimerTable(PLAYERS, seed=6), _typed("ZZ"), "ZZ"),
+    (lambda: HoggenheimerTable(PLAYERS, seed=6), _session("Anna"), "two or more"),
+    (lambda: HoggenheimerTable(PLAYERS, seed=6), _session(""), "two or more"),
+    (lambda: HoggenheimerTable(PLAYERS, seed=6), _session("Anna, Ben, Anna"), "different name"),
+    (started, _session("Anna"), "two or more"),
+]
+
+
+@pytest.mark.parametrize("make, action, word", REFUSALS)
+def test_refused_actions_show_a_message_and_change_nothing(make, action, word):
+    t = make()
+    before = snapshot(t)
+    action(t)
+    assert t.message.is_error
+    assert word.lower() in t.message.value.lower()
+    assert "Traceback" not in t.message.value and "Unexpected" not in t.message.value
+    assert snapshot(t) == before
+
+
+def test_table_recovers_after_a_refusal():
+    t = started()
+    t.bet_button.click()
+    assert t.message.is_error
+    t.end_button.click()
+    assert not t.message.is_error and t.settlement is not None
+
+
+def test_bad_construction_raises_the_packages_errors():
+    from banking_games.errors import ConfigError, RuleError
+    with pytest.raises(ConfigError, match="procedure"):
+        HoggenheimerTable(PLAYERS, seed=1, procedure="french")
+    with pytest.raises(RuleError, match="two or more"):
+        HoggenheimerTable(["Solo"], seed=1)
+    with pytest.raises(ConfigError, match="seed"):
+        HoggenheimerTable(PLAYERS, seed="x")
+
+
+def test_bet_options_label_each_bet_with_its_cards():
+    labels = [label for label, _ in bet_options(BetKind.SUIT)]
+    assert labels[0].startswith("all the spades") and "A♠" in labels[0] and "7♠" in labels[0]

@@ -1,0 +1,408 @@
+"""Tests of the Landsknecht dealing table (src/banking_games/widgets/landsknecht.py).
+
+The widget is driven headlessly, as a reader would drive it: set a field's
+value, then ``button.click()``. What it shows is checked against a reference
+session of the rules engine dealt from the same seed with the same actions
+(the widget must show exactly the engine's table), and the settlement and
+bankroll against values derived independently from the source's rules
+(``landsknecht.ru.txt``: a bet wins 1 to 1 if the banker's card is paired
+before its own card, loses its stake otherwise; the bank passes one seat to
+the left; chips only change hands).
+"""
+
+from __future__ import annotations
+
+import random
+import re
+from fractions import Fraction
+from html.parser import HTMLParser
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from banking_games.cards import full_pack, shuffled
+from banking_games.display.landsknecht import table_html
+from banking_games.errors import ConfigError
+from banking_games.games.landsknecht import BET, VOID, LandsknechtConfig, LandsknechtSession
+from banking_games.widgets.landsknecht import (DEFAULT_PLAYERS, LandsknechtTable, bankroll_svg,
+                                               parse_players)
+
+PLAYERS = ("Anna", "Boris", "Clara")
+
+
+# ---------------------------------------------------------------- helpers
+
+class _Rows(HTMLParser):
+    """Rows of the HTML tables in a fragment: list of tables, each a list of rows of cell texts."""
+
+    def __init__(self):
+        super().__init__()
+        self.tables, self._cell = [], None
+
+    def handle_starttag(self, tag, attrs):
+        if tag == "table":
+            self.tables.append([])
+        elif tag == "tr":
+            self.tables[-1].append([])
+        elif tag in ("td", "th"):
+            self._cell = ""
+
+    def handle_endtag(self, tag):
+        if tag in ("td", "th"):
+            self.tables[-1][-1].append(self._cell)
+            self._cell = None
+
+    def handle_data(self, data):
+        if self._cell is not None:
+            self._cell += data
+
+
+def tables_of(fragment: str) -> list[list[list[str]]]:
+    parser = _Rows()
+    parser.feed(fragment)
+    return parser.tables
+
+
+def title(deal, number: int) -> str:
+    return f"Deal {number}: {deal.banker} holds the bank"
+
+
+def shown(t: LandsknechtTable):
+    """Everything the table shows or holds, to check that a refused action changed nothing."""
+    return (t.deal, t.deal.transcript(), t.deal_number, dict(t.session.net), t.session.banker,
+            {p: list(v) for p, v in t.history.items()}, list(t.bankers), t.table.value, t.settlement_view.value,
+            t.bankroll_view.value, t.chart.value, [c.value for c in t.replay.stack.children], t.card.options,
+            t.punter.options, t.session.config, t.seed)
+
+
+def first_ace_holder(players, seed):
+    # Source, "Choosing the first banker": deal one card at a time round the table until an ace;
+    # the session shuffles a fresh pack with random.Random(seed) for this draw.
+    order = shuffled(full_pack(), random.Random(seed))
+    first = next(i for i, c in enumerate(order) if c.rank == 14)
+    return players[first % len(players)], first + 1
+
+
+def expected_results(deal):
+    """Outcome of each bet from the order of the cards turned (source, "First turn" / "Later turns"):
+    after the bet, the first turned card of the backed rank loses it (-stake); if the banker's rank
+    comes first, it wins at 1 to 1 (+stake)."""
+    turned = [e.card for e in deal.history if e.turn > 0 and e.kind != BET]
+    out = []
+    for bet in deal.bets:
+        for card in turned[bet.turn:]:
+            if card.rank == bet.card.rank:
+                out.append(("lose", -bet.stake))
+                break
+            if card.rank == deal.banker_card.rank:
+                out.append(("win", bet.stake))
+                break
+    return out
+
+
+# ---------------------------------------------------------------- tests
+
+def test_parse_players_reads_comma_separated_names():
+    # Names split on commas, spaces trimmed, empty names dropped.
+    assert parse_players(" Anna, Boris ,,Clara ") == ("Anna", "Boris", "Clara")
+    assert parse_players("") == ()
+
+
+@pytest.mark.parametrize("seed", [2026, 1, 99])
+def test_first_deal_is_the_engines_and_first_ace_holds_the_bank(seed):
+    t = LandsknechtTable(PLAYERS, seed=seed)
+    banker, cards = first_ace_holder(PLAYERS, seed)
+    assert t.session.banker == t.deal.banker == banker
+    assert f"{banker} received the first ace" in t.message.value and f"card {cards} dealt" in t.message.value
+    ref = LandsknechtSession(PLAYERS, rng=seed)
+    deal = ref.start_deal()
+    assert t.deal.transcript() == deal.transcript()
+    assert t.table.value == str(table_html(deal, title=title(deal, 1)))
+    # the banker does not bet (source, "Placing bets": the punters stake against the bank)
+    assert list(t.punter.options) == [p for p in PLAYERS if p != banker]
+    assert [v for _, v in t.card.options] == [c.name for c in deal.live_cards]
+    assert not t.message.is_error and t.settlement_view.value == ""
+    assert t.replay.n_frames == 1 and t.replay.stack.children[0].value == t.table.value
+
+
+def test_default_table_seats_three_players():
+    t = LandsknechtTable()
+    assert t.session.players == DEFAULT_PLAYERS and t.seed == 2026 and t.seed_field.value == 2026
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 10**6), policy=st.integers(0, 10**6))
+def test_whole_session_shows_the_engines_deals_and_settles_by_the_rules(seed, policy):
+    """Three deals driven through the buttons with random bets and turns, mirrored on an engine session."""
+    choose = random.Random(policy)
+    t = LandsknechtTable(PLAYERS, seed=seed)
+    ref = LandsknechtSession(PLAYERS, rng=seed)
+    running = {p: Fraction(0) for p in PLAYERS}
+    bankers = []
+    for number in range(1, 4):
+        deal = ref.start_deal()
+        assert t.deal.transcript() == deal.transcript() and t.deal_number == number
+        frames = [str(table_html(deal, title=title(deal, number)))]
+        while not deal.is_over:
+            if choose.random() < 0.5:
+                card = choose.choice(deal.live_cards) if deal.live_cards else None
+                if card is not None:
+                    punter = choose.choice([p for p in PLAYERS if p != deal.banker])
+                    stake = choose.choice(["1", "2", "1/2"])
+                    t.punter.value, t.card.value, t.stake.value = punter, card.name, stake
+                    t.bet_button.click()
+                    deal.place_bet(punter, card, stake)
+                    assert not t.message.is_error, t.message.value
+                    frames[-1] = str(table_html(deal, title=title(deal, number)))
+            if choose.random() < 0.3:
+                t.end_button.click()
+                while not deal.is_over:
+                    deal.turn()
+                    frames.append(str(table_html(deal, title=title(deal, number))))
+            else:
+                t.turn_button.click()
+                deal.turn()
+                frames.append(str(table_html(deal, title=title(deal, number))))
+            assert not t.message.is_error, t.message.value
+            assert t.table.value == frames[-1]
+            assert [v for _, v in t.card.options] == [c.name for c in deal.live_cards]
+        # the replay holds one frame per card turned (plus the setup), each the engine's table then
+        assert t.replay.n_frames == deal.turns + 1
+        assert [c.value for c in t.replay.stack.children] == frames
+        assert t.replay.slider.max == deal.turns and t.replay.stack.selected_index == deal.turns
+        # settlement shown: each bet's result and net as the rules give them
+        bets_rows = tables_of(t.settlement_view.value)
+        expected = expected_results(deal)
+        if deal.bets:
+            rows = bets_rows[0][1:]
+            assert [(r[1], r[2], r[3], r[5], r[7]) for r in rows] == [
+                (b.player, b.card.label, str(b.stake), outcome, ("+" if net > 0 else "") + str(net))
+                for b, (outcome, net) in zip(deal.bets, expected)]
+            # returned to punter: stake plus winnings (1 to 1) on a win, nothing on a loss
+            assert [r[6] for r in rows] == [str(2 * b.stake if o == "win" else 0) for b, (o, _) in zip(deal.bets, expected)]
+        nets = {p: Fraction(0) for p in PLAYERS}
+        for b, (_, net) in zip(deal.bets, expected):
+            nets[b.player] += net
+        nets[deal.banker] = -sum(nets.values())  # chips only change hands
+        for p in PLAYERS:
+            running[p] += nets[p]
+        bankers.append(deal.banker)
+        ref.end_deal()
+        # running bankroll: last deal, running net, deals as banker
+        rows = {r[0]: r[1:] for r in tables_of(t.bankroll_view.value)[0][1:]}
+        for p in PLAYERS:
+            fmt = lambda x: ("+" if x > 0 else "") + str(x)  # noqa: E731
+            assert rows[p] == [fmt(nets[p]), fmt(running[p]), str(bankers.count(p))]
+        assert sum(t.session.net.values()) == 0
+        assert t.chart.value.count("<polyline") == len(PLAYERS)
+        # the bank passes one seat to the left (the next name in the list)
+        assert t.session.banker == PLAYERS[(PLAYERS.index(deal.banker) + 1) % len(PLAYERS)]
+        assert "the bank passes to " + t.session.banker in t.message.value.replace("&#x27;", "'")
+        t.new_deal_button.click()
+        assert not t.message.is_error
+        assert t.deal.banker == t.session.banker and t.settlement_view.value == ""
+        assert t.replay.n_frames == 1
+
+
+def test_same_seed_deals_the_same_cards_whatever_the_bets():
+    # A class dealing from one seed sees the same cards: bets never change the shuffle.
+    a, b = LandsknechtTable(PLAYERS, seed=7), LandsknechtTable(PLAYERS, seed=7)
+    a.stake.value = "3"
+    a.bet_button.click()
+    for _ in range(3):
+        a.end_button.click()
+        b.end_button.click()
+        cards = [[e.card for e in t.deal.history if e.kind != BET] for t in (a, b)]
+        assert cards[0] == cards[1]
+        a.new_deal_button.click()
+        b.new_deal_button.click()
+
+
+def test_fractional_stake_is_kept_exact():
+    t = LandsknechtTable(PLAYERS, seed=2026)
+    t.stake.value = "1/2"
+    t.bet_button.click()
+    assert t.deal.bets[0].stake == Fraction(1, 2)
+    t.end_button.click()
+    (outcome, net), = expected_results(t.deal)
+    row = tables_of(t.settlement_view.value)[0][1]
+    assert row[3] == "1/2" and row[5] == outcome and row[7] == ("+1/2" if net > 0 else "-1/2")
+
+
+def test_new_session_applies_seed_players_and_stake_limits():
+    t = LandsknechtTable(PLAYERS, seed=2026)
+    t.end_button.click()
+    t.players_field.value = "Dora, Emil"
+    t.seed_field.value = 5
+    t.option_fields["min_stake"].value = "1"
+    t.option_fields["max_stake"].value = "5"
+    t.new_session_button.click()
+    assert not t.message.is_error
+    assert t.session.players == ("Dora", "Emil") and t.seed == 5
+    assert t.session.config == LandsknechtConfig(min_stake=1, max_stake=5)
+    assert "min stake 1" in t.header.value and "max stake 5" in t.header.value
+    assert t.deal_number == 1 and t.bankers == [] and t.session.net == {"Dora": 0, "Emil": 0}
+    assert t.deal.transcript() == LandsknechtSession(("Dora", "Emil"), rng=5).start_deal().transcript()
+    # a limit (source, "Stake limits": set by the banker for the session) accepts a stake at the limit
+    t.stake.value = "5"
+    t.bet_button.click()
+    assert not t.message.is_error and t.deal.bets[-1].stake == 5
+
+
+def test_option_fields_are_the_sources_rule_options():
+    # The source's only rule option is the stake limits ("Stake limits", set for the session).
+    t = LandsknechtTable(PLAYERS, seed=1, config=LandsknechtConfig(min_stake=2))
+    assert set(t.option_fields) == {"min_stake", "max_stake"}
+    assert t.option_fields["min_stake"].value == "2" and t.option_fields["max_stake"].value == ""
+
+
+def test_other_config_fields_are_kept_across_sessions():
+    # A config field that is not a rule of the source (a reduced pack, for analysis) is kept as given.
+    config = LandsknechtConfig(ranks=6)
+    t = LandsknechtTable(PLAYERS, seed=4, config=config)
+    ref = LandsknechtSession(PLAYERS, rng=4, config=config)
+    assert t.deal.transcript() == ref.start_deal().transcript()
+    t.option_fields["max_stake"].value = "3"
+    t.new_session_button.click()
+    assert t.session.config == LandsknechtConfig(max_stake=3, ranks=6)
+
+
+def _after(seed=2026, *, config=None, over=False, bet=False):
+    t = LandsknechtTable(PLAYERS, seed=seed, config=config)
+    if bet:
+        t.bet_button.click()
+    if over:
+        t.end_button.click()
+    return t
+
+
+REFUSALS = [
+    # (name, how to build, action, words the message must contain)
+    ("zero stake", {}, lambda t: (setattr(t.stake, "value", "0"), t.bet_button.click()), "positive"),
+    ("negative stake", {}, lambda t: (setattr(t.stake, "value", "-2"), t.bet_button.click()), "positive"),
+    ("not a number", {}, lambda t: (setattr(t.stake, "value", "lots"), t.bet_button.click()), "positive amount"),
+    ("above the limit", {"config": LandsknechtConfig(1, 5)},
+     lambda t: (setattr(t.stake, "value", "6"), t.bet_button.click()), "outside the banker's limits"),
+    ("below the limit", {"config": LandsknechtConfig(1, 5)},
+     lambda t: (setattr(t.stake, "value", "1/2"), t.bet_button.click()), "outside the banker's limits"),
+    ("bet after the deal", {"over": True}, lambda t: t.bet_button.click(), "no more bets"),
+    ("turn after the deal", {"over": True}, lambda t: t.turn_button.click(), "no more cards"),
+    ("deal on after the deal", {"over": True}, lambda t: t.end_button.click(), "no more cards"),
+    ("new deal too early", {"bet": True}, lambda t: t.new_deal_button.click(), "finish this deal first"),
+    ("one player", {}, lambda t: (setattr(t.players_field, "value", "Anna"), t.new_session_button.click()),
+     "at least 2 players"),
+    ("same name twice", {}, lambda t: (setattr(t.players_field, "value", "Anna, Anna"),
+                                       t.new_session_button.click()), "distinct"),
+    ("min above max", {}, lambda t: (setattr(t.option_fields["min_stake"], "value", "5"),
+                                     setattr(t.option_fields["max_stake"], "value", "2"),
+                                     t.new_session_button.click()), "must not be more than max_stake"),
+    ("bad limit", {}, lambda t: (setattr(t.option_fields["max_stake"], "value", "ten"),
+                                 t.new_session_button.click()), "max_stake must be None"),
+]
+
+
+@pytest.mark.parametrize("name,build,action,words", REFUSALS, ids=[r[0] for r in REFUSALS])
+def test_refused_action_shows_a_message_and_changes_nothing(name, build, action, words):
+    t = _after(**build)
+    before = shown(t)
+    action(t)
+    assert t.message.is_error, name
+    assert words in t.message.value.replace("&#x27;", "'"), t.message.value
+    assert "Traceback" not in t.message.value
+    # a refused new session leaves the settings fields as typed but the table as it was
+    assert shown(t) == before
+
+
+def test_refused_new_deal_then_allowed_once_over():
+    t = _after(bet=True)
+    t.new_deal_button.click()
+    assert t.message.is_error and t.deal_number == 1
+    t.end_button.click()
+    t.new_deal_button.click()
+    assert not t.message.is_error and t.deal_number == 2
+
+
+def test_bet_refused_when_no_players_card_is_live():
+    # Find a first deal where every players' card is paired while the banker's card waits
+    # (searched with the engine; the widget must then offer no card and refuse a bet).
+    for seed in range(200):
+        deal = LandsknechtSession(PLAYERS, rng=seed).start_deal()
+        turns = 0
+        while not deal.is_over and deal.live_cards:
+            deal.turn()
+            turns += 1
+        if not deal.is_over:
+            break
+    else:  # pragma: no cover
+        pytest.fail("no such deal in 200 seeds")
+    t = LandsknechtTable(PLAYERS, seed=seed)
+    for _ in range(turns):
+        t.turn_button.click()
+    assert t.deal.live_cards == () and not t.deal.is_over
+    assert t.card.options == () and t.card.value is None
+    before = shown(t)
+    t.bet_button.click()
+    assert t.message.is_error and "no live players' card" in t.message.value.replace("&#x27;", "'")
+    assert shown(t) == before
+
+
+def test_void_deal_is_redealt_and_reported():
+    # Source, "Pairs in the layout", rule 3: a players' card pairing the banker's card voids the deal,
+    # which is dealt again. Find a seed whose first deal was voided (the engine keeps void deals).
+    for seed in range(500):
+        ref = LandsknechtSession(PLAYERS, rng=seed)
+        ref.start_deal()
+        if ref.void_deals:
+            break
+    else:  # pragma: no cover
+        pytest.fail("no void first deal in 500 seeds")
+    t = LandsknechtTable(PLAYERS, seed=seed)
+    void = ref.void_deals[0]
+    assert len(t.voided) == len(ref.void_deals) and not t.deal.is_void
+    assert t.deal.transcript() == ref.deal.transcript()
+    void_line = next(e.text for e in void.history if e.kind == VOID).removeprefix("setup: ")
+    assert "void deal" in t.message.value and void_line in t.message.value.replace("&#x27;", "'")
+    assert t.voids.value.count("Void deal, redealt") == len(ref.void_deals)
+    assert f"aria-label=\"{void.banker_card.long_name}\"" in t.voids.value
+
+
+def test_void_deal_on_new_deal_is_reported():
+    for seed in range(500):
+        ref = LandsknechtSession(PLAYERS, rng=seed)
+        ref.start_deal().play_out()
+        ref.end_deal()
+        ref.start_deal()
+        if ref.void_deals:
+            break
+    else:  # pragma: no cover
+        pytest.fail("no void second deal in 500 seeds")
+    t = LandsknechtTable(PLAYERS, seed=seed)
+    assert t.voided == ()
+    t.end_button.click()
+    t.new_deal_button.click()
+    assert len(t.voided) == len(ref.void_deals) and "void deal" in t.message.value
+    assert t.deal.transcript() == ref.deal.transcript()
+
+
+def test_constructor_rejects_bad_input():
+    with pytest.raises(ConfigError, match="at least 2"):
+        LandsknechtTable(["Anna"])
+    with pytest.raises(ConfigError, match="LandsknechtConfig"):
+        LandsknechtTable(config={"min_stake": 1})
+    with pytest.raises(ConfigError, match="whole number"):
+        LandsknechtTable(seed="x")
+
+
+def test_click_records_its_duration():
+    t = LandsknechtTable(PLAYERS, seed=3)
+    t.turn_button.click()
+    assert 0 < t.last_action_seconds < 5
+
+
+def test_bankroll_svg():
+    # nothing to draw before a deal is settled; one line per person after
+    assert bankroll_svg({"Anna": [Fraction(0)]}) == ""
+    svg = bankroll_svg({"Anna": [0, 2, -1], "Boris": [0, -2, 1]})
+    assert svg.startswith("<svg") and svg.count("<polyline") == 2
+    assert ">+2<" in svg and ">-2<" in svg and ">0<" in svg  # y labels: top, zero, bottom
