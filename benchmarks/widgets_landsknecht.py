@@ -71,7 +71,7 @@ def run(deals: int = 60, seed: int = 2026) -> None:
     print("target: median under 50 ms per click:", "met" if statistics.median(every) < 0.05 else "NOT met")
 
 
-def run_in_kernel(deals: int, seed: int) -> None:
+def run_in_kernel(deals: int, seed: int, timeout: float = 600) -> None:
     """Run :func:`run` inside a fresh IPython kernel and print its output."""
     from jupyter_client.manager import start_new_kernel
 
@@ -88,7 +88,7 @@ def run_in_kernel(deals: int, seed: int) -> None:
             elif msg["msg_type"] == "error":
                 sys.stdout.write("\n".join(content["traceback"]) + "\n")
 
-        kc.execute_interactive(code, output_hook=show, timeout=600)
+        kc.execute_interactive(code, output_hook=show, timeout=timeout)
     finally:
         kc.stop_channels()
         km.shutdown_kernel(now=True)

@@ -19,7 +19,7 @@ from itertools import product
 import pytest
 import sympy
 
-from banking_games.cards import Card, Suit, parse_card, piquet_pack
+from banking_games.cards import parse_card, piquet_pack
 from banking_games.errors import ConfigError, DeckError
 from banking_games.exact import banker_broker as bb
 from banking_games.games.banker_broker import (

@@ -361,7 +361,7 @@ def _typed(value):
     return act
 
 
-def _session(players, procedure=None):
+def _session(players):
     def act(t):
         t.players_field.value = players
         t.new_session_button.click()

@@ -37,9 +37,9 @@ import functools
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import permutations, product
-from typing import Iterable, Sequence
+from typing import Sequence
 
-from ..cards import Card, Suit
+from ..cards import Card
 from ..games import banker_broker as engine
 from .core import BetValue, as_fraction
 
@@ -64,12 +64,18 @@ __all__ = [
     "joint_distribution",
     "both_sections_distribution",
     "both_sections_moments",
+    "PairMoments",
     "rotation_cycle_expectations",
-    "EngineCounts",
-    "engine_pair_counts",
-    "engine_triple_counts",
+    "CycleValues",
+    "bottom_positions",
+    "constructed_deck",
+    "engine_law",
     "engine_exhaustive",
-    "engine_sessions_monte_carlo",
+    "law_to_results",
+    "value_from_law",
+    "total_from_law",
+    "MonteCarlo",
+    "engine_monte_carlo",
 ]
 
 GAME = "Banker and Broker"

@@ -109,6 +109,23 @@ def _frac_text(x: Fraction) -> str:
     return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
 
 
+def sqrt_text(x) -> str:
+    """Write an exact square-root number for a reader: ``12*sqrt(2)/17`` as
+    ``"12√2/17"``, ``sqrt(2)`` as ``"√2"``, a rational as ``"3/4"``."""
+    import sympy
+
+    x = sympy.nsimplify(x)
+    if x.is_Rational:
+        return _frac_text(Fraction(int(x.p), int(x.q)))
+    coeff, radical = x.as_coeff_Mul()
+    if not (radical.is_Pow and radical.exp == sympy.Rational(1, 2) and radical.base.is_Integer):
+        return str(x)
+    coeff = Fraction(int(coeff.p), int(coeff.q))
+    head = "" if coeff.numerator == 1 else str(coeff.numerator)
+    tail = "" if coeff.denominator == 1 else f"/{coeff.denominator}"
+    return f"{head}√{radical.base}{tail}"
+
+
 def value_table(values: Iterable[BetValue], *, digits: int = 4):
     """A pandas DataFrame with one row per bet: payout, P(win), P(tie), EV,
     SD, fair odds and house edge, each exact fraction shown with a decimal.
@@ -124,7 +141,7 @@ def value_table(values: Iterable[BetValue], *, digits: int = 4):
     rows = []
     for v in values:
         sd = v.standard_deviation
-        sd_text = str(sd) if sd.is_Rational else f"{sd} ({float(sd):.{digits}f})"
+        sd_text = sqrt_text(sd) if sd.is_Rational else f"{sqrt_text(sd)} ({float(sd):.{digits}f})"
         fair = v.fair_odds
         rows.append({
             "game": v.game,

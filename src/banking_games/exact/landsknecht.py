@@ -419,7 +419,8 @@ def engine_exhaustive(ranks: int, suits: int) -> EnumerationResult:
         # the setup: rebuild the deal from prefix + rest until it reads no further
         nonlocal states
         states += 1
-        rest = [c for r_ in sorted(by_rank) for c in by_rank[r_] if c not in set(prefix)]
+        chosen = set(prefix)
+        rest = [c for r_ in sorted(by_rank) for c in by_rank[r_] if c not in chosen]
         deal = engine.LandsknechtDeal(config, deck=list(prefix) + rest)
         if n_cards - deal.cards_left <= len(prefix):
             if deal.is_void:
@@ -459,33 +460,56 @@ def engine_exhaustive(ranks: int, suits: int) -> EnumerationResult:
     return res
 
 
-def _rank_signatures(deal) -> dict[int, tuple]:
-    """For each rank of the deal's pack: (its place on the table - layout,
-    banker, live or paired players' card, or not yet seen -, its unseen
-    cards, the policy bets on it with their outcomes so far). Read from the
-    engine's public state."""
-    unseen: dict[int, int] = {}
-    for c in deal.unseen_cards:
-        unseen[c.rank] = unseen.get(c.rank, 0) + 1
-    place = {pile[0].rank: "layout" for pile in deal.layout}
-    place[deal.banker_card.rank] = "banker"
+def _first_missing(pile, cards) -> int:
+    """Index in ``cards`` (one rank's cards) of the first card not in ``pile``."""
+    names = {c.name for c in pile}
+    return next(i for i, c in enumerate(cards) if c.name not in names)
+
+
+def _kinds(deal, by_rank: dict[int, list]) -> tuple[tuple, list]:
+    """Split the unseen cards of a deal in play into kinds that the rest of
+    the deal treats alike, read from the engine's public state (the table's
+    piles, the bets): the cards of each live players' rank (told apart by the
+    bets on it), of the banker's rank, of each rank not yet seen, and, as one
+    kind, all cards of ranks out of play (layout ranks and paired players'
+    ranks: turning one changes nothing but the count).
+
+    Returns:
+        ``(key, kinds)``: ``key`` identifies the state up to renaming ranks
+        (cards dealt, players' cards, bets and their outcomes, the multiset of
+        kinds); ``kinds`` lists ``(number of unseen cards, one of them)``.
+    """
+    suits = len(next(iter(by_rank.values())))
     live = {c.rank for c in deal.live_cards}
-    for c in deal.players_cards:
-        place[c.rank] = "live" if c.rank in live else "paired"
-    tags: dict[int, list] = {}
+    bets_on: dict[int, list] = {}
+    outcomes = []
     for b in deal.bets:
         r_ = deal.result_of(b)
-        tags.setdefault(b.card.rank, []).append((b.player, "" if r_ is None else r_.outcome))
-    return {r_: (place.get(r_, "unseen"), unseen.get(r_, 0), tuple(sorted(tags.get(r_, ()))))
-            for r_ in {*unseen, *place}}
-
-
-def _state_key(deal, n_cards) -> tuple:
-    """Everything that matters for the rest of a deal in play, up to renaming
-    ranks: the multiset of :func:`_rank_signatures`, the cards and the
-    players' cards dealt so far."""
-    return (deal.is_over, n_cards - deal.cards_left, len(deal.players_cards),
-            tuple(sorted(_rank_signatures(deal).values())))
+        outcomes.append((b.player, "" if r_ is None else r_.outcome))
+        if r_ is None:
+            bets_on.setdefault(b.card.rank, []).append(b.player)
+    piles = [("dead", p) for p in deal.layout] + [("banker", deal.banker_pile)]
+    piles += [("live" if p[0].rank in live else "dead", p) for p in deal.players_piles]
+    groups: dict[tuple, list] = {}
+    on_table = set()
+    for place, pile in piles:
+        rank = pile[0].rank
+        on_table.add(rank)
+        n = suits - len(pile)
+        if n == 0:
+            continue
+        sig = ("dead",) if place == "dead" else (place, n, tuple(sorted(bets_on.get(rank, ()))))
+        g = groups.setdefault(sig, [0, None])
+        g[0] += n
+        if g[1] is None:
+            g[1] = by_rank[rank][_first_missing(pile, by_rank[rank])]
+    for rank, cards in by_rank.items():
+        if rank not in on_table:
+            g = groups.setdefault(("unseen", suits, ()), [0, cards[0]])
+            g[0] += suits
+    key = (deal.is_over, deal.cards_left, len(deal.players_cards), tuple(sorted(outcomes)),
+           tuple(sorted((sig, g[0]) for sig, g in groups.items())))
+    return key, [tuple(g) for g in groups.values()]
 
 
 def engine_recursion(ranks: int = RANKS, suits: int = SUITS) -> EnumerationResult:
@@ -496,11 +520,11 @@ def engine_recursion(ranks: int = RANKS, suits: int = SUITS) -> EnumerationResul
        :func:`engine_exhaustive`, except that the ranks not yet seen are
        interchangeable, so one of them stands for all (weight: cards of unseen
        ranks / cards left), until the engine's setup reads no further.
-    2. The play: for each state, each kind of unseen card (a rank's place on
-       the table, its unseen count and the bets on it) is applied by
+    2. The play: for each state, each kind of unseen card (see :func:`_kinds`)
+       is applied by
        :meth:`LandsknechtDeal.with_next_card` to a copy of the deal and
        turned by the engine, weighted by (cards of that kind) / (cards left);
-       copies whose states agree up to renaming ranks (:func:`_state_key`)
+       copies whose states agree up to renaming ranks (:func:`_kinds`)
        are merged, their probabilities added.
 
     The same three policy bets as :func:`engine_exhaustive` are placed.
@@ -520,15 +544,15 @@ def engine_recursion(ranks: int = RANKS, suits: int = SUITS) -> EnumerationResul
     def setup(prefix, used, p):
         nonlocal states
         states += 1
-        rest = [c for r_ in sorted(by_rank) for c in by_rank[r_] if c not in set(prefix)]
+        chosen = set(prefix)
+        rest = [c for r_ in sorted(by_rank) for c in by_rank[r_] if c not in chosen]
         deal = engine.LandsknechtDeal(config, deck=list(prefix) + rest)
         if n_cards - deal.cards_left <= len(prefix):
             if deal.is_void:
                 tally.add(deal, p)
                 return
             _apply_policy(deal)
-            key = _state_key(deal, n_cards)
-            slot = frontier.setdefault(key, [Fraction(0), deal])
+            slot = frontier.setdefault(_kinds(deal, by_rank)[0], [Fraction(0), deal])
             slot[0] += p
             return
         left = n_cards - len(prefix)
@@ -551,20 +575,14 @@ def engine_recursion(ranks: int = RANKS, suits: int = SUITS) -> EnumerationResul
         for p, deal in frontier.values():
             states += 1
             left = deal.cards_left
-            sigs = _rank_signatures(deal)
-            kinds: dict[tuple, list] = {}   # signature -> [unseen cards of that kind, one of them]
-            for c in deal.unseen_cards:
-                g = kinds.setdefault(sigs[c.rank], [0, c])
-                g[0] += 1
-            for count, card in kinds.values():
+            for count, card in _kinds(deal, by_rank)[1]:
                 child = deal.with_next_card(card)
                 _apply_policy(child, child.turn())
                 q = p * Fraction(count, left)
                 if child.is_over:
                     tally.add(child, q)
                     continue
-                key = _state_key(child, n_cards)
-                slot = nxt.setdefault(key, [Fraction(0), child])
+                slot = nxt.setdefault(_kinds(child, by_rank)[0], [Fraction(0), child])
                 slot[0] += q
         frontier = nxt
     res = tally.result()

@@ -1,0 +1,623 @@
+"""A Banker and Broker dealing table for Jupyter (ipywidgets 8).
+
+A thin view over the rules engine :mod:`banking_games.games.banker_broker`:
+the session of deals and the change of bank
+(:class:`~banking_games.games.banker_broker.BankerBrokerTable`), the first
+banker's high cut, how many sections are cut, which sections a punter may
+back (:meth:`~banking_games.games.banker_broker.BankerBrokerDeal.allowed_sections`),
+when stakes may go down, the cut, the order sections are turned, how each
+stake settles and who holds the bank next all come from the engine. This
+module collects the reader's input, calls the engine and draws what it
+reports with :mod:`banking_games.display.banker_broker`. An action the
+engine refuses shows the engine's message in the table's message bar; the
+engine has left the state as it was.
+
+Usage in a notebook::
+
+    from banking_games.widgets.banker_broker import BankerBrokerTableWidget
+    BankerBrokerTableWidget(seed=2026)
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import html
+import random
+import re
+from fractions import Fraction
+from typing import Hashable, Sequence
+
+import ipywidgets as widgets
+
+from ..display.banker_broker import cut_html, deal_html
+from ..errors import ConfigError, RuleError
+from ..games.banker_broker import (PAYOUT_ODDS, BankChange, BankChangeResult, BankerBrokerConfig,
+                                   BankerBrokerDeal, BankerBrokerTable, BetPlaced, BetTiming, BottomCard,
+                                   PackCut, Sectioning, SectionTurned, TieRule)
+from ..money import LOSE, PUSH, WIN, Settlement
+from .common import BankrollChart, DealReplay, MessageBar, fmt_amount, guarded
+# Generic (game-free) helpers written for the Landsknecht table, shared by the
+# Hoggenheimer table too: a running bankroll table, a standard-library SVG
+# chart (matplotlib is too slow for a click and missing in an offline
+# Pyodide) and the players field's reader.
+from .landsknecht import bankroll_html, bankroll_svg, parse_players
+
+__all__ = ["BankerBrokerTableWidget", "DEFAULT_PLAYERS", "DEFAULT_SEED", "DEFAULT_SECTIONS", "RULE_OPTIONS",
+           "deal_rng", "first_banker_rng", "bank_cut_rng", "deal_frames", "frame_title",
+           "settlement_html", "bank_html", "parse_sizes"]
+
+DEFAULT_PLAYERS = ("Anna", "Ben", "Cleo", "Dora")
+"""The players seated at a new table, in seating order (each one's left
+neighbour is the next). The first banker is chosen by a high cut."""
+DEFAULT_SEED = 2026
+"""The seed a new table deals with unless told otherwise."""
+DEFAULT_SECTIONS = 6
+"""The number of sections the banker cuts under option 3(c) unless told otherwise."""
+
+RULE_OPTIONS = {
+    "bottom_card": ("Bottom card (1)", {BottomCard.DISCARD: "put aside before the cut",
+                                        BottomCard.UNUSED_SECTION: "left in an unused bottom section"}),
+    "bet_timing": ("Stakes (2)", {BetTiming.BEFORE_CUT: "placed before the cut",
+                                  BetTiming.AFTER_CUT: "placed after the cut"}),
+    "sectioning": ("Sections (3)", {Sectioning.ONE_EACH: "(a) one per punter, plus the banker's",
+                                    Sectioning.THREE: "(b) two players' sections and the banker's",
+                                    Sectioning.ANY: "(c) as many as the banker likes"}),
+    "section_limit": ("at most, in all (3a)", None),
+    "tie_rule": ("Equal ranks (4)", {TieRule.BANK_WINS: "the bank wins the stake",
+                                     TieRule.STAKE_RETURNED: "the stake is returned"}),
+    "bank_change": ("Bank (5)", {BankChange.ROTATE_LEFT: "passes one seat to the left",
+                                 BankChange.CUT_FOR_BANK: "the players cut for it",
+                                 BankChange.ACE_PASSES: "goes to a punter who backs an Ace"}),
+    "deals_per_bank": ("after deals (5)", None),
+}
+"""The :class:`~banking_games.games.banker_broker.BankerBrokerConfig` fields
+the table offers (the source's options 1 to 5), each with its control's
+label and, for a choice, a plain description of each choice. Other fields of
+a config given to the table (such as a reduced pack) are kept as given."""
+
+_TH = 'style="text-align:left;padding:2px 8px;border-bottom:1px solid #999"'
+_TD = 'style="padding:2px 8px"'
+_TDR = 'style="padding:2px 8px;text-align:right;font-variant-numeric:tabular-nums"'
+_RESULT_WORDS = {WIN: "won", LOSE: "lost", PUSH: "stake returned"}
+
+
+# ---------------------------------------------------------------- randomness of a session
+
+def first_banker_rng(seed: int) -> random.Random:
+    """The random source of a session's first high cut for the bank."""
+    return random.Random(f"{seed}:first banker")
+
+
+def deal_rng(seed: int, number: int) -> random.Random:
+    """The random source of deal ``number`` (1, 2, ...) of a session: it
+    shuffles the pack, then draws the cut points if the reader gives no
+    section sizes. Each deal has its own, so the same seed deals the same
+    packs whatever was bet, cut or chosen in earlier deals."""
+    return random.Random(f"{seed}:deal {number}")
+
+
+def bank_cut_rng(seed: int, number: int) -> random.Random:
+    """The random source of a high cut for the bank after deal ``number``
+    (used only when the engine needs a cut)."""
+    return random.Random(f"{seed}:bank cut after deal {number}")
+
+
+# ---------------------------------------------------------------- pure views of engine state
+
+def parse_sizes(text: str) -> list | None:
+    """Read section sizes typed by the reader (``"8, 11, 9"`` or ``"8 11 9"``),
+    top section first. Empty text gives ``None`` (the engine then draws the
+    cut points). Whole numbers become ``int``; any other piece is passed on
+    unchanged, so that the engine refuses it with its own message."""
+    pieces = [p for p in re.split(r"[,\s;]+", str(text).strip()) if p]
+    if not pieces:
+        return None
+    return [int(p) if re.fullmatch(r"[+-]?\d+", p) else p for p in pieces]
+
+
+def frame_title(deal: BankerBrokerDeal, prefix: str = "") -> str:
+    """A one-line title for a picture of ``deal`` as it lies now: the last
+    section turned (the engine's event text), or what is still to come."""
+    last = next((e for e in reversed(deal.events) if isinstance(e, SectionTurned)), None)
+    if last is not None:
+        return prefix + last.text
+    n = len(deal.bets)
+    stakes = f"{n} stake{'' if n == 1 else 's'} down"
+    if not deal.sections:
+        return f"{prefix}{deal.banker} holds the bank; {stakes}; the pack is not cut yet"
+    return f"{prefix}{deal.banker} has cut {deal.n_sections} sections; {stakes}; nothing turned yet"
+
+
+def deal_frames(deal: BankerBrokerDeal, *, prefix: str = "") -> list[str]:
+    """The frames of a deal for a :class:`~banking_games.widgets.common.DealReplay`:
+    frame 0 is the table just before the first section is turned (the
+    sections cut and every stake down, or the table as it lies now if
+    nothing is turned yet), frame ``k`` the table after the ``k``-th
+    section is turned (the banker's first), up to where ``deal`` is now.
+
+    The deal is re-dealt by the engine from its own config, punters, banker,
+    deck order, number of sections, stakes and section sizes, event by event
+    (``deal`` itself is not changed), so this works on a finished deal.
+
+    Returns:
+        ``1 + (sections turned in deal)`` HTML strings.
+    """
+    again = BankerBrokerDeal(deal.config, deal.punters, deck=deal.deck, banker=deal.banker,
+                             n_sections=deal.n_sections)
+
+    def picture() -> str:
+        return str(deal_html(again, title=frame_title(again, prefix)))
+
+    frames: list[str] = []
+    for event in deal.events:
+        if isinstance(event, BetPlaced):
+            again.bet(event.bet.player, event.bet.stake, section=event.bet.section)
+        elif isinstance(event, PackCut):
+            again.cut([s.size for s in event.sections])
+        elif isinstance(event, SectionTurned):
+            if not frames:
+                frames.append(picture())
+            again.turn()
+            frames.append(picture())
+    if not frames:
+        frames.append(picture())
+    return frames
+
+
+def _table(head: Sequence[str], rows: Sequence[Sequence[object]], caption: str, right: Sequence[int] = ()) -> str:
+    cells = "".join(f"<th {_TH}>{html.escape(h)}</th>" for h in head)
+    body = "".join(
+        "<tr>" + "".join(f"<td {_TDR if i in right else _TD}>{html.escape(str(c))}</td>" for i, c in enumerate(row))
+        + "</tr>" for row in rows)
+    return (f'<table style="border-collapse:collapse;margin:4px 0;font-size:90%">'
+            f'<caption style="caption-side:top;text-align:left;font-weight:bold">{html.escape(caption)}</caption>'
+            f"<thead><tr>{cells}</tr></thead><tbody>{body}</tbody></table>")
+
+
+def settlement_html(deal: BankerBrokerDeal, settlement: Settlement) -> str:
+    """The settlement of a finished deal as HTML: each stake (in the order
+    placed) with its section, the section's bottom card, the banker's card,
+    the payout odds, the result, the amount paid back to the punter and the
+    net; then each punter's net and the banker's net. Reads the engine's
+    :class:`~banking_games.money.Settlement` and the deal's sections only."""
+    odds = f"{fmt_amount(PAYOUT_ODDS).lstrip('+')} to 1"
+    banker_card = deal.banker_card.label if deal.banker_card is not None else "?"
+    rows = []
+    for bet, result in zip(deal.bets, settlement.results):
+        card = deal.sections[bet.section - 1].bottom.label
+        rows.append((bet.index + 1, bet.player, bet.section, card, banker_card, odds,
+                     fmt_amount(result.stake).lstrip("+"), _RESULT_WORDS.get(result.outcome, result.outcome),
+                     fmt_amount(result.stake + result.net).lstrip("+"), fmt_amount(result.net)))
+    if not rows:
+        bets = '<div style="margin:4px 0"><b>Settlement</b>: no stakes were placed in this deal.</div>'
+    else:
+        bets = _table(("#", "punter", "section", "its card", "banker's card", "odds", "stake", "result",
+                       "paid back", "net"), rows, "Settlement of this deal (amounts in units)",
+                      right=(0, 2, 6, 8, 9))
+    nets = [(p, "punter", fmt_amount(n)) for p, n in settlement.player_net.items()]
+    nets.append((deal.banker, "banker", fmt_amount(settlement.banker_net)))
+    return bets + _table(("who", "role", "net this deal"), nets, "Net amounts", right=(2,))
+
+
+def bank_html(session: BankerBrokerTable) -> str:
+    """Who holds the bank in ``session`` and why: the engine's reason for
+    the last change of bank (with the claimants and cut cards when there
+    was a cut, e.g. under the Ace rule), or the first high cut."""
+    last: BankChangeResult | None = session.history[-1] if session.history else None
+    banker = html.escape(str(session.banker))
+    if last is None:
+        cut = session.initial_cut
+        text = (f"<b>{banker}</b> holds the bank: chosen by a high cut." if cut is not None
+                else f"<b>{banker}</b> holds the bank.")
+        picture = str(cut_html(cut, title="The first cut for the bank")) if cut is not None and cut.rounds else ""
+        return f'<div style="margin:4px 0">{text}</div>{picture}'
+    if last.changed:
+        text = (f"After deal {last.deal_number} the bank passed from {html.escape(str(last.old_banker))} to "
+                f"<b>{banker}</b>: {html.escape(last.reason)}.")
+    else:
+        text = f"After deal {last.deal_number} <b>{banker}</b> still holds the bank: {html.escape(last.reason)}."
+    if last.ace_claimants:
+        text += f" Ace claims: {html.escape(', '.join(map(str, last.ace_claimants)))}."
+    picture = ""
+    if last.cut is not None and last.cut.rounds:
+        picture = str(cut_html(last.cut, title=f"The cut for the bank after deal {last.deal_number}"))
+    return f'<div style="margin:4px 0">{text}</div>{picture}'
+
+
+# ---------------------------------------------------------------- widget parts
+
+class _PooledReplay(DealReplay):
+    """The shared :class:`~banking_games.widgets.common.DealReplay` with a
+    stack of frame widgets made once and reused (making a widget takes about
+    a millisecond, too slow to make dozens in one click). Frames past the
+    current deal are unreachable: the slider stops at the last one."""
+
+    def __init__(self, *, size: int, label: str) -> None:
+        super().__init__(["<i>Open this panel to draw the deal.</i>"] * size, label=label)
+        self.play.max = self.slider.max = 0
+
+    def set_frames(self, frames: Sequence[str], *, index: int | None = None) -> None:
+        if not frames:
+            raise ValueError("a DealReplay needs at least one frame")
+        children = self.stack.children
+        if len(frames) > len(children):
+            self.stack.children = tuple(children) + tuple(widgets.HTML() for _ in range(len(frames) - len(children)))
+            children = self.stack.children
+        for child, frame in zip(children, frames):
+            if child.value != str(frame):
+                child.value = str(frame)
+        top = len(frames) - 1
+        index = top if index is None else index
+        self.play.max = max(self.play.max, top)
+        self.slider.max = max(self.slider.max, top)
+        self.slider.value = index
+        self.play.value = index
+        self.stack.selected_index = index
+        self.play.max = top
+        self.slider.max = top
+
+    @property
+    def n_frames(self) -> int:
+        """Frames of the current deal (the slider's range)."""
+        return self.slider.max + 1
+
+
+class _LightBankrollChart(BankrollChart):
+    """The shared bankroll chart drawn without matplotlib (see :func:`bankroll_svg`)."""
+
+    def draw(self, history) -> None:
+        svg = bankroll_svg(history)
+        self.value = (f'<div style="background:#fff;display:inline-block;border-radius:4px">{svg}</div>'
+                      if svg else "")
+
+
+def _option_widget(name: str, value: object) -> widgets.Widget:
+    label, choices = RULE_OPTIONS[name]
+    wide = {"description_width": "initial"}
+    if choices is None:
+        return widgets.IntText(value=value, description=label, style=wide, layout=widgets.Layout(width="170px"))
+    return widgets.Dropdown(options=[(text, member) for member, text in choices.items()], value=value,
+                            description=label, style=wide, layout=widgets.Layout(width="340px"))
+
+
+# ---------------------------------------------------------------- the table
+
+class BankerBrokerTableWidget(widgets.VBox):
+    """An interactive Banker and Broker table: stake, cut, turn, settle, pass the bank.
+
+    A session of deals at one table
+    (:class:`~banking_games.games.banker_broker.BankerBrokerTable`). The first
+    banker is chosen by the engine's high cut; after each deal the engine
+    settles it and applies the change-of-bank option (option 5), with a high
+    cut when one is needed. Every random draw comes from the seed:
+    :func:`first_banker_rng`, :func:`deal_rng` (one per deal: the shuffle and
+    the cut points) and :func:`bank_cut_rng`, so the same seed, players and
+    options deal the same packs whatever is bet, and a class can all deal
+    the same game.
+
+    Controls (attributes, for driving the table from code or tests):
+        punter (Dropdown): who places the next stake (the engine's punters,
+            from the banker's left).
+        section (Dropdown of int): the sections that punter may back (the
+            engine's ``allowed_sections``: their own under option 3(a), any
+            players' section under 3(b) and 3(c)).
+        stake (Text): the stake in units, e.g. ``2`` or ``1/2``.
+        sizes (Text): section sizes for the cut, top first (e.g.
+            ``8, 11, 9, 12``); empty: the engine draws the cut points.
+        n_sections (IntText): under option 3(c) the number of sections the
+            banker cuts (the banker's included); used by 'New deal' and
+            'New session'.
+        bet_button, cut_button, turn_button, end_button, new_deal_button
+            (Button): 'Place bet', 'Cut', 'Turn a section', 'Deal to the
+            end', 'New deal'.
+        option_fields (dict: config field name -> control, one per
+            :data:`RULE_OPTIONS` entry), players_field (Text), seed_field
+            (IntText), new_session_button (Button): the session settings,
+            applied by 'New session'.
+    Views: ``header``, ``bank_view`` (who holds the bank and why, with any
+    cut), ``message`` (:class:`~banking_games.widgets.common.MessageBar`),
+    ``table`` (the sections), ``settlement_view``, ``bankroll_view``,
+    ``chart``, ``replay`` (a :class:`~banking_games.widgets.common.DealReplay`
+    of the current deal, one frame per section turned; drawn while its panel
+    is open or after :meth:`show_replay`), ``log_view`` (the deal's and the
+    session's transcripts).
+
+    Args:
+        players: names in seating order (two or more, distinct).
+        seed: an ``int`` seed for the session.
+        config: a :class:`~banking_games.games.banker_broker.BankerBrokerConfig`
+            for the option controls' first values; fields the table does not
+            offer (e.g. a reduced pack) are kept for every session. Default:
+            the engine's default options.
+        n_sections: the first value of ``n_sections`` (option 3(c) only).
+
+    Raises:
+        ConfigError: bad players, seed or config (the engine's checks).
+
+    State (read only): ``session`` (the engine's table), ``deal`` (the
+    current or just finished deal), ``settlement`` (of ``deal`` once over,
+    else ``None``), ``deal_number``, ``history`` (name -> running nets,
+    index 0 before the first deal), ``bankers`` (who held the bank in each
+    settled deal), ``seed``, ``last_action_seconds``.
+    """
+
+    def __init__(self, players: Sequence[Hashable] = DEFAULT_PLAYERS, seed: int = DEFAULT_SEED, *,
+                 config: BankerBrokerConfig | None = None, n_sections: int = DEFAULT_SECTIONS) -> None:
+        config = BankerBrokerConfig() if config is None else config
+        if not isinstance(config, BankerBrokerConfig):
+            raise ConfigError(f"config must be a BankerBrokerConfig, got {type(config).__name__}")
+        self.last_action_seconds = 0.0
+        self.message = MessageBar()
+        self.header = widgets.HTML()
+        self.bank_view = widgets.HTML()
+        wide = {"description_width": "initial"}
+        self.players_field = widgets.Text(value=", ".join(str(p) for p in players), description="Players",
+                                          placeholder="names, separated by commas, in seating order",
+                                          style=wide, layout=widgets.Layout(width="340px"))
+        self.seed_field = widgets.IntText(value=seed if isinstance(seed, int) else 0, description="Seed",
+                                          style=wide, layout=widgets.Layout(width="150px"))
+        self.new_session_button = widgets.Button(description="New session", icon="users")
+        self.option_fields = {name: _option_widget(name, getattr(config, name)) for name in RULE_OPTIONS}
+        self.n_sections = widgets.IntText(value=n_sections if isinstance(n_sections, int) else DEFAULT_SECTIONS,
+                                          description="sections this deal (3c)", style=wide,
+                                          layout=widgets.Layout(width="200px"))
+        self.punter = widgets.Dropdown(description="Punter", style=wide, layout=widgets.Layout(width="170px"))
+        self.section = widgets.Dropdown(description="on", style=wide, layout=widgets.Layout(width="220px"))
+        self.stake = widgets.Text(value="1", description="Stake", style=wide, layout=widgets.Layout(width="110px"))
+        self.bet_button = widgets.Button(description="Place bet", button_style="primary", icon="coins")
+        self.sizes = widgets.Text(value="", description="Section sizes", placeholder="empty: cut at random",
+                                  style=wide, layout=widgets.Layout(width="290px"))
+        self.cut_button = widgets.Button(description="Cut", icon="cut")
+        self.turn_button = widgets.Button(description="Turn a section", icon="hand-point-up")
+        self.end_button = widgets.Button(description="Deal to the end", icon="forward")
+        self.new_deal_button = widgets.Button(description="New deal", button_style="success", icon="redo")
+        self.table = widgets.HTML()
+        self.settlement_view = widgets.HTML()
+        self.bankroll_view = widgets.HTML()
+        self.chart = _LightBankrollChart()
+        self.log_view = widgets.HTML()
+        self.replay = _PooledReplay(size=config.pack_size, label="Section")
+
+        self.session: BankerBrokerTable | None = None
+        self.deal: BankerBrokerDeal | None = None
+        self.settlement: Settlement | None = None
+        self._base_config = config
+        self._frames_key: tuple | None = None
+        self._chart_key: tuple | None = None
+        self._begin_session(tuple(players), seed, config, self.n_sections.value)  # errors raise here
+
+        self.punter.observe(lambda _: self._sync_sections(), names="value")
+        self.option_fields["sectioning"].observe(lambda _: self._sync_option_fields(), names="value")
+        self.bet_button.on_click(lambda _: self.place_bet())
+        self.cut_button.on_click(lambda _: self.cut())
+        self.turn_button.on_click(lambda _: self.turn())
+        self.end_button.on_click(lambda _: self.deal_to_end())
+        self.new_deal_button.on_click(lambda _: self.new_deal())
+        self.new_session_button.on_click(lambda _: self.new_session())
+
+        row = widgets.Layout(flex_flow="row wrap", align_items="center")
+        settings = widgets.HBox([self.players_field, self.seed_field, self.new_session_button], layout=row)
+        settings.add_class("bg-settings")
+        f = self.option_fields
+        options = widgets.VBox([
+            widgets.HBox([f["bottom_card"], f["bet_timing"]], layout=row),
+            widgets.HBox([f["sectioning"], f["section_limit"], self.n_sections], layout=row),
+            widgets.HBox([f["tie_rule"], f["bank_change"], f["deals_per_bank"]], layout=row)])
+        self.more = widgets.Accordion(children=[self.replay, self.log_view],
+                                      titles=("Step through this deal", "Event log"))
+        self.more.observe(lambda _: self._sync_replay(), names="selected_index")
+        money = widgets.HBox([self.bankroll_view, self.chart], layout=row)
+        super().__init__([
+            settings, options,
+            widgets.HTML('<div style="font-size:85%;color:#666">Players sit in the order listed (each one\'s '
+                         "left neighbour is the next); a high cut chooses the first banker. The rule options "
+                         "(numbered as in the source) apply from 'New session'; the number of sections under "
+                         "option (c) applies from the next deal. The same seed deals the same cards.</div>"),
+            self.header, self.bank_view,
+            widgets.HBox([self.punter, self.section, self.stake, self.bet_button], layout=row),
+            widgets.HBox([self.sizes, self.cut_button, self.turn_button, self.end_button, self.new_deal_button],
+                         layout=row),
+            self.message, self.table, self.settlement_view, money, self.more])
+        self.add_class("bg-banker-broker-table")
+        self._sync_option_fields()
+        self._render()
+
+    # ---------------------------------------------------------------- session
+    def _n_sections_for(self, config: BankerBrokerConfig, value: object) -> int | None:
+        """The reader's number of sections, passed to the engine only under
+        option 3(c), where the banker chooses it (under 3(a) and 3(b) the
+        engine fixes the number)."""
+        return value if config.sectioning is Sectioning.ANY else None
+
+    def _begin_session(self, players: tuple, seed: object, config: BankerBrokerConfig,
+                       n_sections: object) -> None:
+        """Check the settings and build the session and its first deal;
+        assign nothing until all succeed."""
+        if isinstance(seed, bool) or not isinstance(seed, int):
+            raise ConfigError(f"the seed must be a whole number, got {seed!r}")
+        session = BankerBrokerTable.by_high_cut(config, players, rng=first_banker_rng(seed))
+        deal = session.new_deal(rng=deal_rng(seed, 1), n_sections=self._n_sections_for(config, n_sections))
+        self.session, self.seed, self.deal, self.settlement = session, seed, deal, None
+        self.deal_number = 1
+        self.history = {p: [Fraction(0)] for p in session.players}
+        self.bankers: list = []
+        self._frames_key = None
+        self._chart_key = None
+        self._start_message()
+
+    def _read_config(self) -> BankerBrokerConfig:
+        """The table's config with the option controls' values; the engine checks them."""
+        return dataclasses.replace(self._base_config,
+                                   **{name: field.value for name, field in self.option_fields.items()})
+
+    def _start_message(self) -> None:
+        deal = self.deal
+        first = ("Stakes go down before the cut: place bets, then 'Cut'."
+                 if deal.config.bet_timing is BetTiming.BEFORE_CUT
+                 else "Stakes go down after the cut: 'Cut' first, then place bets.")
+        self.message.info(f"Deal {self.deal_number}: {deal.banker} holds the bank and will cut "
+                          f"{deal.n_sections} sections (the last is the banker's). {first}")
+
+    def _sync_option_fields(self) -> None:
+        """Grey out the number fields that do not belong to the chosen sectioning option."""
+        chosen = self.option_fields["sectioning"].value
+        self.option_fields["section_limit"].disabled = chosen is not Sectioning.ONE_EACH
+        self.n_sections.disabled = chosen is not Sectioning.ANY
+
+    def _sync_sections(self) -> None:
+        """Offer the sections the engine allows the chosen punter to back."""
+        deal = self.deal
+        if self.punter.value is None:
+            options: list = []
+        else:
+            options = []
+            for n in deal.allowed_sections(self.punter.value):
+                owner = deal.section_owner(n)
+                options.append((f"section {n} ({owner}'s)" if owner is not None else f"section {n}", n))
+        if tuple(self.section.options) != tuple(options):
+            keep = self.section.value
+            numbers = [n for _, n in options]
+            self.section.options = options
+            self.section.value = keep if keep in numbers else (numbers[0] if numbers else None)
+
+    # ---------------------------------------------------------------- actions
+    @guarded
+    def new_session(self) -> None:
+        """Start a new session from the settings (players, seed, rule
+        options, sections under 3(c)). Refused (message shown, table
+        unchanged) if the engine rejects them."""
+        config = self._read_config()
+        self._begin_session(parse_players(self.players_field.value), self.seed_field.value, config,
+                            self.n_sections.value)
+        self._render()
+
+    @guarded
+    def place_bet(self) -> None:
+        """Place ``stake`` for ``punter`` on ``section`` (the engine checks
+        the moment, the section and the stake)."""
+        self.deal.bet(self.punter.value, self.stake.value, section=self.section.value)
+        self.message.info(self.deal.events[-1].text + ".")
+        self._render()
+
+    @guarded
+    def cut(self) -> None:
+        """Cut the pack into sections: the sizes typed in ``sizes``, or cut
+        points drawn from the deal's random source when it is empty."""
+        self.deal.cut(parse_sizes(self.sizes.value))
+        event = self.deal.events[-1]
+        then = (" Turn the sections." if self.deal.config.bet_timing is BetTiming.BEFORE_CUT
+                else " Place bets, then turn the sections.")
+        self.message.info(event.text[0].upper() + event.text[1:] + "." + then)
+        self._render()
+
+    @guarded
+    def turn(self) -> None:
+        """Turn the next section (the engine's order: the banker's first);
+        settle the deal and apply the bank-change option when it ends."""
+        event = self.deal.turn()
+        self._after_turn()
+        self.message.info(event.text + "." + self._end_text())
+        self._render()
+
+    @guarded
+    def deal_to_end(self) -> None:
+        """Cut if the pack is not cut yet (with the sizes typed, or at
+        random), then turn every remaining section."""
+        deal = self.deal
+        if deal.is_over:
+            deal.turn()  # the engine refuses: the deal is over (state unchanged)
+        sizes = parse_sizes(self.sizes.value)
+        if not deal.sections:
+            deal.cut(sizes)  # refused with the engine's message if the sizes are wrong: nothing changed
+        turned = 0
+        while not deal.is_over:
+            event = deal.turn()
+            turned += 1
+        self._after_turn()
+        self.message.info(f"{turned} section(s) turned; last: {event.text}." + self._end_text())
+        self._render()
+
+    @guarded
+    def new_deal(self) -> None:
+        """Start the next deal of the session with the banker the engine
+        chose (option 5). Refused while the current deal is not over."""
+        session = self.session
+        if session.deal is not None:
+            try:
+                session.end_deal()  # the engine refuses while sections are left: state unchanged
+            except RuleError as exc:
+                raise RuleError(f"finish this deal first ('Turn a section' or 'Deal to the end'): {exc}") from None
+        number = self.deal_number + 1
+        deal = session.new_deal(rng=deal_rng(self.seed, number),
+                                n_sections=self._n_sections_for(session.config, self.n_sections.value))
+        self.deal, self.settlement, self.deal_number = deal, None, number
+        self._frames_key = None
+        self._start_message()
+        self._render()
+
+    def _after_turn(self) -> None:
+        """When the deal has ended: settle it and apply option 5 through the engine."""
+        deal, session = self.deal, self.session
+        if deal.is_over and session.deal is deal:
+            settlement = deal.settle()
+            session.end_deal(rng=bank_cut_rng(self.seed, self.deal_number))
+            self.settlement = settlement
+            self.bankers.append(deal.banker)
+            for p in session.players:
+                self.history[p].append(session.balances[p])
+
+    def _end_text(self) -> str:
+        if self.settlement is None:
+            return ""
+        change = self.session.history[-1]
+        return (f" Deal settled: banker {self.deal.banker} {fmt_amount(self.settlement.banker_net)}. "
+                f"Bank: {change.reason}; {change.new_banker} holds it for the next deal ('New deal').")
+
+    # ---------------------------------------------------------------- drawing
+    def _sync_replay(self) -> None:
+        """Bring ``replay`` up to the current deal (only while its panel is open)."""
+        if self.more.selected_index != 0:
+            return
+        key = (id(self.deal), len(self.deal.events))
+        if key != self._frames_key:
+            self._frames_key = key
+            self.replay.set_frames(deal_frames(self.deal, prefix=f"Deal {self.deal_number}: "))
+
+    def show_replay(self) -> DealReplay:
+        """Open the 'Step through this deal' panel and return ``replay``,
+        brought up to date (frame ``k``: the table after ``k`` sections turned)."""
+        self.more.selected_index = 0
+        self._sync_replay()
+        return self.replay
+
+    def _render(self) -> None:
+        """Redraw every view from the engine's state."""
+        deal, session = self.deal, self.session
+        state = ("over" if deal.is_over else
+                 f"{len(deal.turned)} of {deal.n_sections} sections turned" if deal.turned else
+                 f"{deal.n_sections} sections cut" if deal.sections else "the pack is not cut yet")
+        self.header.value = (f"<b>Banker and Broker</b> &middot; seed {self.seed} &middot; deal "
+                             f"{self.deal_number}, banker <b>{html.escape(str(deal.banker))}</b> &middot; "
+                             f"{html.escape(state)}<br><span style=\"font-size:85%;color:#555\">Rules: "
+                             f"{html.escape(session.config.describe())}</span>")
+        self.bank_view.value = bank_html(session)
+        punters = list(deal.punters)
+        if tuple(self.punter.options) != tuple(punters):
+            keep = self.punter.value
+            self.punter.options = punters
+            self.punter.value = keep if keep in punters else punters[0]
+        self._sync_sections()
+        self.table.value = str(deal_html(deal, title=f"Deal {self.deal_number}: {deal.banker} holds the bank"))
+        self._sync_replay()
+        self.settlement_view.value = (settlement_html(deal, self.settlement) if self.settlement is not None
+                                      else "")
+        self.bankroll_view.value = bankroll_html(session.players, self.history, self.bankers)
+        key = tuple(len(v) for v in self.history.values())
+        if key != self._chart_key:
+            self._chart_key = key
+            self.chart.draw({str(p): v for p, v in self.history.items()})
+        log = f"Deal {self.deal_number}:\n" + (deal.transcript() or "(nothing yet)")
+        if session.transcript():
+            log += "\n\nSession so far:\n" + session.transcript()
+        self.log_view.value = ('<pre style="max-height:16em;overflow:auto;font-size:85%;margin:0">'
+                               + html.escape(log) + "</pre>")

@@ -1,0 +1,477 @@
+"""The Banker and Broker dealing table, driven headlessly (set values, click buttons).
+
+Expected values are derived here, independently of the engine, from:
+
+* the table's documented randomness: deal ``n`` of a session with seed ``s``
+  is the 52-card pack (``cards.full_pack()`` order) shuffled in place by
+  ``random.Random(f"{s}:deal {n}").shuffle`` (``widgets.banker_broker.deal_rng``
+  and ``cards.shuffled``);
+* the chapter's layout convention (book/banker-and-broker.md, "How a deal is
+  played"): sections are cut off the top, numbered from the top, the bottom
+  card of a section is its deepest card, the banker's section is the last
+  one in play; the banker's section is turned first, then the players' from
+  the top; with the bottom card discarded the sections share the other 51
+  cards, with an unused bottom section the rest lies below the banker's;
+* the source (banker-and-broker.en.txt): "Rank of cards is normal (Ace
+  high). Suits are not ranked"; Play 4: a higher card wins "1 to 1", a lower
+  one loses the stake; Option 4: a tie loses the stake or returns it;
+  Option 3: (a) a section per punter, seat order from the banker's left, each
+  backs only their own, (b) three sections, (c) as many as the banker likes;
+  Option 5: the bank passes one player to the left / the players cut for it
+  (high card) / it passes to a punter who bets on an Ace; "Banker is
+  determined by high cut".
+"""
+
+from __future__ import annotations
+
+import html
+import random
+import re
+from fractions import Fraction
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from banking_games.cards import Card, full_pack
+from banking_games.games.banker_broker import (BankChange, BankerBrokerConfig, BetTiming, BottomCard,
+                                               Sectioning, TieRule)
+from banking_games.widgets.banker_broker import (RULE_OPTIONS, BankerBrokerTableWidget, deal_frames,
+                                                 parse_sizes)
+
+PLAYERS = ("Anna", "Ben", "Cleo", "Dora")
+_LONG = {c.long_name: c for c in full_pack()}
+
+
+# ----------------------------------------------------------------- helpers (no engine)
+
+def deck(seed: int, number: int) -> list[Card]:
+    cards = list(full_pack())
+    random.Random(f"{seed}:deal {number}").shuffle(cards)
+    return cards
+
+
+def bottoms(cards: list[Card], sizes: list[int]) -> list[Card]:
+    """Each section's bottom card: the last card of each run cut off the top."""
+    out, at = [], 0
+    for s in sizes:
+        at += s
+        out.append(cards[at - 1])
+    return out
+
+
+def result(card: Card, banker: Card, stake: Fraction, ties_returned: bool = False) -> Fraction:
+    """A punter's net on one stake: even money if higher, stake lost if lower;
+    a tie loses (bank wins ties) or nets 0 (stake returned)."""
+    if card.rank > banker.rank:
+        return stake
+    if card.rank < banker.rank:
+        return -stake
+    return Fraction(0) if ties_returned else -stake
+
+
+def punters_of(players, banker) -> list:
+    """Everyone but the banker, seat order starting at the banker's left."""
+    i = list(players).index(banker)
+    return list(players[i + 1:]) + list(players[:i])
+
+
+def face_up(fragment: str) -> list[Card]:
+    """The face-up cards drawn in an HTML fragment, in order."""
+    return [_LONG[html.unescape(m)] for m in re.findall(r'class="bg-card bg-face[^"]*" role="img" aria-label="([^"]+)"',
+                                                         fragment)]
+
+
+def rows(fragment: str, caption: str) -> list[list[str]]:
+    """The body rows of the HTML table with ``caption`` (cells as text)."""
+    start = fragment.index(caption)
+    body = fragment[start:fragment.index("</table>", start)]
+    cells = [[html.unescape(re.sub("<[^>]+>", "", c)) for c in re.findall(r"<td[^>]*>(.*?)</td>", r)]
+             for r in re.findall(r"<tr>(.*?)</tr>", body)]
+    return [c for c in cells if c]  # the header row has no <td>
+
+
+def nets_shown(t: BankerBrokerTableWidget) -> dict:
+    return {r[0]: Fraction(r[2]) for r in rows(t.settlement_view.value, "Net amounts")}
+
+
+def snapshot(t: BankerBrokerTableWidget) -> tuple:
+    return (t.session, t.deal, t.deal.transcript(), tuple(t.deal.bets), t.deal.phase, t.session.banker,
+            dict(t.session.balances), t.session.deal_number, t.deal_number, t.settlement, t.table.value,
+            t.header.value, t.bank_view.value, t.settlement_view.value, {p: list(v) for p, v in t.history.items()},
+            list(t.bankers), t.seed, tuple(t.punter.options), tuple(t.section.options))
+
+
+def bet(t: BankerBrokerTableWidget, punter: str, stake: str, section: int | None = None) -> None:
+    t.punter.value = punter
+    if section is not None:
+        t.section.value = section
+    t.stake.value = stake
+    t.bet_button.click()
+    assert not t.message.is_error, t.message.value
+
+
+def new_session(t: BankerBrokerTableWidget, **options) -> None:
+    for name, value in options.items():
+        t.option_fields[name].value = value
+    t.new_session_button.click()
+    assert not t.message.is_error, t.message.value
+
+
+# ----------------------------------------------------------------- controls
+
+def test_every_rule_option_is_a_control_and_applies_from_new_session():
+    t = BankerBrokerTableWidget(PLAYERS, seed=3)
+    # the source's five options: bottom card, timing, sections (+ limit), ties, change of bank (+ period)
+    assert set(t.option_fields) == {"bottom_card", "bet_timing", "sectioning", "section_limit", "tie_rule",
+                                    "bank_change", "deals_per_bank"} == set(RULE_OPTIONS)
+    for name, kind in (("bottom_card", BottomCard), ("bet_timing", BetTiming), ("sectioning", Sectioning),
+                       ("tie_rule", TieRule), ("bank_change", BankChange)):
+        assert [v for _, v in t.option_fields[name].options] == list(kind)  # every choice offered
+    choice = dict(bottom_card=BottomCard.UNUSED_SECTION, bet_timing=BetTiming.AFTER_CUT,
+                  sectioning=Sectioning.ANY, tie_rule=TieRule.STAKE_RETURNED,
+                  bank_change=BankChange.CUT_FOR_BANK, deals_per_bank=3)
+    t.n_sections.value = 5
+    new_session(t, **choice)
+    for name, value in choice.items():
+        assert getattr(t.session.config, name) == value
+    assert t.deal.n_sections == 5  # the banker's choice under 3(c)
+    assert t.n_sections.disabled is False and t.option_fields["section_limit"].disabled is True
+    t.option_fields["sectioning"].value = Sectioning.ONE_EACH
+    assert t.n_sections.disabled is True and t.option_fields["section_limit"].disabled is False
+
+
+def test_parse_sizes():
+    assert parse_sizes("") is None and parse_sizes("  ") is None
+    assert parse_sizes("8, 11 9;12") == [8, 11, 9, 12]
+    assert parse_sizes("3, x") == [3, "x"]  # left for the engine to refuse
+
+
+# ----------------------------------------------------------------- whole deals
+
+def test_option_a_deal_section_by_section():
+    seed = 2026
+    t = BankerBrokerTableWidget(PLAYERS, seed=seed)
+    cards = deck(seed, 1)
+    banker = t.session.banker
+    punters = punters_of(PLAYERS, banker)
+    # the first banker holds the highest card of the last round of the cut shown
+    shown = face_up(t.bank_view.value)
+    assert len(shown) >= len(PLAYERS) and banker in t.bank_view.value
+    last_round = shown[-len(PLAYERS):] if len(shown) == len(PLAYERS) else shown
+    assert max(c.rank for c in last_round) == max(c.rank for c in shown[-len(last_round):])
+    assert tuple(t.punter.options) == tuple(punters)
+    # option 3(a): each punter is offered only their own section, in seat order from the banker's left
+    stakes = {}
+    for i, p in enumerate(punters):
+        t.punter.value = p
+        assert [n for _, n in t.section.options] == [i + 1]
+        bet(t, p, str(i + 1))
+        stakes[p] = Fraction(i + 1)
+    sizes = [10, 12, 14, 15]  # 51 cards: the 52nd (bottom) card is discarded
+    t.sizes.value = "10, 12, 14, 15"
+    t.cut_button.click()
+    assert not t.message.is_error
+    assert face_up(t.table.value) == []  # all face down
+    assert t.table.value.count("bg-back") >= 5  # four stacks and the discard
+    bottom = bottoms(cards, sizes)
+    order = [bottom[3], bottom[0], bottom[1], bottom[2]]  # banker's first, then from the top
+    for k in range(1, 5):
+        t.turn_button.click()
+        assert not t.message.is_error, t.message.value
+        assert face_up(t.table.value) == sorted(order[:k], key=lambda c: bottom.index(c))
+    banker_card = bottom[3]
+    expected = {p: result(bottom[i], banker_card, stakes[p]) for i, p in enumerate(punters)}
+    nets = nets_shown(t)
+    for p in punters:
+        assert nets[p] == expected[p]
+    assert nets[banker] == -sum(expected.values())
+    # settlement rows: stake, odds 1 to 1, paid back = stake + net
+    for row in rows(t.settlement_view.value, "Settlement of this deal"):
+        number, who, section, card, bcard, odds, stake, res, back, net = row
+        assert card == bottom[int(section) - 1].label and bcard == banker_card.label and odds == "1 to 1"
+        assert Fraction(back) == Fraction(stake) + Fraction(net) and Fraction(net) == expected[who]
+    # running bankroll and the bank passes one seat to the left
+    assert {p: v[-1] for p, v in t.history.items()} == {**{p: expected[p] for p in punters},
+                                                        banker: -sum(expected.values())}
+    assert t.session.banker == punters[0] and "passed from" in t.bank_view.value
+    assert "<svg" in t.chart.value
+    t.new_deal_button.click()
+    assert not t.message.is_error and t.deal.banker == punters[0] and t.deal_number == 2
+    assert list(t.deal.deck) == deck(seed, 2)
+
+
+def test_option_b_bets_after_cut_unused_section_and_returned_ties():
+    seed = 41
+    cards = deck(seed, 1)
+    # choose the third section's bottom card (the banker's) so that section 1 ties with it
+    p1 = 5
+    p3 = next(i for i in range(20, 51) if cards[i].rank == cards[p1].rank)
+    p2 = next(i for i in range(p1 + 1, p3) if cards[i].rank != cards[p3].rank)
+    sizes = [p1 + 1, p2 - p1, p3 - p2]
+    t = BankerBrokerTableWidget(PLAYERS, seed=seed)
+    new_session(t, sectioning=Sectioning.THREE, bet_timing=BetTiming.AFTER_CUT,
+                bottom_card=BottomCard.UNUSED_SECTION, tie_rule=TieRule.STAKE_RETURNED)
+    assert t.deal.n_sections == 3  # option 3(b): three sections, whatever the number of punters
+    punters = punters_of(PLAYERS, t.session.banker)
+    # stakes go down after the cut: refused before it
+    before = snapshot(t)
+    t.punter.value = punters[0]
+    t.bet_button.click()
+    assert t.message.is_error and snapshot(t)[2:] == before[2:]
+    t.sizes.value = ", ".join(map(str, sizes))
+    t.cut_button.click()
+    assert not t.message.is_error
+    assert f"bottom section, {52 - sum(sizes)} cards" in t.table.value  # what is left lies unused
+    for p in punters:  # any punter may back either players' section
+        t.punter.value = p
+        assert [n for _, n in t.section.options] == [1, 2]
+    bet(t, punters[0], "2", 1)
+    bet(t, punters[0], "1", 2)
+    bet(t, punters[1], "3", 2)
+    t.end_button.click()
+    b = bottoms(cards, sizes)
+    e0 = result(b[0], b[2], Fraction(2), True) + result(b[1], b[2], Fraction(1), True)
+    e1 = result(b[1], b[2], Fraction(3), True)
+    assert result(b[0], b[2], Fraction(2), True) == 0  # the tie we arranged: stake returned
+    nets = nets_shown(t)
+    assert nets[punters[0]] == e0 and nets[punters[1]] == e1 and nets[punters[2]] == 0
+    assert nets[t.deal.banker] == -(e0 + e1)
+    assert "stake returned" in t.settlement_view.value
+    assert len(face_up(t.table.value)) == 3
+
+
+def test_option_c_sections_chosen_each_deal_random_cut():
+    seed = 8
+    t = BankerBrokerTableWidget(PLAYERS, seed=seed, n_sections=5)
+    new_session(t, sectioning=Sectioning.ANY)
+    cards = deck(seed, 1)
+    punters = punters_of(PLAYERS, t.session.banker)
+    for p in punters:
+        t.punter.value = p
+        assert [n for _, n in t.section.options] == [1, 2, 3, 4]  # every players' section
+    bet(t, punters[0], "1", 4)
+    bet(t, punters[1], "1/2", 1)
+    bet(t, punters[1], "2", 3)
+    t.end_button.click()  # cuts at random, then turns every section
+    assert not t.message.is_error
+    sizes = [int(n) for n in re.findall(r"section \d+, [^,]+(?:, [^,]+)?, (\d+) cards", t.table.value)]
+    shown = [int(n) for n in re.findall(r"(\d+) cards</div>", t.table.value)]
+    assert len(shown) == 5 and sum(shown) == 51  # five sections share the 51 cards left after the discard
+    b = bottoms(cards, shown)
+    assert face_up(t.table.value) == b
+    expected = {punters[0]: result(b[3], b[4], Fraction(1)),
+                punters[1]: result(b[0], b[4], Fraction(1, 2)) + result(b[2], b[4], Fraction(2)),
+                punters[2]: Fraction(0)}
+    nets = nets_shown(t)
+    assert all(nets[p] == v for p, v in expected.items())
+    del sizes
+    # the banker may cut a different number next deal
+    t.n_sections.value = 3
+    t.new_deal_button.click()
+    assert not t.message.is_error and t.deal.n_sections == 3
+    t.punter.value = t.punter.options[0]
+    assert [n for _, n in t.section.options] == [1, 2]
+
+
+def test_ace_rule_passes_bank_to_the_backer():
+    # find a seed whose deal 1 lets the first punter's section end on an Ace while the
+    # banker's (always the 51st card, the 52nd being discarded) is no Ace
+    for seed in range(100):
+        cards = deck(seed, 1)
+        aces = [i for i in range(0, 40) if cards[i].rank == 14]
+        if cards[50].rank != 14 and aces:
+            p1 = aces[0]
+            p2, p3 = [i for i in range(p1 + 1, 50) if cards[i].rank != 14][:2]
+            break
+    t = BankerBrokerTableWidget(PLAYERS, seed=seed)
+    new_session(t, bank_change=BankChange.ACE_PASSES)
+    punters = punters_of(PLAYERS, t.session.banker)
+    old = t.session.banker
+    bet(t, punters[0], "1")
+    bet(t, punters[2], "1")
+    t.sizes.value = f"{p1 + 1}, {p2 - p1}, {p3 - p2}, {50 - p3}"
+    t.end_button.click()
+    assert not t.message.is_error, t.message.value
+    assert face_up(t.table.value)[0] == cards[p1] and cards[p1].rank == 14
+    assert t.session.banker == punters[0]  # backed an Ace: takes the bank
+    assert "Ace" in t.bank_view.value and f"from {old}" in t.bank_view.value
+    t.new_deal_button.click()
+    assert t.deal.banker == punters[0]
+
+
+def test_ace_rule_two_claims_are_cut_for():
+    # option 3(c), four sections: two punters back the two players' sections that show Aces
+    for seed in range(200):
+        cards = deck(seed, 1)
+        aces = [i for i in range(0, 49) if cards[i].rank == 14]
+        if cards[50].rank != 14 and len(aces) >= 2:
+            a1, a2 = aces[:2]
+            break
+    t = BankerBrokerTableWidget(PLAYERS, seed=seed, n_sections=3)
+    new_session(t, bank_change=BankChange.ACE_PASSES, sectioning=Sectioning.ANY)
+    punters = punters_of(PLAYERS, t.session.banker)
+    bet(t, punters[0], "1", 1)
+    bet(t, punters[1], "1", 2)
+    t.sizes.value = f"{a1 + 1}, {a2 - a1}, {50 - a2}"
+    t.end_button.click()
+    assert not t.message.is_error, t.message.value
+    shown = face_up(t.bank_view.value)  # the claimants' cut, round by round
+    assert "Cut 1" in t.bank_view.value and len(shown) >= 2 and len(shown) % 2 == 0
+    last = shown[-2:]
+    winner = punters[0] if last[0].rank > last[1].rank else punters[1]
+    assert last[0].rank != last[1].rank  # a tie would be cut again
+    assert t.session.banker == winner
+    assert f"Ace claims: {punters[0]}, {punters[1]}" in t.bank_view.value
+
+
+def test_cut_for_bank_after_a_set_number_of_deals_and_rotation():
+    t = BankerBrokerTableWidget(PLAYERS, seed=5)
+    new_session(t, bank_change=BankChange.CUT_FOR_BANK, deals_per_bank=2)
+    first = t.session.banker
+    t.end_button.click()
+    assert t.session.banker == first and "keeps the bank" in t.bank_view.value  # 1 of 2 deals
+    t.new_deal_button.click()
+    t.end_button.click()
+    assert "cut for the bank" in t.bank_view.value and "Cut 1" in t.bank_view.value
+    shown = face_up(t.bank_view.value)
+    last_round = shown[-len(PLAYERS):] if len(shown) % len(PLAYERS) == 0 else None
+    if last_round is not None and len(shown) == len(PLAYERS):  # a single round: the highest card wins
+        assert t.session.banker == PLAYERS[[c.rank for c in last_round].index(max(c.rank for c in last_round))]
+    # rotation, two deals each: A A B B with B at A's left
+    t2 = BankerBrokerTableWidget(PLAYERS, seed=5)
+    new_session(t2, bank_change=BankChange.ROTATE_LEFT, deals_per_bank=2)
+    a = t2.session.banker
+    seen = []
+    for _ in range(4):
+        seen.append(t2.deal.banker)
+        t2.end_button.click()
+        t2.new_deal_button.click()
+    b = punters_of(PLAYERS, a)[0]
+    assert seen == [a, a, b, b]
+    assert t2.bankers == seen and sum(v[-1] for v in t2.history.values()) == 0
+
+
+# ----------------------------------------------------------------- refused actions
+
+def refused(t: BankerBrokerTableWidget, action, *words) -> None:
+    before = snapshot(t)
+    action()
+    assert t.message.is_error, t.message.value
+    text = html.unescape(t.message.value).lower()
+    assert all(w.lower() in text for w in words), text
+    assert snapshot(t) == before
+
+
+def test_refused_actions_leave_the_table_as_it_was():
+    t = BankerBrokerTableWidget(PLAYERS, seed=12)
+    punters = punters_of(PLAYERS, t.session.banker)
+    t.punter.value = punters[0]
+    refused(t, t.turn_button.click, "cut")                       # no section cut yet
+    for bad in ("0", "-1", "abc"):
+        t.stake.value = bad
+        refused(t, t.bet_button.click, "stake")
+    t.stake.value = "1"
+    t.sizes.value = "5, 5, 5, 5"                                 # 20 cards, not the 51 left
+    refused(t, t.cut_button.click, "51")
+    refused(t, t.end_button.click, "51")
+    t.sizes.value = "10, x, 20, 21"
+    refused(t, t.cut_button.click, "whole number")
+    t.sizes.value = "25, 26"                                     # four sections wanted
+    refused(t, t.cut_button.click, "4 section sizes")
+    refused(t, t.new_deal_button.click, "finish this deal")
+    t.sizes.value = ""
+    t.cut_button.click()
+    refused(t, t.cut_button.click, "already been cut")
+    refused(t, t.bet_button.click, "before the cut")             # option 2: stakes before the cut
+    t.end_button.click()
+    for button in (t.turn_button, t.end_button, t.bet_button, t.cut_button):
+        refused(t, button.click, "over")
+    # settings the engine rejects: the session stays
+    for options, words in ((dict(bank_change=BankChange.ACE_PASSES, deals_per_bank=2), "deals_per_bank"),
+                           (dict(section_limit=3), "at most 3 sections")):
+        keep = {n: f.value for n, f in t.option_fields.items()}
+        for n, v in options.items():
+            t.option_fields[n].value = v
+        refused(t, t.new_session_button.click, words)
+        for n, v in keep.items():
+            t.option_fields[n].value = v
+    for players, words in (("Anna", "two or more"), ("Anna, Ben, Anna", "distinct")):
+        t.players_field.value = players
+        refused(t, t.new_session_button.click, words)
+    t.players_field.value = ", ".join(PLAYERS)
+    t.option_fields["sectioning"].value = Sectioning.ANY
+    t.n_sections.value = 1
+    refused(t, t.new_session_button.click, "n_sections")
+
+
+def test_refused_bets_after_the_cut_and_wrong_sections_option_c():
+    t = BankerBrokerTableWidget(PLAYERS, seed=4, n_sections=4)
+    new_session(t, sectioning=Sectioning.ANY, bet_timing=BetTiming.AFTER_CUT)
+    t.cut_button.click()
+    bet(t, t.punter.options[0], "1", 2)
+    t.turn_button.click()                      # the first turn closes betting (option 2, after the cut)
+    refused(t, t.bet_button.click, "phase")
+    t.end_button.click()
+    t.n_sections.value = 60                    # more sections than cards
+    refused(t, t.new_deal_button.click, "n_sections")
+    t.n_sections.value = 4
+    t.new_deal_button.click()
+    assert not t.message.is_error and t.deal_number == 2
+
+
+# ----------------------------------------------------------------- replay
+
+def test_replay_has_one_frame_per_section_turned():
+    seed = 30
+    t = BankerBrokerTableWidget(PLAYERS, seed=seed)
+    punters = punters_of(PLAYERS, t.session.banker)
+    bet(t, punters[1], "2")
+    replay = t.show_replay()
+    assert replay.n_frames == 1 and face_up(replay.stack.children[0].value) == []
+    t.sizes.value = "13, 13, 13, 12"
+    t.cut_button.click()
+    t.turn_button.click()
+    assert replay.n_frames == 2
+    t.end_button.click()
+    b = bottoms(deck(seed, 1), [13, 13, 13, 12])
+    order = [b[3], b[0], b[1], b[2]]
+    assert replay.n_frames == 5 and replay.slider.value == 4 and replay.stack.selected_index == 4
+    for k in range(5):
+        shown = face_up(replay.stack.children[k].value)
+        assert sorted(shown, key=b.index) == sorted(order[:k], key=b.index)
+    assert [str(f) for f in deal_frames(t.deal, prefix="Deal 1: ")] == [c.value for c in replay.stack.children[:5]]
+    assert "loses 2" in replay.stack.children[4].value or "wins 2" in replay.stack.children[4].value
+    t.new_deal_button.click()
+    assert replay.n_frames == 1
+
+
+# ----------------------------------------------------------------- properties over seeds
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(-10**6, 10**6), stakes=st.lists(st.integers(1, 5), min_size=3, max_size=3))
+def test_chips_conserved_and_same_seed_same_deals(seed, stakes):
+    t = BankerBrokerTableWidget(PLAYERS, seed=seed)
+    u = BankerBrokerTableWidget(PLAYERS, seed=seed)
+    assert t.session.banker == u.session.banker  # the same first cut
+    for n in range(1, 4):
+        assert list(t.deal.deck) == deck(seed, n) == list(u.deal.deck)
+        for p, s in zip(t.deal.punters, stakes):  # t bets, u does not
+            bet(t, p, str(s))
+        t.end_button.click()
+        u.end_button.click()
+        assert not t.message.is_error and not u.message.is_error
+        nets = nets_shown(t)
+        assert sum(nets.values()) == 0
+        for table in (t, u):
+            assert sum(v[-1] for v in table.history.values()) == 0
+            assert {p: v[-1] for p, v in table.history.items()} == table.session.balances
+        assert face_up(t.table.value) == face_up(u.table.value)  # the same cut and cards
+        t.new_deal_button.click()
+        u.new_deal_button.click()
+
+
+def test_click_is_recorded_and_fast():
+    t = BankerBrokerTableWidget(PLAYERS, seed=1)
+    t.end_button.click()
+    assert 0 < t.last_action_seconds < 1.0
