@@ -11,7 +11,6 @@ landsknecht.ru.txt as read in sources/README.md).
 
 from __future__ import annotations
 
-import warnings
 
 import numpy as np
 import pytest

@@ -94,8 +94,10 @@ def race_formula():
 def bet_win_formula():
     """P(a bet on a live players' card wins), any moment: the race with
     a = b = s - 1, which sympy simplifies to 1/2."""
+    import sympy
+
     r, s, a, b = symbols()
-    return race_formula().subs({a: s - 1, b: s - 1})
+    return sympy.cancel(race_formula().subs({a: s - 1, b: s - 1}))
 
 
 def void_probability_formula():
@@ -103,8 +105,10 @@ def void_probability_formula():
     banker's card that pairs no layout card is, uniformly, one of the
     (s - 1) + (r - 3) s unseen cards of the r - 2 ranks not in the layout;
     s - 1 of them pair the banker's card. (sympy)"""
+    import sympy
+
     r, s, _, _ = symbols()
-    return (s - 1) / ((s - 1) + (r - 3) * s)
+    return sympy.factor((s - 1) / ((s - 1) + (r - 3) * s))
 
 
 def expected_players_cards_formula():
@@ -466,7 +470,7 @@ def _first_missing(pile, cards) -> int:
     return next(i for i, c in enumerate(cards) if c.name not in names)
 
 
-def _kinds(deal, by_rank: dict[int, list]) -> tuple[tuple, list]:
+def _kinds(deal, by_rank: dict[int, list], with_cards: bool = True) -> tuple[tuple, list]:
     """Split the unseen cards of a deal in play into kinds that the rest of
     the deal treats alike, read from the engine's public state (the table's
     piles, the bets): the cards of each live players' rank (told apart by the
@@ -499,20 +503,27 @@ def _kinds(deal, by_rank: dict[int, list]) -> tuple[tuple, list]:
         if n == 0:
             continue
         sig = ("dead",) if place == "dead" else (place, n, tuple(sorted(bets_on.get(rank, ()))))
-        g = groups.setdefault(sig, [0, None])
+        g = groups.setdefault(sig, [0, pile])
         g[0] += n
-        if g[1] is None:
-            g[1] = by_rank[rank][_first_missing(pile, by_rank[rank])]
     for rank, cards in by_rank.items():
         if rank not in on_table:
-            g = groups.setdefault(("unseen", suits, ()), [0, cards[0]])
+            g = groups.setdefault(("unseen", suits, ()), [0, (cards[0].rank, )])
             g[0] += suits
     key = (deal.is_over, deal.cards_left, len(deal.players_cards), tuple(sorted(outcomes)),
            tuple(sorted((sig, g[0]) for sig, g in groups.items())))
-    return key, [tuple(g) for g in groups.values()]
+    if not with_cards:
+        return key, []
+    kinds = []
+    for count, pile in groups.values():
+        if isinstance(pile[0], int):      # a rank not yet seen: any of its cards
+            kinds.append((count, by_rank[pile[0]][0]))
+        else:                             # a rank on the table: a card not in its pile
+            cards = by_rank[pile[0].rank]
+            kinds.append((count, cards[_first_missing(pile, cards)]))
+    return key, kinds
 
 
-def engine_recursion(ranks: int = RANKS, suits: int = SUITS) -> EnumerationResult:
+def engine_recursion(ranks: int = RANKS, suits: int = SUITS, *, bets: bool = True) -> EnumerationResult:
     """Exact recursion over the pack's composition, the engine dealing every
     possible next card (feasible for the full 52-card pack).
 
@@ -527,7 +538,10 @@ def engine_recursion(ranks: int = RANKS, suits: int = SUITS) -> EnumerationResul
        copies whose states agree up to renaming ranks (:func:`_kinds`)
        are merged, their probabilities added.
 
-    The same three policy bets as :func:`engine_exhaustive` are placed.
+    With ``bets`` (default) the same three policy bets as
+    :func:`engine_exhaustive` are placed; ``bets=False`` places none (fewer
+    states: the bet fields of the result are then ``None``), enough for the
+    void probability and the deal's length and players' cards.
 
     Raises:
         ConfigError: a pack the engine cannot deal.
@@ -551,7 +565,8 @@ def engine_recursion(ranks: int = RANKS, suits: int = SUITS) -> EnumerationResul
             if deal.is_void:
                 tally.add(deal, p)
                 return
-            _apply_policy(deal)
+            if bets:
+                _apply_policy(deal)
             slot = frontier.setdefault(_kinds(deal, by_rank)[0], [Fraction(0), deal])
             slot[0] += p
             return
@@ -577,12 +592,14 @@ def engine_recursion(ranks: int = RANKS, suits: int = SUITS) -> EnumerationResul
             left = deal.cards_left
             for count, card in _kinds(deal, by_rank)[1]:
                 child = deal.with_next_card(card)
-                _apply_policy(child, child.turn())
+                event = child.turn()
+                if bets:
+                    _apply_policy(child, event)
                 q = p * Fraction(count, left)
                 if child.is_over:
                     tally.add(child, q)
                     continue
-                slot = nxt.setdefault(_kinds(child, by_rank)[0], [Fraction(0), child])
+                slot = nxt.setdefault(_kinds(child, by_rank, False)[0], [Fraction(0), child])
                 slot[0] += q
         frontier = nxt
     res = tally.result()
