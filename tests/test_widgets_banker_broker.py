@@ -29,13 +29,11 @@ import random
 import re
 from fractions import Fraction
 
-import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from banking_games.cards import Card, full_pack
-from banking_games.games.banker_broker import (BankChange, BankerBrokerConfig, BetTiming, BottomCard,
-                                               Sectioning, TieRule)
+from banking_games.games.banker_broker import BankChange, BetTiming, BottomCard, Sectioning, TieRule
 from banking_games.widgets.banker_broker import (RULE_OPTIONS, BankerBrokerTableWidget, deal_frames,
                                                  parse_sizes)
 

@@ -135,7 +135,7 @@ def expected_setup_length_formula():
     e1 = _before_first(s - 1, (r - 1) * s)                 # L1's other s-1 before a card of another rank
     e2 = _before_first(2 * (s - 1) - e1, (r - 2) * s)      # layout cards before the first non-layout card
     e3 = _before_first(2 * (s - 1) - e1 - e2, (r - 2) * s - 1)
-    return sympy.factor(sympy.simplify(4 + e1 + e2 + e3))
+    return sympy.factor(sympy.cancel(4 + e1 + e2 + e3))
 
 
 def expected_deal_length_formula():
@@ -146,7 +146,7 @@ def expected_deal_length_formula():
 
     r, s, _, _ = symbols()
     es = expected_setup_length_formula()
-    return sympy.factor(sympy.simplify(es + (r * s - es + 1) / s))
+    return sympy.factor(sympy.cancel(es + (r * s - es + 1) / s))
 
 
 # ---------------------------------------------------------------- exact numbers (Fractions)

@@ -212,10 +212,11 @@ def bank_html(session: BankerBrokerTable) -> str:
         picture = str(cut_html(cut, title="The first cut for the bank")) if cut is not None and cut.rounds else ""
         return f'<div style="margin:4px 0">{text}</div>{picture}'
     if last.changed:
-        text = (f"After deal {last.deal_number} the bank passed from {html.escape(str(last.old_banker))} to "
-                f"<b>{banker}</b>: {html.escape(last.reason)}.")
+        text = (f"Bank after deal {last.deal_number}: passed from {html.escape(str(last.old_banker))} to "
+                f"<b>{banker}</b>. Why: {html.escape(last.reason)}.")
     else:
-        text = f"After deal {last.deal_number} <b>{banker}</b> still holds the bank: {html.escape(last.reason)}."
+        text = (f"Bank after deal {last.deal_number}: <b>{banker}</b> keeps it. Why: "
+                f"{html.escape(last.reason)}.")
     if last.ace_claimants:
         text += f" Ace claims: {html.escape(', '.join(map(str, last.ace_claimants)))}."
     picture = ""

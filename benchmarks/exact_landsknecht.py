@@ -1,0 +1,57 @@
+"""Time every exact Landsknecht value the book shows (and the engine checks).
+
+Run: python benchmarks/exact_landsknecht.py
+Prints one line per value: seconds, name, value. Not a test.
+"""
+
+from __future__ import annotations
+
+import time
+
+from banking_games.exact import landsknecht as ex
+
+
+def timed(name, f, *args, **kw):
+    t0 = time.perf_counter()
+    value = f(*args, **kw)
+    dt = time.perf_counter() - t0
+    if isinstance(value, (dict, list)):
+        shown = f"{type(value).__name__} of {len(value)}"
+    elif isinstance(value, ex.EnumerationResult):
+        shown = (f"p_void={value.p_void}, {len(value.deal_length)} lengths, bets won "
+                 f"{value.p_win_first}/{value.p_win_first_late}/{value.p_win_later}, {value.states} states")
+    else:
+        shown = value
+    print(f"{dt:9.4f} s  {name:45s} {shown}")
+    return value
+
+
+def main():
+    t0 = time.perf_counter()
+    import sympy  # noqa: F401  (imported once by the page's setup cell; not counted below)
+    print(f"{time.perf_counter() - t0:9.4f} s  (import sympy)")
+    print("book values (closed forms; each must take under a second):")
+    for f in (ex._setup_pmf, ex._deal_pmf):
+        f.cache_clear()
+    timed("bet_values()", ex.bet_values)
+    timed("bet_win_formula()", ex.bet_win_formula)
+    timed("race_formula()", ex.race_formula)
+    timed("void_probability()", ex.void_probability)
+    timed("void_probability_formula()", ex.void_probability_formula)
+    timed("setup_length_distribution()", ex.setup_length_distribution)
+    timed("deal_length_distribution()", ex.deal_length_distribution)
+    timed("expected_deal_length()", ex.expected_deal_length)
+    timed("expected_deal_length_formula()", ex.expected_deal_length_formula)
+    timed("players_cards_distribution()", ex.players_cards_distribution)
+    timed("expected_players_cards()", ex.expected_players_cards)
+    timed("expected_players_cards_formula()", ex.expected_players_cards_formula)
+    print("engine enumerations shown on the page:")
+    timed("engine_exhaustive(4, 2)", ex.engine_exhaustive, 4, 2)
+    timed("engine_recursion(5, 3)", ex.engine_recursion, 5, 3)
+    print("engine checks run by the tests / not in the book:")
+    timed("engine_recursion(13, 4, bets=False)", ex.engine_recursion, 13, 4, bets=False)
+    timed("engine_recursion(13, 4) (with bets)", ex.engine_recursion, 13, 4)
+
+
+if __name__ == "__main__":
+    main()
