@@ -20,8 +20,12 @@ import argparse
 import sys
 
 
-def run(deals: int = 60, seed: int = 2026) -> None:
-    """Click through ``deals`` deals and print the timing table."""
+def run(deals: int = 60, seed: int = 2026, pause: float = 0.0) -> None:
+    """Click through ``deals`` deals and print the timing table.
+
+    ``pause``: seconds to wait after each click (not timed), as a reader
+    would; in a kernel this lets the comm messages drain (a burst of tens of
+    thousands overflows ZeroMQ's IOPub buffer and messages are dropped)."""
     import random
     import statistics
     import time
@@ -41,6 +45,8 @@ def run(deals: int = 60, seed: int = 2026) -> None:
         button.click()
         times.setdefault(name, []).append(time.perf_counter() - start)
         refused += table.message.is_error
+        if pause:
+            time.sleep(pause)
 
     for _ in range(deals):
         for punter in table.punter.options:
@@ -78,8 +84,9 @@ def run_in_kernel(deals: int, seed: int, timeout: float = 600) -> None:
     km, kc = start_new_kernel(kernel_name="python3")
     try:
         code = (f"import sys; sys.path.insert(0, {__file__.rsplit('/', 1)[0]!r})\n"
-                f"import widgets_landsknecht as b; b.run({deals}, {seed})")
-        print("(in an IPython kernel: widget updates are sent as comm messages)")
+                f"import widgets_landsknecht as b; b.run({deals}, {seed}, pause=0.02)")
+        print("(in an IPython kernel: widget updates are sent as comm messages; 20 ms untimed pause "
+              "after each click)")
 
         def show(msg):
             content = msg["content"]

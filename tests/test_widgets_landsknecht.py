@@ -13,7 +13,6 @@ the left; chips only change hands).
 from __future__ import annotations
 
 import random
-import re
 from fractions import Fraction
 from html.parser import HTMLParser
 
