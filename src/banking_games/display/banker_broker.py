@@ -64,7 +64,7 @@ def section_html(deal: BankerBrokerDeal, number: int) -> Html:
     owner = deal.section_owner(number)
     who = (f"{deal.banker} (banker)" if is_banker else
            f"{owner}'s" if owner is not None else "open to all")
-    size = f", {section.size} cards" if section is not None else ""
+    size = f", {_cards(section.size)}" if section is not None else ""
     label = f"section {number}, {who}{size}"
     lines = [f'<div style="font-size:12px;font-weight:bold">Section {number}</div>',
              f'<div style="font-size:11px;color:#777">{html.escape(who)}{html.escape(size)}</div>']
@@ -89,9 +89,9 @@ def deal_html(deal: BankerBrokerDeal, *, title: str | None = None) -> Html:
     if deal.unused_section is not None:
         u = deal.unused_section
         items.append(Html('<div style="display:inline-block;vertical-align:top;min-width:90px">'
-                          + _stack(u, turned=False, mark=None, label=f"unused bottom section, {u.size} cards")
+                          + _stack(u, turned=False, mark=None, label=f"unused bottom section, {_cards(u.size)}")
                           + '<div style="font-size:12px;font-weight:bold">Unused</div>'
-                          f'<div style="font-size:11px;color:#777">bottom section, {u.size} cards</div></div>'))
+                          f'<div style="font-size:11px;color:#777">bottom section, {_cards(u.size)}</div></div>'))
     elif deal.discarded is not None:
         items.append(Html('<div style="display:inline-block;vertical-align:top;min-width:90px">'
                           + back_html(label="discarded bottom card")
@@ -115,3 +115,8 @@ def cut_html(cut: CutForBank, *, title: str | None = None) -> Html:
     rows.append(caption_html(f"{cut.winner} cuts highest and takes the bank."))
     head = f'<div style="font-size:12px;font-weight:bold">{html.escape(title)}</div>' if title else ""
     return Html("<div>" + head + "".join(rows) + "</div>")
+
+
+def _cards(n: int) -> str:
+    """``"1 card"``, ``"5 cards"``."""
+    return f"{n} card" if n == 1 else f"{n} cards"

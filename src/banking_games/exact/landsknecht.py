@@ -324,12 +324,10 @@ class EnumerationResult:
     states: int = 0
 
 
-# Betting policy used by both enumerations (three punters, one bet each):
+# Betting policy used by both enumerations (three punters, one bet each): 'first' stakes 1 on the
+# setup's players' card before the first turn; 'late' stakes 1 on that card after the first turn if it
+# is still live; 'later' stakes 1 on the second players' card as soon as it appears.
 FIRST, LATE, LATER = "first", "late", "later"
-_POLICY_NOTE = """\
-'first' stakes 1 on the setup's players' card before the first turn;
-'late' stakes 1 on that same card after the first turn, if it is still live;
-'later' stakes 1 on the second players' card as soon as it appears."""
 
 
 def _apply_policy(deal, event=None) -> None:

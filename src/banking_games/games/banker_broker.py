@@ -747,7 +747,7 @@ class BankerBrokerDeal:
         if self.phase == PHASE_OVER:
             raise DealOverError("the deal is over: every section is turned")
         if not self.sections:
-            raise RuleError("cut the pack first (cut()) before turning sections")
+            raise RuleError("the pack has not been cut yet: cut it into sections before turning any")
         k = self.banker_section_number
         order = [k] + list(self.player_section_numbers)
         number = order[len(self.turned)]

@@ -309,7 +309,8 @@ class LandsknechtTable(widgets.VBox):
         settings = widgets.HBox([self.players_field, self.seed_field, *self.option_fields.values(),
                                  self.new_session_button], layout=row)
         settings.add_class("bg-settings")
-        more = widgets.Accordion(children=[self.replay, self.log_view], titles=("Step through this deal", "Event log"))
+        more = widgets.Accordion(children=[self.replay, self.log_view],
+                                 titles=("Step through this deal", "Event log"))
         money = widgets.HBox([self.bankroll_view, self.chart], layout=row)
         super().__init__([
             settings,
