@@ -6,17 +6,16 @@ Each line: seconds, what was computed. Not a test (times depend on the machine).
 
 from __future__ import annotations
 
-import time
 from fractions import Fraction
 
+from _common import best_of
 from banking_games.exact import banker_broker as bb
 from banking_games.games.banker_broker import BottomCard
 
 
 def timed(label, fn, *args, **kw):
-    t = time.perf_counter()
-    out = fn(*args, **kw)
-    print(f"{time.perf_counter() - t:8.3f} s  {label}")
+    seconds, out = best_of(lambda: fn(*args, **kw))
+    print(f"{seconds:8.3f} s  {label}")
     return out
 
 

@@ -6,19 +6,9 @@ Prints one line per computation: seconds (best of 3) and what it is.
 
 from __future__ import annotations
 
-import time
-
+from _common import best_of
 from banking_games.exact import hoggenheimer as ex
 from banking_games.games import hoggenheimer as engine
-
-
-def best_of(fn, repeat: int = 3) -> float:
-    best = float("inf")
-    for _ in range(repeat):
-        t = time.perf_counter()
-        fn()
-        best = min(best, time.perf_counter() - t)
-    return best
 
 
 ROW = [b for b in engine.all_bets() if all(c.suit.name == "SPADES" for c in b.cards)]
@@ -39,4 +29,4 @@ JOBS = [
 
 if __name__ == "__main__":
     for name, fn in JOBS:
-        print(f"{best_of(fn):8.4f} s  {name}")
+        print(f"{best_of(fn, 3)[0]:8.4f} s  {name}")

@@ -14,22 +14,17 @@ vary with the machine's load. Options: --deals, --engine-deals, --repeats.
 from __future__ import annotations
 
 import argparse
-import time
 
 import numpy as np
 
+from _common import best_of
 from banking_games.games import banker_broker as bb
 from banking_games.simulate import banker_broker as sim
 from banking_games.simulate.common import shuffled_decks
 
 
 def best(f, repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        t = time.perf_counter()
-        f()
-        times.append(time.perf_counter() - t)
-    return min(times)
+    return best_of(f, repeats)[0]
 
 
 def main() -> None:

@@ -17,22 +17,17 @@ Options: --deals N (vectorised runs, default 1_000_000), --engine-deals N
 from __future__ import annotations
 
 import argparse
-import time
 
 import numpy as np
 
+from _common import best_of
 from banking_games.games.hoggenheimer import HoggenheimerConfig
 from banking_games.simulate import hoggenheimer as sim
 from banking_games.simulate.common import shuffled_decks
 
 
 def best(f, repeats: int) -> float:
-    times = []
-    for _ in range(repeats):
-        t = time.perf_counter()
-        f()
-        times.append(time.perf_counter() - t)
-    return min(times)
+    return best_of(f, repeats)[0]
 
 
 def main() -> None:

@@ -17,22 +17,13 @@ from __future__ import annotations
 import argparse
 import resource
 import sys
-import time
 import tracemalloc
 
 import numpy as np
 
+from _common import best_of as timed
 from banking_games.simulate.common import shuffled_decks
 from banking_games.simulate.landsknecht import DEFAULT_PLANS, FIRST, simulate, simulate_engine
-
-
-def timed(f, repeat=1):
-    best = float("inf")
-    for _ in range(repeat):
-        t = time.perf_counter()
-        out = f()
-        best = min(best, time.perf_counter() - t)
-    return best, out
 
 
 def bare_random(decks: int, chunk: int, seed: int) -> None:

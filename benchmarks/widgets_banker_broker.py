@@ -17,10 +17,10 @@ under 50 ms. This is a measurement, not a test.
 
 from __future__ import annotations
 
-import statistics
 import sys
-import time
 
+from _common import best_of, click_report
+from _common import timed_into as timed
 from banking_games.games.banker_broker import BankChange, BetTiming, Sectioning
 from banking_games.widgets.banker_broker import BankerBrokerTableWidget
 
@@ -31,16 +31,8 @@ SESSIONS = (
 )
 
 
-def timed(samples: dict, name: str, action) -> None:
-    start = time.perf_counter()
-    action()
-    samples.setdefault(name, []).append(time.perf_counter() - start)
-
-
 def main(deals: int = 60) -> None:
-    start = time.perf_counter()
-    table = BankerBrokerTableWidget(seed=2026, n_sections=12)
-    build = time.perf_counter() - start
+    build, table = best_of(lambda: BankerBrokerTableWidget(seed=2026, n_sections=12))
     samples: dict[str, list[float]] = {}
     per_session = max(1, deals // len(SESSIONS))
     for options in SESSIONS:
@@ -69,17 +61,10 @@ def main(deals: int = 60) -> None:
             timed(samples, "New deal", table.new_deal_button.click)
             assert not table.message.is_error, table.message.value
 
-    everything = [s for v in samples.values() for s in v]
+    clicks = sum(len(v) for v in samples.values())
     print(f"Banker and Broker table: built in {build * 1000:.1f} ms; {per_session * len(SESSIONS)} deals, "
-          f"{len(everything)} button clicks")
-    print(f"{'action':28} {'clicks':>6} {'median ms':>10} {'95% ms':>8} {'max ms':>8}")
-    for name, values in list(samples.items()) + [("all button clicks", everything)]:
-        values = sorted(values)
-        p95 = values[min(len(values) - 1, int(0.95 * len(values)))]
-        print(f"{name:28} {len(values):6d} {statistics.median(values) * 1000:10.2f} {p95 * 1000:8.2f} "
-              f"{values[-1] * 1000:8.2f}")
-    median = statistics.median(everything) * 1000
-    print(f"median click {median:.2f} ms: {'under' if median < 50 else 'OVER'} the 50 ms target")
+          f"{clicks} button clicks")
+    click_report(samples)
 
 
 if __name__ == "__main__":

@@ -14,24 +14,16 @@ This is a measurement, not a test.
 
 from __future__ import annotations
 
-import statistics
 import sys
-import time
 
+from _common import best_of, click_report
+from _common import timed_into as timed
 from banking_games.games.hoggenheimer import all_bets
 from banking_games.widgets.hoggenheimer import HoggenheimerTable
 
 
-def timed(samples: dict, name: str, action) -> None:
-    start = time.perf_counter()
-    action()
-    samples.setdefault(name, []).append(time.perf_counter() - start)
-
-
 def main(deals: int = 60) -> None:
-    start = time.perf_counter()
-    table = HoggenheimerTable(seed=2026)
-    build = time.perf_counter() - start
+    build, table = best_of(lambda: HoggenheimerTable(seed=2026))
     bets = all_bets()
     samples: dict[str, list[float]] = {}
     for n in range(deals):
@@ -54,17 +46,9 @@ def main(deals: int = 60) -> None:
         timed(samples, "New deal", table.new_deal_button.click)
     timed(samples, "New session", table.new_session_button.click)
 
-    everything = [s for name, v in samples.items() if name != "choose kind + bet" for s in v]
-    print(f"Hoggenheimer table: built in {build * 1000:.1f} ms; {deals} deals, "
-          f"{len(everything)} button clicks")
-    print(f"{'action':28} {'clicks':>6} {'median ms':>10} {'95% ms':>8} {'max ms':>8}")
-    for name, values in list(samples.items()) + [("all button clicks", everything)]:
-        values = sorted(values)
-        p95 = values[min(len(values) - 1, int(0.95 * len(values)))]
-        print(f"{name:28} {len(values):6d} {statistics.median(values) * 1000:10.2f} {p95 * 1000:8.2f} "
-              f"{values[-1] * 1000:8.2f}")
-    median = statistics.median(everything) * 1000
-    print(f"median click {median:.2f} ms: {'under' if median < 50 else 'OVER'} the 50 ms target")
+    clicks = sum(len(v) for name, v in samples.items() if name != "choose kind + bet")
+    print(f"Hoggenheimer table: built in {build * 1000:.1f} ms; {deals} deals, {clicks} button clicks")
+    click_report(samples, leave_out=("choose kind + bet",))
 
 
 if __name__ == "__main__":

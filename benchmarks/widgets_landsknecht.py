@@ -27,23 +27,19 @@ def run(deals: int = 60, seed: int = 2026, pause: float = 0.0) -> None:
     would; in a kernel this lets the comm messages drain (a burst of tens of
     thousands overflows ZeroMQ's IOPub buffer and messages are dropped)."""
     import random
-    import statistics
     import time
 
+    from _common import best_of, click_report, timed_into
     from banking_games.widgets.landsknecht import LandsknechtTable
 
-    t0 = time.perf_counter()
-    table = LandsknechtTable(("Anna", "Boris", "Clara", "Dora"), seed=seed)
-    built = time.perf_counter() - t0
+    built, table = best_of(lambda: LandsknechtTable(("Anna", "Boris", "Clara", "Dora"), seed=seed))
     choose = random.Random(seed)
     times: dict[str, list[float]] = {}
     refused = 0
 
     def click(name, button):
         nonlocal refused
-        start = time.perf_counter()
-        button.click()
-        times.setdefault(name, []).append(time.perf_counter() - start)
+        timed_into(times, name, button.click)
         refused += table.message.is_error
         if pause:
             time.sleep(pause)
@@ -65,16 +61,9 @@ def run(deals: int = 60, seed: int = 2026, pause: float = 0.0) -> None:
         click("Turn a card (refused: deal over)", table.turn_button)
         click("New deal", table.new_deal_button)
 
-    every = [x for v in times.values() for x in v]
     print(f"Landsknecht table: {deals} deals, seed {seed}; table built in {built * 1000:.0f} ms")
-    print(f"{'button':38s} {'clicks':>6s} {'median ms':>10s} {'p90 ms':>8s} {'max ms':>8s}")
-    for name, values in sorted(times.items()) + [("all clicks", every)]:
-        values = sorted(values)
-        p90 = values[min(len(values) - 1, int(0.9 * len(values)))]
-        print(f"{name:38s} {len(values):6d} {statistics.median(values) * 1000:10.2f} {p90 * 1000:8.2f} "
-              f"{values[-1] * 1000:8.2f}")
+    click_report(dict(sorted(times.items())), total="all clicks", percentile=90, width=38)
     print(f"refused clicks (message shown): {refused}")
-    print("target: median under 50 ms per click:", "met" if statistics.median(every) < 0.05 else "NOT met")
 
 
 def run_in_kernel(deals: int, seed: int, timeout: float = 600) -> None:

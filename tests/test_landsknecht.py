@@ -20,7 +20,7 @@ from banking_games.errors import (BetError, CardError, ConfigError, DealOverErro
 from banking_games.games.landsknecht import (BANKER_CARD, BET, LAYOUT_CARD, PAIR_BANKER, PAIR_DEAD,
                                              PAIR_PLAYERS, PAYOUT, PLAYERS_CARD, SETUP_PAIR, VOID,
                                              LandsknechtConfig, LandsknechtDeal, LandsknechtSession,
-                                             choose_first_banker, deck_with_top, new_deal)
+                                             MAX_REDEALS, choose_first_banker, deck_with_top, new_deal)
 from banking_games.money import LOSE, WIN
 
 
@@ -470,3 +470,71 @@ def test_golden_transcript():
     assert s.banker_net == 1 - 37
     # P: 2+3 on 4S + 4 on JH = 9; Q: 1+4+4+5 on 4S + 5 + 1 - 1 (KC) = 19; R: 4+4 = 8.
     assert s.player_net == {"P": 9, "Q": 19, "R": 8}
+
+
+# ---------------------------------------------------------------- packs on which every deal is void
+
+def test_three_rank_pack_cannot_be_redealt():
+    # Source, Pairs in the layout: the layout takes two ranks and the banker's card a third;
+    # a players' card of a layout rank is laid on the layout and replaced, and one of the
+    # banker's rank voids the deal. With 3 ranks no rank is left for the players' card, so
+    # every deal is void and redealing would never end: new_deal and a session refuse the
+    # pack instead of looping; 4 ranks (2 + 1 + 1) are the fewest that can be dealt.
+    three = LandsknechtConfig(ranks=3, suits=2)
+    assert three.always_void and not LandsknechtConfig(ranks=4, suits=2).always_void
+    with pytest.raises(ConfigError, match="every deal is void"):
+        new_deal(1, config=three)
+    with pytest.raises(ConfigError, match="at least 4 ranks"):
+        LandsknechtSession(["A", "B"], 1, config=three)
+    with pytest.raises(ConfigError, match="every deal is void"):
+        LandsknechtSession(["A", "B"], 1, config=three, first_banker="A")
+    # one deal on the pack can still be dealt (it is void), e.g. for exact analysis
+    assert LandsknechtDeal(three, rng=1).is_void
+    # 4 ranks: a deal that is not void comes out (its players' card is of the fourth rank)
+    deal, voided = new_deal(1, config=LandsknechtConfig(ranks=4, suits=2))
+    assert not deal.is_void and all(d.is_void for d in voided)
+    s = LandsknechtSession(["A", "B"], 1, config=LandsknechtConfig(ranks=4, suits=2))
+    assert not s.start_deal().is_void
+
+
+def test_redeal_loop_is_bounded():
+    # With A K Q J of two suits, the order AS KS QS QH ... is void: layout AS, KS (ranks
+    # differ), banker QS, then QH pairs the banker's card (source, Pairs in the layout,
+    # rule 3). A broken random source that "shuffles" to that order every time would make
+    # redealing endless; new_deal gives up after MAX_REDEALS void deals with a RuleError.
+    config = LandsknechtConfig(ranks=4, suits=2)
+    void_order = deck_with_top(["AS", "KS", "QS", "QH"], config)
+    assert LandsknechtDeal(config, deck=void_order).is_void
+
+    class Stuck(random.Random):
+        def shuffle(self, x):
+            x[:] = void_order
+
+    with pytest.raises(RuleError, match=f"{MAX_REDEALS + 1} void deals in a row"):
+        new_deal(Stuck(0), config=config)
+    session = LandsknechtSession(["A", "B"], Stuck(0), config=config, first_banker="A")
+    with pytest.raises(RuleError, match="void deals in a row"):
+        session.start_deal()
+    assert session.deal is None and session.void_deals == []  # state unchanged by the refusal
+
+
+def test_first_banker_dealt_from_the_configs_pack():
+    # Source, Choosing the first banker: cards are dealt round until the first ace. With a
+    # reduced pack (A K Q J of two suits) the cards come from that pack: a full 52-card
+    # order is refused, and the first ace of the reduced order decides.
+    config = LandsknechtConfig(ranks=4, suits=2)
+    with pytest.raises(DeckError):
+        choose_first_banker(["A", "B"], deck=full_pack(), config=config)
+    draw = choose_first_banker(["A", "B", "C"], deck=deck_with_top(["KS", "QH", "JS", "AH"], config),
+                               config=config)
+    # KS to A, QH to B, JS to C, AH to A: A holds the first bank
+    assert draw.banker == "A" and [c.name for _, c in draw.dealt] == ["KS", "QH", "JS", "AH"]
+    # a session on the reduced pack draws only cards of that pack
+    pack = set(config.pack())
+    for seed in range(30):
+        s = LandsknechtSession(["A", "B", "C"], seed, config=config)
+        assert all(c in pack for _, c in s.first_banker_draw.dealt)
+        assert s.first_banker_draw.dealt[-1][1].rank == 14
+    # the standard pack is unchanged: the same draw as without a config
+    assert (choose_first_banker(["A", "B"], rng=5, config=LandsknechtConfig()).dealt
+            == choose_first_banker(["A", "B"], rng=5).dealt)

@@ -5,7 +5,11 @@ Each request to any other host is recorded and aborted; the test fails on
 any such request, any console error, any uncaught page error, any failed
 request and any HTTP status >= 400. It then checks that the math was
 typeset by the site's own MathJax, that chapter pages show cards, and that
-pages with ipywidgets state render the widgets.
+pages with ipywidgets state render the widgets. On each game's chapter page
+it steps through every deal replay (``DealReplay``, class ``bg-replay``:
+Play and a slider jslinked to a Stack of frames) with no kernel: the slider
+moved by keyboard, the Play button clicked, and the last frame compared with
+the first, all without a request to another host or a console error.
 
 Needs /usr/bin/chromium (Debian package ``chromium``; .ci/run installs it).
 Without it these tests are skipped on a developer machine and fail in CI.
@@ -237,3 +241,118 @@ def test_smoke_page_math_cards_widgets(browser, smoke_url):
         assert not problems.report(), problems.report()
     finally:
         context.close()
+
+
+# The frame a DealReplay shows: ipywidgets' Stack view renders only its selected
+# child, so the cards inside the replay's second box are the visible frame.
+REPLAY_STATE_JS = """
+(replay) => {
+  const handle = replay.querySelector('.widget-slider .noUi-handle');
+  const frame = replay.children[1];
+  const visible = el => !!(el.offsetWidth || el.offsetHeight || el.getClientRects().length)
+                        && getComputedStyle(el).visibility !== 'hidden';
+  const cards = frame ? [...frame.querySelectorAll('.bg-card')].filter(visible) : [];
+  return {
+    value: handle ? Number(handle.getAttribute('aria-valuenow')) : null,
+    max: handle ? Number(handle.getAttribute('aria-valuemax')) : null,
+    html: frame ? frame.innerHTML : '',
+    cards: cards.map(c => c.getAttribute('aria-label')),
+    faces: cards.filter(c => c.classList.contains('bg-face')).map(c => c.getAttribute('aria-label')),
+  };
+}
+"""
+
+
+def _replay_state(replay) -> dict:
+    return replay.evaluate(REPLAY_STATE_JS)
+
+
+def _wait_replay(page, replay, condition: str, prev: str = "", timeout: int = 10_000) -> dict:
+    """Wait until ``condition`` holds: a JS expression over ``s`` (the replay's state,
+    see REPLAY_STATE_JS) and ``prev`` (an earlier frame's HTML). Returns the state."""
+    page.wait_for_function(
+        f"([r, f, prev]) => {{ const s = (eval(f))(r); return {condition}; }}",
+        arg=[replay.element_handle(), REPLAY_STATE_JS, prev], timeout=timeout)
+    return _replay_state(replay)
+
+
+def check_replays(page) -> list[str]:
+    """Step through every deal replay on the page; return what went wrong."""
+    errors: list[str] = []
+    try:
+        page.wait_for_selector(".bg-replay .bg-card", timeout=20_000)
+    except sync_api.TimeoutError:
+        return ["no deal replay (.bg-replay) with cards rendered"]
+    replays = page.locator(".bg-replay")
+    for i in range(replays.count()):
+        replay = replays.nth(i)
+        name = f"replay {i + 1}"
+        replay.scroll_into_view_if_needed()
+        first = _replay_state(replay)
+        if first["value"] is None:
+            errors.append(f"{name}: no slider")
+            continue
+        if not first["cards"]:
+            errors.append(f"{name}: no visible card in the shown frame")
+            continue
+        if first["max"] < 1:
+            errors.append(f"{name}: only one frame, nothing to step through")
+            continue
+        if first["value"] != 0:
+            errors.append(f"{name}: starts at frame {first['value']}, not 0")
+        slider = replay.locator(".widget-slider .noUi-handle")
+        # one step by keyboard: slider -> (jslink) Stack shows the next frame
+        slider.focus()
+        slider.press("ArrowRight")
+        try:
+            second = _wait_replay(page, replay, "s.value === 1 && s.html !== prev", first["html"])
+        except sync_api.TimeoutError:
+            now = _replay_state(replay)
+            errors.append(f"{name}: ArrowRight on the slider: slider at {now['value']} (wanted 1), "
+                          f"shown frame {'unchanged' if now['html'] == first['html'] else 'changed'}")
+            continue
+        if not second["cards"]:
+            errors.append(f"{name}: frame 1 shows no visible card")
+        # the last frame: a different set of cards from the first
+        slider.press("End")
+        try:
+            last = _wait_replay(page, replay, f"s.value === {first['max']} && (s.value === 1 || s.html !== prev)",
+                                second["html"])
+        except sync_api.TimeoutError:
+            errors.append(f"{name}: End on the slider did not reach the last frame {first['max']}")
+            continue
+        if not last["cards"]:
+            errors.append(f"{name}: the last frame shows no visible card")
+        if sorted(last["faces"]) == sorted(first["faces"]):
+            errors.append(f"{name}: the last frame shows the same face-up cards as the first: {first['faces']}")
+        # back to the start, then the Play button (its timer is jslinked too)
+        slider.press("Home")
+        try:
+            _wait_replay(page, replay, "s.value === 0")
+        except sync_api.TimeoutError:
+            errors.append(f"{name}: Home on the slider did not return to frame 0")
+            continue
+        buttons = replay.locator(".widget-play button")
+        buttons.first.click()
+        try:
+            _wait_replay(page, replay, "s.value >= 1 && s.html !== prev", first["html"])
+        except sync_api.TimeoutError:
+            now = _replay_state(replay)
+            errors.append(f"{name}: after clicking Play: slider at {now['value']}, shown frame "
+                          f"{'unchanged' if now['html'] == first['html'] else 'changed'}")
+            continue
+        buttons.nth(1).click()  # stop
+    return errors
+
+
+@pytest.mark.parametrize("page_name", sorted(GAMES))
+def test_chapter_replay_steps_through_deal(browser, site_url, page_name):
+    """Each chapter's seeded deal can be stepped through on the static page."""
+    context, page, problems = open_page(browser, f"{site_url}/{page_name}.html")
+    try:
+        errors = check_replays(page)
+        page.wait_for_load_state("networkidle")
+        errors += problems.report()
+    finally:
+        context.close()
+    assert not errors, "\n".join(f"{page_name}: {e}" for e in errors)

@@ -24,8 +24,8 @@ from banking_games.cards import full_pack, shuffled
 from banking_games.display.landsknecht import table_html
 from banking_games.errors import ConfigError
 from banking_games.games.landsknecht import BET, VOID, LandsknechtConfig, LandsknechtSession
-from banking_games.widgets.landsknecht import (DEFAULT_PLAYERS, LandsknechtTable, bankroll_svg,
-                                               parse_players)
+from banking_games.widgets.common import bankroll_svg, parse_players
+from banking_games.widgets.landsknecht import DEFAULT_PLAYERS, LandsknechtTable
 
 PLAYERS = ("Anna", "Boris", "Clara")
 

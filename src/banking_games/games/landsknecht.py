@@ -46,6 +46,8 @@ __all__ = [
     "PAYOUT",
     "MIN_PLAYERS",
     "FIRST_BANKER_RANK",
+    "MIN_DEALABLE_RANKS",
+    "MAX_REDEALS",
     "LAYOUT_CARD",
     "BANKER_CARD",
     "PLAYERS_CARD",
@@ -77,6 +79,17 @@ MIN_PLAYERS = 2
 """Fewest players at the table, the banker included: "two or more" (source, *Players*)."""
 FIRST_BANKER_RANK = 14
 """The rank that picks the first banker: the first ace dealt (source, *Choosing the first banker*)."""
+MIN_DEALABLE_RANKS = LAYOUT_SIZE + 2
+"""Fewest ranks in a pack on which a deal can be other than void: the two
+layout ranks, the banker's rank and one more rank for the players' card
+(source, *Pairs in the layout*: a players' card of a layout rank is laid
+on the layout and replaced; one of the banker's rank voids the deal). With
+one rank fewer, every deal is void."""
+MAX_REDEALS = 1000
+"""Most void deals :func:`new_deal` redeals in a row before giving up. On
+a pack of :data:`MIN_DEALABLE_RANKS` or more ranks a deal is void with
+probability at most 3/7 (4 ranks of 4 suits), so 1000 void deals in a row
+(chance below 10^-360) mean the random source is broken, not bad luck."""
 
 # Event kinds (LandsknechtEvent.kind).
 LAYOUT_CARD = "layout card"
@@ -124,7 +137,9 @@ class LandsknechtConfig:
             (13: the standard pack of the source, *Equipment*; 5 means
             A K Q J 10). NOT a rule of the source: a reduced pack for exact
             analysis (every order of a small pack can be dealt). At least 3
-            (two layout ranks and the banker's); with exactly 3 every deal is void.
+            (two layout ranks and the banker's); with exactly 3 every deal is
+            void (:attr:`always_void`), so such a pack can be dealt one deal
+            at a time but not played in a session or by :func:`new_deal`.
         suits: how many suits the pack has, in the order spades, hearts,
             diamonds, clubs (4: the standard pack). Not a rule of the source,
             like ``ranks``; at least 2 (the banker's card must be able to pair).
@@ -149,6 +164,23 @@ class LandsknechtConfig:
     def is_standard_pack(self) -> bool:
         """True for the source's 52-card pack."""
         return self.ranks == 13 and self.suits == 4
+
+    @property
+    def always_void(self) -> bool:
+        """True if every deal on this pack is void: fewer than
+        :data:`MIN_DEALABLE_RANKS` ranks, so no rank is left for a players'
+        card that is neither a layout rank nor the banker's (source,
+        *Pairs in the layout*, rule 3)."""
+        return self.ranks < MIN_DEALABLE_RANKS
+
+    def check_dealable(self) -> None:
+        """Raise :class:`~banking_games.errors.ConfigError` if every deal on
+        this pack is void (:attr:`always_void`), so that redealing void
+        deals would never end."""
+        if self.always_void:
+            raise ConfigError(f"with {self.ranks} ranks every deal is void (two layout ranks and the banker's "
+                              "rank leave no rank for the players' card), so void deals would be redealt for "
+                              f"ever; a session or new_deal needs at least {MIN_DEALABLE_RANKS} ranks")
 
     def __post_init__(self) -> None:
         for name, lo, hi in (("ranks", 3, 13), ("suits", 2, 4)):
@@ -733,14 +765,27 @@ def new_deal(rng: object, *, config: LandsknechtConfig | None = None, banker: Ha
     Returns:
         ``(deal, voided)``: the first deal that is not void, and the void
         deals before it (usually none).
+
+    Raises:
+        ConfigError: a config whose pack makes every deal void (fewer than
+            :data:`MIN_DEALABLE_RANKS` ranks, see
+            :meth:`LandsknechtConfig.check_dealable`), or bad config, rng,
+            banker or players (as for :class:`LandsknechtDeal`).
+        RuleError: :data:`MAX_REDEALS` void deals in a row (only a broken
+            random source can do that on a dealable pack).
     """
+    config = LandsknechtConfig() if config is None else config
+    if isinstance(config, LandsknechtConfig):  # anything else: LandsknechtDeal says what is wrong
+        config.check_dealable()
     source = _as_random(rng)
     voided = []
-    while True:
+    for _ in range(MAX_REDEALS + 1):
         deal = LandsknechtDeal(config, rng=source, banker=banker, players=players)
         if not deal.is_void:
             return deal, tuple(voided)
         voided.append(deal)
+    raise RuleError(f"{len(voided)} void deals in a row: the random source {rng!r} does not shuffle "
+                    "(on this pack a deal is void far less often)")
 
 
 @dataclass(frozen=True)
@@ -779,25 +824,35 @@ def _check_seats(players: Sequence[Hashable]) -> tuple:
 
 
 def choose_first_banker(players: Sequence[Hashable], *, rng: object = None,
-                        deck: Iterable | None = None) -> FirstBankerDraw:
+                        deck: Iterable | None = None, config: LandsknechtConfig | None = None) -> FirstBankerDraw:
     """Deal cards one at a time round the table until the first ace; its
     receiver is the first banker (source, *Choosing the first banker*). The
     source does not say who receives the first card; we start with
     ``players[0]`` and go round in seating order.
 
+    The cards come from the config's pack: the source's 52 cards, or a
+    reduced pack (``ranks``/``suits``, for analysis), which holds the aces
+    too since its ranks count down from the ace.
+
     Args:
         players: the players in seating order (at least :data:`MIN_PLAYERS`, distinct).
-        rng: seed / ``random.Random`` / numpy Generator to shuffle a 52-card pack; or
-        deck: an explicit order of the 52 cards, top first. Exactly one.
+        rng: seed / ``random.Random`` / numpy Generator to shuffle the pack; or
+        deck: an explicit order of the pack's cards, top first. Exactly one.
+        config: a :class:`LandsknechtConfig` whose pack is dealt; default:
+            the standard 52-card pack.
 
     Raises:
-        ConfigError: bad player list, or neither/both of ``rng`` and ``deck``.
+        ConfigError: bad player list or config, or neither/both of ``rng`` and ``deck``.
         CardError, DeckError: a bad deck order.
     """
     seats = _check_seats(players)
+    config = LandsknechtConfig() if config is None else config
+    if not isinstance(config, LandsknechtConfig):
+        raise ConfigError(f"config must be a LandsknechtConfig, got {type(config).__name__}")
+    pack = config.pack()
     if (deck is None) == (rng is None):
-        raise ConfigError("give exactly one of deck= (an explicit order of the 52 cards) or rng=")
-    order = check_deck_order(deck, full_pack()) if deck is not None else shuffled(full_pack(), rng)
+        raise ConfigError(f"give exactly one of deck= (an explicit order of the {len(pack)} cards) or rng=")
+    order = check_deck_order(deck, pack) if deck is not None else shuffled(pack, rng)
     dealt = []
     for i, card in enumerate(order):
         player = seats[i % len(seats)]
@@ -820,12 +875,16 @@ class LandsknechtSession:
         rng: an ``int`` seed (one :class:`random.Random` is made from it), a
             :class:`random.Random` or numpy Generator; used for the first
             banker (unless given) and every shuffle.
-        config: the session's :class:`LandsknechtConfig` (stake limits).
+        config: the session's :class:`LandsknechtConfig` (stake limits; its pack is dealt
+            for the first banker and every deal).
         first_banker: who holds the bank first; if ``None`` it is chosen by
             :func:`choose_first_banker` with ``rng``.
 
     Raises:
-        ConfigError: bad player list, or ``first_banker`` not among them.
+        ConfigError: bad player list, ``first_banker`` not among them, or a
+            config on whose pack every deal is void (fewer than
+            :data:`MIN_DEALABLE_RANKS` ranks; see
+            :meth:`LandsknechtConfig.check_dealable`).
     """
 
     def __init__(self, players: Sequence[Hashable], rng: object, *, config: LandsknechtConfig | None = None,
@@ -834,11 +893,13 @@ class LandsknechtSession:
         self.config = config if config is not None else LandsknechtConfig()
         if not isinstance(self.config, LandsknechtConfig):
             raise ConfigError(f"config must be a LandsknechtConfig, got {type(self.config).__name__}")
+        self.config.check_dealable()
         if rng is None or isinstance(rng, bool):
             raise ConfigError("rng must be an int seed, a random.Random or a numpy Generator")
         self._rng = _as_random(rng)
         if first_banker is None:
-            self.first_banker_draw: FirstBankerDraw | None = choose_first_banker(self.players, rng=self._rng)
+            self.first_banker_draw: FirstBankerDraw | None = choose_first_banker(self.players, rng=self._rng,
+                                                                                 config=self.config)
             first_banker = self.first_banker_draw.banker
         else:
             self.first_banker_draw = None

@@ -51,7 +51,7 @@ import numpy as np
 
 from ..errors import ConfigError
 from ..games import banker_broker as bb
-from .common import as_generator, decks_to_cards, run_in_chunks, session_totals, shuffled_decks
+from .common import check_config, decks_to_cards, is_whole, run_to_table, session_totals, shuffled_decks
 
 __all__ = [
     "METHODS",
@@ -72,16 +72,8 @@ into random sections (the engine's results deal by deal), ``"fast"`` draws
 only the sections' bottom cards (the same distribution)."""
 
 
-def _is_int(x) -> bool:
-    return isinstance(x, (int, np.integer)) and not isinstance(x, bool)
-
-
 def _config(config) -> bb.BankerBrokerConfig:
-    if config is None:
-        return bb.BankerBrokerConfig()
-    if not isinstance(config, bb.BankerBrokerConfig):
-        raise ConfigError(f"config must be a BankerBrokerConfig, got {type(config).__name__}")
-    return config
+    return check_config(config, bb.BankerBrokerConfig)
 
 
 def section_count_for(config: bb.BankerBrokerConfig | None = None, punters: int | None = None,
@@ -124,10 +116,10 @@ def _ranks(config: bb.BankerBrokerConfig) -> np.ndarray:
 def _setup(config, punters, n_sections, stakes) -> _Setup:
     config = _config(config)
     punters, k = section_count_for(config, punters, n_sections)
-    if _is_int(stakes):
+    if is_whole(stakes):
         stakes = (int(stakes),) * (k - 1)
     stakes = tuple(stakes)
-    if len(stakes) != k - 1 or not all(_is_int(s) and 0 <= s <= 1000 for s in stakes) or not any(stakes):
+    if len(stakes) != k - 1 or not all(is_whole(s) and 0 <= s <= 1000 for s in stakes) or not any(stakes):
         raise ConfigError(f"stakes must be a whole number of units from 1 to 1000 (on every players' section) or "
                           f"{k - 1} whole numbers from 0 to 1000 (one per players' section, 0 for no bet, "
                           f"at least one bet); got {stakes!r}")
@@ -346,17 +338,8 @@ def engine_deal_decks(decks: np.ndarray, sizes: np.ndarray, *, config: bb.Banker
 # --------------------------------------------------------------------- many deals
 
 def _run(chunk_fn, n_deals, rng, chunk_size, progress, as_frame, attrs, desc):
-    seed = int(rng) if _is_int(rng) else None
-    gen = as_generator(rng)
-    totals, done = run_in_chunks(n_deals, chunk_fn, gen, chunk_size=chunk_size, progress=progress, desc=desc)
-    if not as_frame:
-        totals["deals"] = done
-        return totals
-    import pandas as pd
-
-    frame = pd.DataFrame(totals, copy=False)
-    frame.attrs.update({"seed": seed, "deals": done} | attrs)
-    return frame
+    return run_to_table(chunk_fn, n_deals, rng, chunk_size=chunk_size, progress=progress, as_frame=as_frame,
+                        desc=desc, attrs=attrs)
 
 
 def simulate(n_deals: int, config: bb.BankerBrokerConfig | None = None, rng=0, *, punters: int | None = None,
@@ -440,7 +423,7 @@ def bankroll_paths(banker_net, n_paths: int, n_deals: int, start: int = 0) -> np
     """
     values = np.asarray(banker_net)
     for name, v in (("n_paths", n_paths), ("n_deals", n_deals)):
-        if not _is_int(v) or v <= 0:
+        if not is_whole(v) or v <= 0:
             raise ValueError(f"{name} must be a positive whole number, got {v!r}")
     if values.size < n_paths * n_deals:
         raise ValueError(f"need {n_paths * n_deals} deals for {n_paths} paths of {n_deals}, got {values.size}")

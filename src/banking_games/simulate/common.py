@@ -1,6 +1,7 @@
 """Shared machinery for simulators: shuffled decks as numpy arrays, running a
-long simulation in chunks with a progress bar that can be stopped, and
-summaries with standard errors. No game rule lives here.
+long simulation in chunks with a progress bar that can be stopped (and
+turning the results into a table), checks of the arguments every simulator
+takes, and summaries with standard errors. No game rule lives here.
 """
 
 from __future__ import annotations
@@ -8,14 +9,36 @@ from __future__ import annotations
 import math
 import warnings
 from dataclasses import dataclass
-from typing import Callable, Sequence
+from typing import Callable, Mapping, Sequence, TypeVar
 
 import numpy as np
 
 from ..cards import Card
+from ..errors import ConfigError
 
-__all__ = ["as_generator", "shuffled_decks", "decks_to_cards", "run_in_chunks", "MeanEstimate",
-           "mean_estimate", "session_totals"]
+__all__ = ["is_whole", "check_config", "as_generator", "shuffled_decks", "decks_to_cards", "run_in_chunks",
+           "run_to_table", "MeanEstimate", "mean_estimate", "session_totals"]
+
+C = TypeVar("C")
+
+
+def is_whole(x) -> bool:
+    """True for a Python or numpy integer (``bool`` is not a number here)."""
+    return isinstance(x, (int, np.integer)) and not isinstance(x, bool)
+
+
+def check_config(config, kind: type[C]) -> C:
+    """A simulator's ``config`` argument: ``kind()`` (the engine's default
+    rules) for ``None``, else ``config`` itself.
+
+    Raises:
+        ConfigError: ``config`` is not a ``kind`` (e.g. a dict of options).
+    """
+    if config is None:
+        return kind()
+    if not isinstance(config, kind):
+        raise ConfigError(f"config must be a {kind.__name__}, got {type(config).__name__}")
+    return config
 
 
 def as_generator(rng) -> np.random.Generator:
@@ -71,7 +94,7 @@ def run_in_chunks(n_deals: int, simulate_chunk: Callable[[int, np.random.Generat
     Raises:
         ValueError: if ``n_deals`` or ``chunk_size`` is not a positive int.
     """
-    if not isinstance(n_deals, (int, np.integer)) or isinstance(n_deals, bool) or n_deals <= 0:
+    if not is_whole(n_deals) or n_deals <= 0:
         raise ValueError(f"n_deals must be a positive whole number, got {n_deals!r}")
     if not isinstance(chunk_size, (int, np.integer)) or chunk_size <= 0:
         raise ValueError(f"chunk_size must be a positive whole number, got {chunk_size!r}")
@@ -103,6 +126,41 @@ def run_in_chunks(n_deals: int, simulate_chunk: Callable[[int, np.random.Generat
             bar.close()
     totals = {key: np.concatenate(parts) for key, parts in pieces.items()} | sums
     return totals, done
+
+
+def run_to_table(simulate_chunk: Callable[[int, np.random.Generator], dict], n_deals: int, rng, *,
+                 chunk_size: int, progress: bool, as_frame: bool, desc: str, attrs: Mapping | None = None,
+                 counts: Sequence[str] = ()):
+    """:func:`run_in_chunks`, then the results as a simulator returns them.
+
+    Args:
+        simulate_chunk, n_deals, rng, chunk_size, progress, desc: as for
+            :func:`run_in_chunks` (``rng`` is checked first).
+        as_frame: return a ``pandas.DataFrame`` (one row per deal) whose
+            ``attrs`` hold ``seed`` (the int seed, or ``None`` for a
+            Generator), ``deals`` (how many were done), the ``counts`` and
+            ``attrs``; else a dict of numpy arrays with ``deals`` (and the
+            ``counts``) added.
+        attrs: more facts about the run for the frame's ``attrs``.
+        counts: keys of numbers that ``simulate_chunk`` returns summed over
+            the chunk (not one per deal): kept as ``int`` beside the columns.
+
+    Raises:
+        TypeError, ValueError: as :func:`as_generator` and :func:`run_in_chunks`.
+    """
+    seed = int(rng) if is_whole(rng) else None
+    gen = as_generator(rng)
+    totals, done = run_in_chunks(n_deals, simulate_chunk, gen, chunk_size=chunk_size, progress=progress, desc=desc)
+    extra = {key: int(totals.pop(key, 0)) for key in counts}
+    if not as_frame:
+        totals.update(extra)
+        totals["deals"] = done
+        return totals
+    import pandas as pd
+
+    frame = pd.DataFrame(totals, copy=False)
+    frame.attrs.update({"seed": seed, "deals": done} | extra | dict(attrs or {}))
+    return frame
 
 
 @dataclass(frozen=True)
@@ -146,7 +204,7 @@ def session_totals(values, session_length: int) -> np.ndarray:
         values than one session.
     """
     values = np.asarray(values)
-    if not isinstance(session_length, (int, np.integer)) or isinstance(session_length, bool) or session_length <= 0:
+    if not is_whole(session_length) or session_length <= 0:
         raise ValueError(f"session_length must be a positive whole number, got {session_length!r}")
     m = values.size // session_length
     if m == 0:

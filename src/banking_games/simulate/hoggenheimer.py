@@ -62,7 +62,7 @@ import numpy as np
 
 from ..errors import ConfigError
 from ..games import hoggenheimer as hg
-from .common import as_generator, decks_to_cards, run_in_chunks, session_totals, shuffled_decks
+from .common import check_config, decks_to_cards, is_whole, run_to_table, session_totals, shuffled_decks
 
 __all__ = [
     "DEFAULT_BETS",
@@ -102,10 +102,6 @@ diamonds (8 to 1)."""
 
 _NAME = re.compile(r"^[a-z][a-z0-9_]*$")
 _RESERVED = {"turned", "banker"}
-
-
-def _is_int(x) -> bool:
-    return isinstance(x, (int, np.integer)) and not isinstance(x, bool)
 
 
 def column_name(bet: "hg.Bet | str") -> str:
@@ -167,9 +163,9 @@ def bet_plan(bets="default") -> _Plan:
             raise ConfigError(f"a bet's column name must be lower-case letters, digits and _ (starting with a "
                               f"letter), not 'turned' or 'banker'; got {name!r}")
         stake = 1
-        if isinstance(spec, tuple) and len(spec) == 2 and _is_int(spec[1]):
+        if isinstance(spec, tuple) and len(spec) == 2 and is_whole(spec[1]):
             spec, stake = spec
-        if not _is_int(stake) or not 1 <= stake <= 1000:
+        if not is_whole(stake) or not 1 <= stake <= 1000:
             raise ConfigError(f"the stake on {name!r} must be a whole number of units from 1 to 1000, got {stake!r}")
         names.append(name)
         parsed.append(hg.make_bet(spec))
@@ -180,11 +176,7 @@ def bet_plan(bets="default") -> _Plan:
 
 
 def _config(config) -> hg.HoggenheimerConfig:
-    if config is None:
-        return hg.HoggenheimerConfig()
-    if not isinstance(config, hg.HoggenheimerConfig):
-        raise ConfigError(f"config must be a HoggenheimerConfig, got {type(config).__name__}")
-    return config
+    return check_config(config, hg.HoggenheimerConfig)
 
 
 @dataclass(frozen=True)
@@ -448,17 +440,8 @@ def engine_deal_decks(decks: np.ndarray, bets="default", *,
 # --------------------------------------------------------------------- many deals
 
 def _run(chunk_fn, n_deals, rng, chunk_size, progress, as_frame, attrs, desc):
-    seed = int(rng) if _is_int(rng) else None
-    gen = as_generator(rng)
-    totals, done = run_in_chunks(n_deals, chunk_fn, gen, chunk_size=chunk_size, progress=progress, desc=desc)
-    if not as_frame:
-        totals["deals"] = done
-        return totals
-    import pandas as pd
-
-    frame = pd.DataFrame(totals, copy=False)
-    frame.attrs.update({"seed": seed, "deals": done} | attrs)
-    return frame
+    return run_to_table(chunk_fn, n_deals, rng, chunk_size=chunk_size, progress=progress, as_frame=as_frame,
+                        desc=desc, attrs=attrs)
 
 
 def simulate(n_deals: int, bets="default", rng=0, *, config: hg.HoggenheimerConfig | None = None,
@@ -508,7 +491,7 @@ def simulate(n_deals: int, bets="default", rng=0, *, config: hg.HoggenheimerConf
             return _results(_masks(shuffled_decks(k, layout.size, g), config, layout), plan, bet_masks)
     else:
         covered, local = _covered(plan, layout, config)
-        if _is_int(chunk_size) and chunk_size > 0:
+        if is_whole(chunk_size) and chunk_size > 0:
             chunk_size = -(-int(chunk_size) // FAST_BLOCK) * FAST_BLOCK
 
         def chunk(k, g):

@@ -45,7 +45,7 @@ import numpy as np
 from ..cards import full_pack
 from ..errors import ConfigError
 from ..games import landsknecht as lk
-from .common import as_generator, decks_to_cards, run_in_chunks, shuffled_decks
+from .common import check_config, decks_to_cards, is_whole, run_to_table, session_totals, shuffled_decks
 
 __all__ = [
     "BetPlan",
@@ -93,11 +93,7 @@ def _shape(config: lk.LandsknechtConfig) -> _PackShape:
 
 
 def _config(config) -> lk.LandsknechtConfig:
-    if config is None:
-        return lk.LandsknechtConfig()
-    if not isinstance(config, lk.LandsknechtConfig):
-        raise ConfigError(f"config must be a LandsknechtConfig, got {type(config).__name__}")
-    return config
+    return check_config(config, lk.LandsknechtConfig)
 
 
 @dataclass(frozen=True)
@@ -137,12 +133,12 @@ class BetPlan:
         if not isinstance(self.name, str) or not _NAME.match(self.name):
             raise ConfigError(f"a bet plan's name must be lower-case letters, digits and _ "
                               f"(starting with a letter), got {self.name!r}")
-        if self.card is not None and (not _is_int(self.card) or not 1 <= self.card <= MAX_PLAYERS_CARDS):
+        if self.card is not None and (not is_whole(self.card) or not 1 <= self.card <= MAX_PLAYERS_CARDS):
             raise ConfigError(f"card must be None (every players' card) or a whole number from 1 to "
                               f"{MAX_PLAYERS_CARDS} (which players' card to back), got {self.card!r}")
-        if not _is_int(self.wait) or not 0 <= self.wait < len(_PACK):
+        if not is_whole(self.wait) or not 0 <= self.wait < len(_PACK):
             raise ConfigError(f"wait must be a whole number of turns from 0 to {len(_PACK) - 1}, got {self.wait!r}")
-        if not _is_int(self.stake) or not 1 <= self.stake <= 1000:
+        if not is_whole(self.stake) or not 1 <= self.stake <= 1000:
             raise ConfigError(f"stake must be a whole number of units from 1 to 1000, got {self.stake!r}")
 
     @property
@@ -153,10 +149,6 @@ class BetPlan:
         when = "at once" if self.wait == 0 else f"{self.wait} turn{'s' if self.wait != 1 else ''} after it appears"
         unit = "unit" if self.stake == 1 else "units"
         return f"{self.stake} {unit} on {which}, {when}"
-
-
-def _is_int(x) -> bool:
-    return isinstance(x, (int, np.integer)) and not isinstance(x, bool)
 
 
 FIRST = BetPlan("first", card=1)
@@ -379,25 +371,14 @@ def _one_by_one(deal_fn: Callable[[np.ndarray], dict], size: int, k: int, gen: n
 
 
 def _run(deal_fn, n_deals, rng, config, redeal_void, chunk_size, progress, as_frame, desc):
-    if redeal_void and config.ranks <= lk.LAYOUT_SIZE + 1:
+    if redeal_void and config.always_void:
         raise ConfigError(f"with {config.ranks} ranks every deal is void, so redealing never ends; "
-                          "use redeal_void=False or at least 4 ranks")
-    seed = int(rng) if _is_int(rng) else None
-    gen = as_generator(rng)
+                          f"use redeal_void=False or at least {lk.MIN_DEALABLE_RANKS} ranks")
     size = _shape(config).size
     step = _redealt if redeal_void else _one_by_one
-    totals, done = run_in_chunks(n_deals, lambda k, g: step(deal_fn, size, k, g), gen,
-                                 chunk_size=chunk_size, progress=progress, desc=desc)
-    decks = int(totals.pop("decks", 0))
-    if not as_frame:
-        totals["decks"] = decks
-        totals["deals"] = done
-        return totals
-    import pandas as pd
-
-    frame = pd.DataFrame(totals, copy=False)
-    frame.attrs.update({"seed": seed, "deals": done, "decks": decks, "redeal_void": redeal_void})
-    return frame
+    return run_to_table(lambda k, g: step(deal_fn, size, k, g), n_deals, rng, chunk_size=chunk_size,
+                        progress=progress, as_frame=as_frame, desc=desc, attrs={"redeal_void": redeal_void},
+                        counts=("decks",))
 
 
 def simulate(n_deals: int, plans: Sequence[BetPlan] = DEFAULT_PLANS, rng=0, *, redeal_void: bool = True,
@@ -457,27 +438,3 @@ def simulate_engine(n_deals: int, plans: Sequence[BetPlan] = DEFAULT_PLANS, rng=
     plans = _check_plans(plans, config)
     return _run(lambda decks: engine_deal_decks(decks, plans, config=config), n_deals, rng, config,
                 redeal_void, chunk_size, progress, as_frame, "Landsknecht deals (engine)")
-
-
-def session_totals(values, session_length: int) -> np.ndarray:
-    """Totals of consecutive sessions of ``session_length`` deals (a trailing
-    part-session is dropped).
-
-    Args:
-        values: 1-D array of per-deal results (e.g. a ``<name>_net`` column).
-        session_length: deals per session.
-
-    Returns:
-        ``int64`` array, one total per whole session.
-
-    Raises:
-        ValueError: ``session_length`` not a positive whole number, or fewer
-        values than one session.
-    """
-    values = np.asarray(values)
-    if not _is_int(session_length) or session_length <= 0:
-        raise ValueError(f"session_length must be a positive whole number, got {session_length!r}")
-    m = values.size // session_length
-    if m == 0:
-        raise ValueError(f"need at least {session_length} values for one session, got {values.size}")
-    return values[:m * session_length].reshape(m, session_length).sum(axis=1, dtype=np.int64)

@@ -35,12 +35,8 @@ from ..games.banker_broker import (PAYOUT_ODDS, BankChange, BankChangeResult, Ba
                                    BankerBrokerDeal, BankerBrokerTable, BetPlaced, BetTiming, BottomCard,
                                    PackCut, Sectioning, SectionTurned, TieRule)
 from ..money import LOSE, PUSH, WIN, Settlement
-from .common import BankrollChart, DealReplay, MessageBar, fmt_amount, guarded
-# Generic (game-free) helpers written for the Landsknecht table, shared by the
-# Hoggenheimer table too: a running bankroll table, a standard-library SVG
-# chart (matplotlib is too slow for a click and missing in an offline
-# Pyodide) and the players field's reader.
-from .landsknecht import bankroll_html, bankroll_svg, parse_players
+from .common import (BankrollChart, DealReplay, MessageBar, bankroll_html, check_seed, fmt_amount, guarded,
+                     log_html, note_html, parse_players, settlement_tables, sync_options)
 
 __all__ = ["BankerBrokerTableWidget", "DEFAULT_PLAYERS", "DEFAULT_SEED", "DEFAULT_SECTIONS", "RULE_OPTIONS",
            "deal_rng", "first_banker_rng", "bank_cut_rng", "deal_frames", "frame_title",
@@ -75,9 +71,6 @@ the table offers (the source's options 1 to 5), each with its control's
 label and, for a choice, a plain description of each choice. Other fields of
 a config given to the table (such as a reduced pack) are kept as given."""
 
-_TH = 'style="text-align:left;padding:2px 8px;border-bottom:1px solid #999"'
-_TD = 'style="padding:2px 8px"'
-_TDR = 'style="padding:2px 8px;text-align:right;font-variant-numeric:tabular-nums"'
 _RESULT_WORDS = {WIN: "won", LOSE: "lost", PUSH: "stake returned"}
 
 
@@ -164,16 +157,6 @@ def deal_frames(deal: BankerBrokerDeal, *, prefix: str = "") -> list[str]:
     return frames
 
 
-def _table(head: Sequence[str], rows: Sequence[Sequence[object]], caption: str, right: Sequence[int] = ()) -> str:
-    cells = "".join(f"<th {_TH}>{html.escape(h)}</th>" for h in head)
-    body = "".join(
-        "<tr>" + "".join(f"<td {_TDR if i in right else _TD}>{html.escape(str(c))}</td>" for i, c in enumerate(row))
-        + "</tr>" for row in rows)
-    return (f'<table style="border-collapse:collapse;margin:4px 0;font-size:90%">'
-            f'<caption style="caption-side:top;text-align:left;font-weight:bold">{html.escape(caption)}</caption>'
-            f"<thead><tr>{cells}</tr></thead><tbody>{body}</tbody></table>")
-
-
 def settlement_html(deal: BankerBrokerDeal, settlement: Settlement) -> str:
     """The settlement of a finished deal as HTML: each stake (in the order
     placed) with its section, the section's bottom card, the banker's card,
@@ -182,21 +165,13 @@ def settlement_html(deal: BankerBrokerDeal, settlement: Settlement) -> str:
     :class:`~banking_games.money.Settlement` and the deal's sections only."""
     odds = f"{fmt_amount(PAYOUT_ODDS).lstrip('+')} to 1"
     banker_card = deal.banker_card.label if deal.banker_card is not None else "?"
-    rows = []
-    for bet, result in zip(deal.bets, settlement.results):
-        card = deal.sections[bet.section - 1].bottom.label
-        rows.append((bet.index + 1, bet.player, bet.section, card, banker_card, odds,
-                     fmt_amount(result.stake).lstrip("+"), _RESULT_WORDS.get(result.outcome, result.outcome),
-                     fmt_amount(result.stake + result.net).lstrip("+"), fmt_amount(result.net)))
-    if not rows:
-        bets = '<div style="margin:4px 0"><b>Settlement</b>: no stakes were placed in this deal.</div>'
-    else:
-        bets = _table(("#", "punter", "section", "its card", "banker's card", "odds", "stake", "result",
-                       "paid back", "net"), rows, "Settlement of this deal (amounts in units)",
-                      right=(0, 2, 6, 8, 9))
-    nets = [(p, "punter", fmt_amount(n)) for p, n in settlement.player_net.items()]
-    nets.append((deal.banker, "banker", fmt_amount(settlement.banker_net)))
-    return bets + _table(("who", "role", "net this deal"), nets, "Net amounts", right=(2,))
+    rows = [(bet.index + 1, bet.player, bet.section, deal.sections[bet.section - 1].bottom.label, banker_card, odds,
+             fmt_amount(result.stake).lstrip("+"), _RESULT_WORDS.get(result.outcome, result.outcome),
+             fmt_amount(result.stake + result.net).lstrip("+"), fmt_amount(result.net))
+            for bet, result in zip(deal.bets, settlement.results)]
+    return settlement_tables(("#", "punter", "section", "its card", "banker's card", "odds", "stake", "result",
+                              "paid back", "net"), rows, settlement, deal.banker, right=(0, 2, 6, 8, 9),
+                             nothing="no stakes were placed in this deal")
 
 
 def bank_html(session: BankerBrokerTable) -> str:
@@ -226,51 +201,6 @@ def bank_html(session: BankerBrokerTable) -> str:
 
 
 # ---------------------------------------------------------------- widget parts
-
-class _PooledReplay(DealReplay):
-    """The shared :class:`~banking_games.widgets.common.DealReplay` with a
-    stack of frame widgets made once and reused (making a widget takes about
-    a millisecond, too slow to make dozens in one click). Frames past the
-    current deal are unreachable: the slider stops at the last one."""
-
-    def __init__(self, *, size: int, label: str) -> None:
-        super().__init__(["<i>Open this panel to draw the deal.</i>"] * size, label=label)
-        self.play.max = self.slider.max = 0
-
-    def set_frames(self, frames: Sequence[str], *, index: int | None = None) -> None:
-        if not frames:
-            raise ValueError("a DealReplay needs at least one frame")
-        children = self.stack.children
-        if len(frames) > len(children):
-            self.stack.children = tuple(children) + tuple(widgets.HTML() for _ in range(len(frames) - len(children)))
-            children = self.stack.children
-        for child, frame in zip(children, frames):
-            if child.value != str(frame):
-                child.value = str(frame)
-        top = len(frames) - 1
-        index = top if index is None else index
-        self.play.max = max(self.play.max, top)
-        self.slider.max = max(self.slider.max, top)
-        self.slider.value = index
-        self.play.value = index
-        self.stack.selected_index = index
-        self.play.max = top
-        self.slider.max = top
-
-    @property
-    def n_frames(self) -> int:
-        """Frames of the current deal (the slider's range)."""
-        return self.slider.max + 1
-
-
-class _LightBankrollChart(BankrollChart):
-    """The shared bankroll chart drawn without matplotlib (see :func:`bankroll_svg`)."""
-
-    def draw(self, history) -> None:
-        svg = bankroll_svg(history)
-        self.value = (f'<div style="background:#fff;display:inline-block;border-radius:4px">{svg}</div>'
-                      if svg else "")
-
 
 def _option_widget(name: str, value: object) -> widgets.Widget:
     label, choices = RULE_OPTIONS[name]
@@ -375,16 +305,16 @@ class BankerBrokerTableWidget(widgets.VBox):
         self.table = widgets.HTML()
         self.settlement_view = widgets.HTML()
         self.bankroll_view = widgets.HTML()
-        self.chart = _LightBankrollChart()
+        self.chart = BankrollChart()
         self.log_view = widgets.HTML()
-        self.replay = _PooledReplay(size=config.pack_size, label="Section")
+        self.replay = DealReplay(["<i>Open this panel to draw the deal.</i>"], size=config.pack_size,
+                                 label="Section")
 
         self.session: BankerBrokerTable | None = None
         self.deal: BankerBrokerDeal | None = None
         self.settlement: Settlement | None = None
         self._base_config = config
         self._frames_key: tuple | None = None
-        self._chart_key: tuple | None = None
         self._begin_session(tuple(players), seed, config, self.n_sections.value)  # errors raise here
 
         self.punter.observe(lambda _: self._sync_sections(), names="value")
@@ -410,10 +340,10 @@ class BankerBrokerTableWidget(widgets.VBox):
         money = widgets.HBox([self.bankroll_view, self.chart], layout=row)
         super().__init__([
             settings, options,
-            widgets.HTML('<div style="font-size:85%;color:#666">Players sit in the order listed (each one\'s '
-                         "left neighbour is the next); a high cut chooses the first banker. The rule options "
-                         "(numbered as in the source) apply from 'New session'; the number of sections under "
-                         "option (c) applies from the next deal. The same seed deals the same cards.</div>"),
+            note_html("Players sit in the order listed (each one's left neighbour is the next); a high cut "
+                      "chooses the first banker. The rule options (numbered as in the source) apply from 'New "
+                      "session'; the number of sections under option (c) applies from the next deal. The same "
+                      "seed deals the same cards."),
             self.header, self.bank_view,
             widgets.HBox([self.punter, self.section, self.stake, self.bet_button], layout=row),
             widgets.HBox([self.sizes, self.cut_button, self.turn_button, self.end_button, self.new_deal_button],
@@ -434,8 +364,7 @@ class BankerBrokerTableWidget(widgets.VBox):
                        n_sections: object) -> None:
         """Check the settings and build the session and its first deal;
         assign nothing until all succeed."""
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ConfigError(f"the seed must be a whole number, got {seed!r}")
+        check_seed(seed)
         session = BankerBrokerTable.by_high_cut(config, players, rng=first_banker_rng(seed))
         deal = session.new_deal(rng=deal_rng(seed, 1), n_sections=self._n_sections_for(config, n_sections))
         self.session, self.seed, self.deal, self.settlement = session, seed, deal, None
@@ -443,7 +372,6 @@ class BankerBrokerTableWidget(widgets.VBox):
         self.history = {p: [Fraction(0)] for p in session.players}
         self.bankers: list = []
         self._frames_key = None
-        self._chart_key = None
         self._start_message()
 
     def _read_config(self) -> BankerBrokerConfig:
@@ -468,18 +396,12 @@ class BankerBrokerTableWidget(widgets.VBox):
     def _sync_sections(self) -> None:
         """Offer the sections the engine allows the chosen punter to back."""
         deal = self.deal
-        if self.punter.value is None:
-            options: list = []
-        else:
-            options = []
+        options = []
+        if self.punter.value is not None:
             for n in deal.allowed_sections(self.punter.value):
                 owner = deal.section_owner(n)
                 options.append((f"section {n} ({owner}'s)" if owner is not None else f"section {n}", n))
-        if tuple(self.section.options) != tuple(options):
-            keep = self.section.value
-            numbers = [n for _, n in options]
-            self.section.options = options
-            self.section.value = keep if keep in numbers else (numbers[0] if numbers else None)
+        sync_options(self.section, options)
 
     # ---------------------------------------------------------------- actions
     @guarded
@@ -602,23 +524,15 @@ class BankerBrokerTableWidget(widgets.VBox):
                              f"{html.escape(state)}<br><span style=\"font-size:85%;color:#555\">Rules: "
                              f"{html.escape(session.config.describe())}</span>")
         self.bank_view.value = bank_html(session)
-        punters = list(deal.punters)
-        if tuple(self.punter.options) != tuple(punters):
-            keep = self.punter.value
-            self.punter.options = punters
-            self.punter.value = keep if keep in punters else punters[0]
+        sync_options(self.punter, deal.punters)
         self._sync_sections()
         self.table.value = str(deal_html(deal, title=f"Deal {self.deal_number}: {deal.banker} holds the bank"))
         self._sync_replay()
         self.settlement_view.value = (settlement_html(deal, self.settlement) if self.settlement is not None
                                       else "")
         self.bankroll_view.value = bankroll_html(session.players, self.history, self.bankers)
-        key = tuple(len(v) for v in self.history.values())
-        if key != self._chart_key:
-            self._chart_key = key
-            self.chart.draw({str(p): v for p, v in self.history.items()})
+        self.chart.draw(self.history)
         log = f"Deal {self.deal_number}:\n" + (deal.transcript() or "(nothing yet)")
         if session.transcript():
             log += "\n\nSession so far:\n" + session.transcript()
-        self.log_view.value = ('<pre style="max-height:16em;overflow:auto;font-size:85%;margin:0">'
-                               + html.escape(log) + "</pre>")
+        self.log_view.value = log_html(log)

@@ -1,24 +1,30 @@
 """Building blocks shared by the dealing tables: a deal replay that works on
 a static page, a message bar that shows refused actions, a guard that turns
-rule errors into messages, and a small bankroll chart.
+rule errors into messages, a running-bankroll table and chart, the players
+field's reader, and small HTML tables (a deal's settlement among them).
 
-No game rule lives here. Widgets are ipywidgets 8.
+No game rule lives here: each piece draws what a table passes it. Widgets
+are ipywidgets 8; the bankroll chart is drawn with the standard library
+(no matplotlib: it would take about 100 ms a click and is missing in an
+offline Pyodide).
 """
 
 from __future__ import annotations
 
 import functools
 import html
-import io
 import time
 from fractions import Fraction
-from typing import Callable, Mapping, Sequence
+from typing import Callable, Hashable, Iterable, Mapping, Sequence
 
 import ipywidgets as widgets
 
-from ..errors import GameError
+from ..errors import ConfigError, GameError
+from ..money import Settlement
 
-__all__ = ["DealReplay", "MessageBar", "guarded", "bankroll_chart_svg", "BankrollChart", "fmt_amount"]
+__all__ = ["DealReplay", "MessageBar", "guarded", "BankrollChart", "bankroll_svg", "bankroll_html",
+           "fmt_amount", "parse_players", "check_seed", "html_table", "settlement_tables", "log_html",
+           "note_html", "sync_options"]
 
 
 def fmt_amount(x: Fraction | int) -> str:
@@ -28,6 +34,95 @@ def fmt_amount(x: Fraction | int) -> str:
     return ("+" + text) if x > 0 else text
 
 
+def parse_players(text: str) -> tuple[str, ...]:
+    """Read player names from a text field: names separated by commas, in
+    seating order. Empty names are dropped; the engine checks the rest (how
+    many players, duplicates) when the session is built.
+    """
+    return tuple(name.strip() for name in str(text).split(",") if name.strip())
+
+
+def check_seed(seed: object) -> int:
+    """Return ``seed`` if it is a whole number (not a ``bool``).
+
+    Raises:
+        ConfigError: anything else (a table's seed field holds whole numbers).
+    """
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ConfigError(f"the seed must be a whole number, got {seed!r}")
+    return seed
+
+
+def sync_options(dropdown: widgets.Dropdown, options: Sequence) -> None:
+    """Give ``dropdown`` these ``options`` (values, or ``(label, value)``
+    pairs) if they changed, keeping its value if it is still offered, else
+    the first option (``None`` when there is none). Setting options only on
+    a change keeps a click from sending needless widget updates."""
+    options = list(options)
+    if tuple(dropdown.options) == tuple(options):
+        return
+    keep = dropdown.value
+    values = [o[1] if isinstance(o, tuple) else o for o in options]
+    dropdown.options = options
+    dropdown.value = keep if keep in values else (values[0] if values else None)
+
+
+# ---------------------------------------------------------------- small HTML pieces
+
+_TH = 'style="text-align:left;padding:2px 8px;border-bottom:1px solid #999"'
+_TD = 'style="padding:2px 8px"'
+_TDR = 'style="padding:2px 8px;text-align:right;font-variant-numeric:tabular-nums"'
+
+
+def html_table(head: Sequence[str], rows: Iterable[Sequence[object]], caption: str,
+               right: Sequence[int] = ()) -> str:
+    """A small captioned HTML table; every cell is escaped text.
+
+    Args:
+        head: the column headings.
+        rows: the rows, each a sequence of cells (shown with ``str``).
+        caption: the caption above the table.
+        right: indices of the columns to right-align (numbers).
+    """
+    cells = "".join(f"<th {_TH}>{html.escape(h)}</th>" for h in head)
+    body = "".join(
+        "<tr>" + "".join(f"<td {_TDR if i in right else _TD}>{html.escape(str(c))}</td>" for i, c in enumerate(row))
+        + "</tr>" for row in rows)
+    return (f'<table style="border-collapse:collapse;margin:4px 0;font-size:90%">'
+            f'<caption style="caption-side:top;text-align:left;font-weight:bold">{html.escape(caption)}</caption>'
+            f"<thead><tr>{cells}</tr></thead><tbody>{body}</tbody></table>")
+
+
+def settlement_tables(head: Sequence[str], rows: Sequence[Sequence[object]], settlement: Settlement,
+                      banker: Hashable, *, right: Sequence[int] = (),
+                      nothing: str = "no bets were placed in this deal") -> str:
+    """A deal's settlement as HTML: a table of its bets (``head`` and
+    ``rows``, one row per bet, drawn by the game's table), or the line
+    ``nothing`` when there were none; then each punter's net and the
+    banker's net, read from the engine's
+    :class:`~banking_games.money.Settlement`."""
+    if rows:
+        bets = html_table(head, rows, "Settlement of this deal (amounts in units)", right=right)
+    else:
+        bets = f'<div style="margin:4px 0"><b>Settlement</b>: {html.escape(nothing)}.</div>'
+    nets = [(p, "punter", fmt_amount(n)) for p, n in settlement.player_net.items()]
+    nets.append((banker, "banker", fmt_amount(settlement.banker_net)))
+    return bets + html_table(("who", "role", "net this deal"), nets, "Net amounts", right=(2,))
+
+
+def log_html(text: str) -> str:
+    """A transcript in a scrolling box."""
+    return ('<pre style="max-height:16em;overflow:auto;font-size:85%;margin:0">'
+            + html.escape(text) + "</pre>")
+
+
+def note_html(text: str) -> widgets.HTML:
+    """A small grey note under a table's settings (``text`` is HTML)."""
+    return widgets.HTML(f'<div style="font-size:85%;color:#666">{text}</div>')
+
+
+# ---------------------------------------------------------------- the replay
+
 class DealReplay(widgets.VBox):
     """Step through a deal's frames in the browser, with or without a kernel.
 
@@ -35,25 +130,39 @@ class DealReplay(widgets.VBox):
     to a ``Stack`` of HTML frames, so on a static web page the reader can
     play or drag through a deal computed when the page was built.
 
+    In a kernel, :meth:`set_frames` replaces the frames as a deal goes on.
+    Making an ipywidget costs about a millisecond (and a message to the
+    browser), too slow to make dozens in one click such as 'Deal to the
+    end', so the frame widgets are made once, up front (``size`` of them),
+    and reused: a new deal only changes the text of frames that differ,
+    and the stack's list of children only when the number of frames does.
+
     Args:
         frames: HTML fragments, one per step of the deal (e.g. from a
             ``display`` module's table function), first to last. At least one.
         interval_ms: time between frames when playing, in milliseconds.
         label: text before the slider (e.g. ``"Card"``).
+        size: how many frame widgets to make up front (at least
+            ``len(frames)``; a table passes the most frames a deal can have,
+            e.g. the pack's size plus one). More are made if ever needed.
 
     Raises:
         ValueError: if ``frames`` is empty.
     """
 
-    def __init__(self, frames: Sequence[str], *, interval_ms: int = 900, label: str = "Step") -> None:
+    def __init__(self, frames: Sequence[str], *, interval_ms: int = 900, label: str = "Step",
+                 size: int = 0) -> None:
         if not frames:
             raise ValueError("a DealReplay needs at least one frame")
-        self.play = widgets.Play(value=0, min=0, max=len(frames) - 1, step=1, interval=interval_ms,
+        top = len(frames) - 1
+        self._pool = ([widgets.HTML(str(f)) for f in frames]
+                      + [widgets.HTML() for _ in range(size - len(frames))])
+        self.play = widgets.Play(value=0, min=0, max=top, step=1, interval=interval_ms,
                                  description="Play the deal", show_repeat=False)
-        self.slider = widgets.IntSlider(value=0, min=0, max=len(frames) - 1, step=1, description=label,
+        self.slider = widgets.IntSlider(value=0, min=0, max=top, step=1, description=label,
                                         continuous_update=True,
                                         layout=widgets.Layout(width="min(420px, 90%)"))
-        self.stack = widgets.Stack([widgets.HTML(str(f)) for f in frames], selected_index=0)
+        self.stack = widgets.Stack(self._pool[:len(frames)], selected_index=0)
         widgets.jslink((self.play, "value"), (self.slider, "value"))
         widgets.jslink((self.slider, "value"), (self.stack, "selected_index"))
         super().__init__([widgets.HBox([self.play, self.slider]), self.stack])
@@ -61,29 +170,45 @@ class DealReplay(widgets.VBox):
 
     @property
     def n_frames(self) -> int:
+        """How many frames the replay holds now."""
         return len(self.stack.children)
 
     def set_frames(self, frames: Sequence[str], *, index: int | None = None) -> None:
-        """Replace the frames (in a kernel) and show frame ``index`` (default: the last)."""
+        """Replace the frames (in a kernel) and show frame ``index`` (default: the last).
+
+        Raises:
+            ValueError: ``frames`` empty, or ``index`` not a frame's index
+                (nothing is changed then).
+        """
         if not frames:
             raise ValueError("a DealReplay needs at least one frame")
-        index = len(frames) - 1 if index is None else index
-        old = list(self.stack.children)
-        for child, frame in zip(old, frames):
-            if child.value != str(frame):
-                child.value = str(frame)
-        if len(frames) != len(old):
-            self.stack.children = old[: len(frames)] + [widgets.HTML(str(f)) for f in frames[len(old):]]
         top = len(frames) - 1
+        index = top if index is None else index
+        if not isinstance(index, int) or not 0 <= index <= top:
+            raise ValueError(f"index must be a frame's index from 0 to {top}, got {index!r}")
+        pool = self._pool
+        if len(pool) < len(frames):  # more frames than expected: make the missing widgets once
+            pool.extend(widgets.HTML() for _ in range(len(frames) - len(pool)))
+        for child, frame in zip(pool, frames):
+            text = str(frame)
+            if child.value != text:
+                child.value = text
         # widen before moving the value, narrow after, so no value is ever out of range
-        self.play.max = max(self.play.max, top)
-        self.slider.max = max(self.slider.max, top)
-        self.slider.value = index
-        self.play.value = index
-        self.stack.selected_index = index
-        self.play.max = top
-        self.slider.max = top
+        with self.play.hold_sync(), self.slider.hold_sync():
+            self.play.max = max(self.play.max, top)
+            self.slider.max = max(self.slider.max, top)
+            with self.stack.hold_sync():
+                if len(self.stack.children) != len(frames):
+                    self.stack.selected_index = min(index, len(self.stack.children) - 1)
+                    self.stack.children = pool[:len(frames)]
+                self.stack.selected_index = index
+            self.slider.value = index
+            self.play.value = index
+            self.play.max = top
+            self.slider.max = top
 
+
+# ---------------------------------------------------------------- messages
 
 class MessageBar(widgets.HTML):
     """One line that tells the reader what happened or why an action was refused."""
@@ -134,51 +259,108 @@ def guarded(method: Callable) -> Callable:
     return wrapper
 
 
-def bankroll_chart_svg(history: Mapping[str, Sequence[Fraction]], *, width_in: float = 4.2,
-                       height_in: float = 1.8, title: str = "Running net since the first deal") -> str:
-    """Draw each person's running net amount after each deal as an SVG line chart.
+# ---------------------------------------------------------------- running bankroll
+
+def bankroll_html(players: Sequence[Hashable], history: Mapping, bankers: Sequence[Hashable]) -> str:
+    """Running bankroll: for each player, the net after the last deal
+    settled, the running total since the session began, and how many deals
+    they held the bank.
 
     Args:
-        history: name -> list of running totals, one per settled deal
-            (index 0 is before the first deal: normally 0).
+        players: names in seating order.
+        history: name -> running totals (index 0 is 0, one more per deal settled).
+        bankers: who held the bank in each deal settled, in order.
+    """
+    rows = []
+    for p in players:
+        values = history[p]
+        last = values[-1] - values[-2] if len(values) > 1 else Fraction(0)
+        rows.append((p, fmt_amount(last), fmt_amount(values[-1]), sum(1 for b in bankers if b == p)))
+    n = len(bankers)
+    return html_table(("player", "last deal", "running net", "deals as banker"), rows,
+                      f"Running bankroll after {n} deal{'' if n == 1 else 's'} settled", right=(1, 2, 3))
 
-    Returns:
-        An ``<svg>`` document as text (matplotlib, no JavaScript), or an empty
-        string if there is nothing to draw yet.
+
+_PALETTE = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
+            "#bcbd22", "#17becf")
+
+
+def bankroll_svg(history: Mapping, *, title: str = "Running net since the first deal") -> str:
+    """A small line chart of running nets (name -> totals after each deal,
+    index 0 before the first) as an ``<svg>`` string, drawn with the
+    standard library only (well under a millisecond; no JavaScript, no
+    matplotlib). Empty string while fewer than one deal is settled.
     """
     if not history or max((len(v) for v in history.values()), default=0) < 2:
         return ""
-    import matplotlib
+    w, h, left, right, top, bottom = 400, 170, 46, 92, 22, 34
+    n = max(len(v) for v in history.values()) - 1
+    lo = Fraction(min(0, min(min(v) for v in history.values() if len(v))))
+    hi = Fraction(max(0, max(max(v) for v in history.values() if len(v))))
+    if lo == hi:
+        lo, hi = lo - 1, hi + 1
+    span = float(hi - lo)
+    xs = [f"{left + (w - left - right) * i / n:.1f}" for i in range(n + 1)]  # each x drawn once
+    ys: dict = {}  # value -> its y, drawn once per distinct value (exact Fraction arithmetic is the cost)
 
-    matplotlib.use("Agg", force=False)
-    from matplotlib.figure import Figure
+    def py(y) -> float:
+        out = ys.get(y)
+        if out is None:
+            out = ys[y] = top + (h - top - bottom) * float(hi - Fraction(y)) / span
+        return out
 
-    fig = Figure(figsize=(width_in, height_in))
-    ax = fig.add_subplot()
-    for name, values in history.items():
-        ax.plot(range(len(values)), [float(v) for v in values], marker="o", markersize=3, label=str(name))
-    ax.axhline(0, color="grey", linewidth=0.8)
-    ax.set_xlabel("deals settled", fontsize=8)
-    ax.set_ylabel("net (units)", fontsize=8)
-    ax.set_title(title, fontsize=9)
-    ax.tick_params(labelsize=7)
-    ax.xaxis.get_major_locator().set_params(integer=True)
-    ax.legend(fontsize=7, loc="upper left", bbox_to_anchor=(1.01, 1.0), frameon=False)
-    fig.subplots_adjust(left=0.14, right=0.78, bottom=0.25, top=0.86)
-    buffer = io.StringIO()
-    fig.savefig(buffer, format="svg")
-    text = buffer.getvalue()
-    return text[text.index("<svg"):]
+    txt = 'font-family="DejaVu Sans,Arial,sans-serif" font-size="{}" fill="#333"'
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '
+             f'role="img" aria-label="{html.escape(title)}">',
+             f'<rect width="{w}" height="{h}" fill="#fff"/>',
+             f'<text x="{left}" y="14" {txt.format(11)} font-weight="bold">{html.escape(title)}</text>',
+             f'<line x1="{left}" y1="{py(0):.1f}" x2="{w - right}" y2="{py(0):.1f}" stroke="#999" stroke-width="1"/>',
+             f'<line x1="{left}" y1="{top}" x2="{left}" y2="{h - bottom}" stroke="#333" stroke-width="1"/>']
+    for y in sorted({lo, Fraction(0), hi}):
+        parts.append(f'<text x="{left - 4}" y="{py(y) + 3:.1f}" text-anchor="end" {txt.format(9)}>'
+                     f"{html.escape(fmt_amount(y))}</text>")
+    step = max(1, -(-n // 10))
+    for i in range(0, n + 1, step):
+        parts.append(f'<text x="{xs[i]}" y="{h - bottom + 12}" text-anchor="middle" {txt.format(9)}>{i}</text>')
+    parts.append(f'<text x="{(left + w - right) / 2:.0f}" y="{h - 6}" text-anchor="middle" {txt.format(9)}>'
+                 "deals settled</text>")
+    parts.append(f'<text x="10" y="{(top + h - bottom) / 2:.0f}" text-anchor="middle" {txt.format(9)} '
+                 f'transform="rotate(-90 10 {(top + h - bottom) / 2:.0f})">net (units)</text>')
+    for k, (name, series) in enumerate(history.items()):
+        colour = _PALETTE[k % len(_PALETTE)]
+        points = [(xs[i], f"{py(v):.1f}") for i, v in enumerate(series)]
+        parts.append(f'<polyline points="{" ".join(f"{x},{y}" for x, y in points)}" fill="none" '
+                     f'stroke="{colour}" stroke-width="2"/>')
+        parts.extend(f'<circle cx="{x}" cy="{y}" r="2.5" fill="{colour}"/>' for x, y in points)
+        ly = top + 6 + 14 * k
+        parts.append(f'<line x1="{w - right + 10}" y1="{ly}" x2="{w - right + 26}" y2="{ly}" stroke="{colour}" '
+                     f'stroke-width="2"/><text x="{w - right + 30}" y="{ly + 3}" {txt.format(10)}>'
+                     f"{html.escape(str(name))}</text>")
+    parts.append("</svg>")
+    return "".join(parts)
 
 
 class BankrollChart(widgets.HTML):
-    """A small chart of running net amounts (see :func:`bankroll_chart_svg`)."""
+    """A small chart of running net amounts (see :func:`bankroll_svg`).
+
+    :meth:`draw` redraws only when the history has changed since the last
+    draw (a series added, grown, replaced or with a new last value), so a
+    table may call it on every click."""
 
     def __init__(self) -> None:
         super().__init__("")
         self.add_class("bg-bankroll")
+        self._drawn: tuple | None = None
 
-    def draw(self, history: Mapping[str, Sequence[Fraction]]) -> None:
-        svg = bankroll_chart_svg(history)
+    def draw(self, history: Mapping[Hashable, Sequence[Fraction]]) -> None:
+        """Draw ``history`` (name -> running totals, index 0 before the first deal)."""
+        # running totals only grow at the end: a series is the same if it is the same list, as long, with
+        # the same last value (comparing every value would cost more per click as a session goes on)
+        key = tuple((name, id(values), len(values), values[-1] if len(values) else None)
+                    for name, values in history.items())
+        if key == self._drawn:
+            return
+        self._drawn = key
+        svg = bankroll_svg({str(name): values for name, values in history.items()})
         self.value = (f'<div style="background:#fff;display:inline-block;border-radius:4px">{svg}</div>'
                       if svg else "")

@@ -32,11 +32,8 @@ from ..errors import ConfigError, RuleError
 from ..games.hoggenheimer import (PAYOUT_ODDS, PROCEDURES, Bet, BetKind, CardTurned, HoggenheimerConfig,
                                   HoggenheimerDeal, all_bets, make_bet, next_banker)
 from ..money import Settlement
-from .common import BankrollChart, DealReplay, MessageBar, fmt_amount, guarded
-# Generic (game-free) helpers written for the Landsknecht table: a running
-# bankroll table and a standard-library SVG chart (matplotlib is too slow for
-# a click and is missing in an offline Pyodide).
-from .landsknecht import bankroll_html, bankroll_svg, parse_players
+from .common import (BankrollChart, DealReplay, MessageBar, bankroll_html, check_seed, fmt_amount, guarded,
+                     log_html, note_html, parse_players, settlement_tables, sync_options)
 
 __all__ = ["HoggenheimerTable", "DEFAULT_PLAYERS", "DEFAULT_SEED", "bet_options", "frame_html",
            "deal_frames", "settlement_html"]
@@ -47,11 +44,9 @@ neighbour is the next); the first holds the bank first."""
 DEFAULT_SEED = 2026
 """The seed a new table deals with unless told otherwise."""
 
+_REPLAY_CLOSED = "<i>Open this panel to draw the deal.</i>"
 _PROCEDURE_LABELS = {"english": "English (face-down layout, follow the chain)",
                      "german": "German (turn straight from the pack)"}
-_TH = 'style="text-align:left;padding:2px 8px;border-bottom:1px solid #999"'
-_TD = 'style="padding:2px 8px"'
-_TDR = 'style="padding:2px 8px;text-align:right;font-variant-numeric:tabular-nums"'
 
 
 def _kind_counts() -> dict[BetKind, int]:
@@ -120,75 +115,16 @@ def deal_frames(deal: HoggenheimerDeal, *, prefix: str = "") -> list[str]:
     return frames
 
 
-def _table(head: Sequence[str], rows: Sequence[Sequence[object]], caption: str, right: Sequence[int] = ()) -> str:
-    cells = "".join(f"<th {_TH}>{html.escape(h)}</th>" for h in head)
-    body = "".join(
-        "<tr>" + "".join(f"<td {_TDR if i in right else _TD}>{html.escape(str(c))}</td>" for i, c in enumerate(row))
-        + "</tr>" for row in rows)
-    return (f'<table style="border-collapse:collapse;margin:4px 0;font-size:90%">'
-            f'<caption style="caption-side:top;text-align:left;font-weight:bold">{html.escape(caption)}</caption>'
-            f"<thead><tr>{cells}</tr></thead><tbody>{body}</tbody></table>")
-
-
 def settlement_html(deal: HoggenheimerDeal, settlement: Settlement) -> str:
     """The settlement of a finished deal as HTML: each bet (numbered as on
     the layout) with its cards, payout odds, stake, result, the amount paid
     back to the punter and the net; then each punter's net and the
     banker's net. Reads the engine's :class:`~banking_games.money.Settlement`."""
-    rows = []
-    for placed, result in zip(deal.bets, settlement.results):
-        rows.append((placed.number, placed.player, placed.bet.name, f"{placed.bet.odds} to 1", placed.stake,
-                     "won" if result.outcome == "win" else "lost", result.stake + result.net,
-                     fmt_amount(result.net)))
-    if not rows:
-        bets = '<div style="margin:4px 0"><b>Settlement</b>: no bets were placed in this deal.</div>'
-    else:
-        bets = _table(("#", "punter", "bet", "odds", "stake", "result", "paid back", "net"), rows,
-                      "Settlement of this deal (amounts in units)", right=(0, 4, 6, 7))
-    nets = [(p, "punter", fmt_amount(n)) for p, n in settlement.player_net.items()]
-    nets.append((deal.banker, "banker", fmt_amount(settlement.banker_net)))
-    return bets + _table(("who", "role", "net this deal"), nets, "Net amounts", right=(2,))
-
-
-class _PooledReplay(DealReplay):
-    """The shared :class:`~banking_games.widgets.common.DealReplay` with a
-    fixed stack of ``size`` frame widgets made once: a deal has at most one
-    frame per card plus one, and making widgets during a click is slow.
-    Frames past the current deal are unreachable (the slider stops at the
-    last one)."""
-
-    def __init__(self, *, size: int, label: str) -> None:
-        super().__init__(["<i>Open this panel to draw the deal.</i>"] * size, label=label)
-        self.play.max = self.slider.max = 0
-
-    def set_frames(self, frames: Sequence[str], *, index: int | None = None) -> None:
-        if not frames:
-            raise ValueError("a DealReplay needs at least one frame")
-        children = self.stack.children
-        if len(frames) > len(children):  # cannot happen with size = pack + 1; grow anyway
-            self.stack.children = tuple(children) + tuple(widgets.HTML() for _ in range(len(frames) - len(children)))
-            children = self.stack.children
-        for child, frame in zip(children, frames):
-            if child.value != str(frame):
-                child.value = str(frame)
-        top = len(frames) - 1
-        index = top if index is None else index
-        self.play.max = max(self.play.max, top)
-        self.slider.max = max(self.slider.max, top)
-        self.slider.value = index
-        self.play.value = index
-        self.stack.selected_index = index
-        self.play.max = top
-        self.slider.max = top
-
-
-class _LightBankrollChart(BankrollChart):
-    """The shared bankroll chart drawn without matplotlib (see :func:`bankroll_svg`)."""
-
-    def draw(self, history) -> None:
-        svg = bankroll_svg(history)
-        self.value = (f'<div style="background:#fff;display:inline-block;border-radius:4px">{svg}</div>'
-                      if svg else "")
+    rows = [(placed.number, placed.player, placed.bet.name, f"{placed.bet.odds} to 1", placed.stake,
+             "won" if result.outcome == "win" else "lost", result.stake + result.net, fmt_amount(result.net))
+            for placed, result in zip(deal.bets, settlement.results)]
+    return settlement_tables(("#", "punter", "bet", "odds", "stake", "result", "paid back", "net"), rows,
+                             settlement, deal.banker, right=(0, 4, 6, 7))
 
 
 class HoggenheimerTable(widgets.VBox):
@@ -278,14 +214,13 @@ class HoggenheimerTable(widgets.VBox):
         self.bets_view = widgets.HTML()
         self.settlement_view = widgets.HTML()
         self.bankroll_view = widgets.HTML()
-        self.chart = _LightBankrollChart()
+        self.chart = BankrollChart()
         self.log_view = widgets.HTML()
-        self.replay = _PooledReplay(size=len(hoggenheimer_pack()) + 1, label="Card")
+        self.replay = DealReplay([_REPLAY_CLOSED], size=len(hoggenheimer_pack()) + 1, label="Card")
 
         self.deal: HoggenheimerDeal | None = None
         self.settlement: Settlement | None = None
         self._frames: list[str] = []
-        self._chart_key: tuple | None = None
         self._begin_session(tuple(players), seed, procedure)  # errors raise here (construction)
 
         self.kind.observe(self._on_kind, names="value")
@@ -307,10 +242,9 @@ class HoggenheimerTable(widgets.VBox):
         money = widgets.HBox([self.bankroll_view, self.chart], layout=row)
         super().__init__([
             settings,
-            widgets.HTML('<div style="font-size:85%;color:#666">Players sit in the order listed (each '
-                         "one's left neighbour is the next); the first holds the bank first. The same seed "
-                         "deals the same cards. 'New session' applies these settings; a new procedure also "
-                         "applies from the next 'New deal'.</div>"),
+            note_html("Players sit in the order listed (each one's left neighbour is the next); the first "
+                      "holds the bank first. The same seed deals the same cards. 'New session' applies these "
+                      "settings; a new procedure also applies from the next 'New deal'."),
             self.header,
             widgets.HBox([self.punter, self.kind, self.bet], layout=row),
             widgets.HBox([self.typed_bet, self.stake, self.bet_button], layout=row),
@@ -322,8 +256,7 @@ class HoggenheimerTable(widgets.VBox):
     # ---------------------------------------------------------------- session
     def _begin_session(self, players: tuple, seed: object, procedure: str) -> None:
         """Check the settings, build the first deal; assign nothing until all succeed."""
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ConfigError(f"the seed must be a whole number, got {seed!r}")
+        check_seed(seed)
         config = HoggenheimerConfig(procedure)  # ConfigError for an unknown procedure
         if len(set(players)) != len(players):
             raise ConfigError(f"each player needs a different name, got {', '.join(map(str, players))}")
@@ -337,7 +270,6 @@ class HoggenheimerTable(widgets.VBox):
         self.history = {p: [Fraction(0)] for p in players}
         self.bankers: list = []
         self._frames = []
-        self._chart_key = None
         self._start_message()
 
     def _start_message(self) -> None:
@@ -470,11 +402,7 @@ class HoggenheimerTable(widgets.VBox):
         self.header.value = (f"<b>Hoggenheimer</b> &middot; {html.escape(deal.procedure)} procedure &middot; "
                              f"seed {self.seed} &middot; deal {self.deal_number}, banker "
                              f"<b>{html.escape(str(deal.banker))}</b> &middot; {html.escape(state)}")
-        punters = [p for p in self.players if p != deal.banker]
-        if tuple(self.punter.options) != tuple(punters):
-            keep = self.punter.value
-            self.punter.options = punters
-            self.punter.value = keep if keep in punters else punters[0]
+        sync_options(self.punter, [p for p in self.players if p != deal.banker])
         title = f"Deal {self.deal_number}: {deal.banker} holds the bank"
         self.table.value = frame_html(deal, title=title, reveal=self.reveal.value)
         self._sync_replay()
@@ -483,9 +411,5 @@ class HoggenheimerTable(widgets.VBox):
         self.settlement_view.value = (settlement_html(deal, self.settlement) if self.settlement is not None
                                       else "")
         self.bankroll_view.value = bankroll_html(self.players, self.history, self.bankers)
-        key = tuple(len(v) for v in self.history.values())
-        if key != self._chart_key:
-            self._chart_key = key
-            self.chart.draw({str(p): v for p, v in self.history.items()})
-        self.log_view.value = ('<pre style="max-height:16em;overflow:auto;font-size:85%;margin:0">'
-                               + html.escape(deal.transcript()) + "</pre>")
+        self.chart.draw(self.history)
+        self.log_view.value = log_html(deal.transcript())

@@ -29,38 +29,17 @@ from ..display.landsknecht import table_html
 from ..errors import ConfigError, RuleError
 from ..games.landsknecht import VOID, LandsknechtConfig, LandsknechtDeal, LandsknechtSession
 from ..money import Settlement
-from .common import BankrollChart, DealReplay, MessageBar, fmt_amount, guarded
+from .common import (BankrollChart, DealReplay, MessageBar, bankroll_html, bankroll_svg, check_seed, fmt_amount,
+                     guarded, log_html, note_html, parse_players, settlement_tables, sync_options)
 
-__all__ = ["LandsknechtTable", "DEFAULT_PLAYERS", "DEFAULT_SEED", "RULE_OPTIONS", "parse_players", "settlement_html",
-           "bankroll_html", "bankroll_svg"]
+__all__ = ["LandsknechtTable", "DEFAULT_PLAYERS", "DEFAULT_SEED", "RULE_OPTIONS", "settlement_html",
+           # shared with the other tables; kept importable from here
+           "parse_players", "bankroll_html", "bankroll_svg"]
 
 DEFAULT_PLAYERS = ("Anna", "Boris", "Clara")
 """The players seated at a new table, in seating order (each one's left neighbour is the next)."""
 DEFAULT_SEED = 2026
 """The seed a new table deals with unless told otherwise."""
-
-_TH = 'style="text-align:left;padding:2px 8px;border-bottom:1px solid #999"'
-_TD = 'style="padding:2px 8px"'
-_TDR = 'style="padding:2px 8px;text-align:right;font-variant-numeric:tabular-nums"'
-
-
-def parse_players(text: str) -> tuple[str, ...]:
-    """Read player names from a text field: names separated by commas, in
-    seating order. Empty names are dropped; the engine checks the rest (how
-    many players, duplicates) when the session is built.
-    """
-    return tuple(name.strip() for name in str(text).split(",") if name.strip())
-
-
-def _table(head: Sequence[str], rows: Sequence[Sequence[str]], caption: str, right: Sequence[int] = ()) -> str:
-    cells = "".join(f"<th {_TH}>{html.escape(h)}</th>" for h in head)
-    body = "".join(
-        "<tr>" + "".join(f"<td {_TDR if i in right else _TD}>{html.escape(str(c))}</td>" for i, c in enumerate(row))
-        + "</tr>" for row in rows)
-    return (f'<table style="border-collapse:collapse;margin:4px 0;font-size:90%">'
-            f'<caption style="caption-side:top;text-align:left;font-weight:bold">{html.escape(caption)}</caption>'
-            f"<thead><tr>{cells}</tr></thead><tbody>{body}</tbody></table>")
-
 
 def settlement_html(deal: LandsknechtDeal, settlement: Settlement) -> str:
     """The settlement of a finished deal as an HTML table: each bet (in the
@@ -68,134 +47,12 @@ def settlement_html(deal: LandsknechtDeal, settlement: Settlement) -> str:
     punter's net and the banker's net. Reads the engine's
     :class:`~banking_games.money.Settlement` only.
     """
-    rows = []
-    for bet, result in zip(deal.bets, settlement.results):
-        rows.append((bet.number, bet.player, bet.card.label, str(bet.stake),
-                     "before turn 1" if bet.turn == 0 else f"after turn {bet.turn}",
-                     result.outcome, str(result.stake + result.net), fmt_amount(result.net)))
-    if not rows:
-        bets = '<div style="margin:4px 0"><b>Settlement</b>: no bets were placed in this deal.</div>'
-    else:
-        bets = _table(("#", "punter", "card", "stake", "placed", "result", "returned to punter", "net"), rows,
-                      "Settlement of this deal (amounts in units)", right=(0, 3, 6, 7))
-    nets = [(p, "punter", fmt_amount(n)) for p, n in settlement.player_net.items()]
-    nets.append((deal.banker, "banker", fmt_amount(settlement.banker_net)))
-    return bets + _table(("who", "role", "net this deal"), nets, "Net amounts", right=(2,))
-
-
-def bankroll_html(players: Sequence[Hashable], history: dict, bankers: Sequence[Hashable]) -> str:
-    """Running bankroll: for each player, the net after the last deal
-    settled, the running total since the session began, and how many deals
-    they held the bank.
-
-    Args:
-        players: names in seating order.
-        history: name -> running totals (index 0 is 0, one more per deal settled).
-        bankers: who held the bank in each deal settled, in order.
-    """
-    rows = []
-    for p in players:
-        values = history[p]
-        last = values[-1] - values[-2] if len(values) > 1 else Fraction(0)
-        rows.append((p, fmt_amount(last), fmt_amount(values[-1]), sum(1 for b in bankers if b == p)))
-    n = len(bankers)
-    return _table(("player", "last deal", "running net", "deals as banker"), rows,
-                  f"Running bankroll after {n} deal{'' if n == 1 else 's'} settled", right=(1, 2, 3))
-
-
-_PALETTE = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
-            "#bcbd22", "#17becf")
-
-
-def bankroll_svg(history: dict, *, title: str = "Running net since the first deal") -> str:
-    """A small line chart of running nets (name -> totals after each deal,
-    index 0 before the first) as an ``<svg>`` string, drawn with the
-    standard library only: well under a millisecond, where the matplotlib
-    chart of :func:`~banking_games.widgets.common.bankroll_chart_svg` takes
-    about 100 ms (too slow for a click) and is missing in an offline
-    Pyodide. Empty string while fewer than one deal is settled.
-    """
-    if not history or max((len(v) for v in history.values()), default=0) < 2:
-        return ""
-    w, h, left, right, top, bottom = 400, 170, 46, 92, 22, 34
-    n = max(len(v) for v in history.values()) - 1
-    values = [Fraction(x) for v in history.values() for x in v] + [Fraction(0)]
-    lo, hi = min(values), max(values)
-    if lo == hi:
-        lo, hi = lo - 1, hi + 1
-    px = lambda i: left + (w - left - right) * i / n  # noqa: E731
-    py = lambda y: top + (h - top - bottom) * float(hi - y) / float(hi - lo)  # noqa: E731
-    txt = 'font-family="DejaVu Sans,Arial,sans-serif" font-size="{}" fill="#333"'
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '
-             f'role="img" aria-label="{html.escape(title)}">',
-             f'<rect width="{w}" height="{h}" fill="#fff"/>',
-             f'<text x="{left}" y="14" {txt.format(11)} font-weight="bold">{html.escape(title)}</text>',
-             f'<line x1="{left}" y1="{py(0):.1f}" x2="{w - right}" y2="{py(0):.1f}" stroke="#999" stroke-width="1"/>',
-             f'<line x1="{left}" y1="{top}" x2="{left}" y2="{h - bottom}" stroke="#333" stroke-width="1"/>']
-    for y in sorted({lo, Fraction(0), hi}):
-        parts.append(f'<text x="{left - 4}" y="{py(y) + 3:.1f}" text-anchor="end" {txt.format(9)}>'
-                     f"{html.escape(fmt_amount(y))}</text>")
-    step = max(1, -(-n // 10))
-    for i in range(0, n + 1, step):
-        parts.append(f'<text x="{px(i):.1f}" y="{h - bottom + 12}" text-anchor="middle" {txt.format(9)}>{i}</text>')
-    parts.append(f'<text x="{(left + w - right) / 2:.0f}" y="{h - 6}" text-anchor="middle" {txt.format(9)}>'
-                 "deals settled</text>")
-    parts.append(f'<text x="10" y="{(top + h - bottom) / 2:.0f}" text-anchor="middle" {txt.format(9)} '
-                 f'transform="rotate(-90 10 {(top + h - bottom) / 2:.0f})">net (units)</text>')
-    for k, (name, series) in enumerate(history.items()):
-        colour = _PALETTE[k % len(_PALETTE)]
-        points = " ".join(f"{px(i):.1f},{py(Fraction(v)):.1f}" for i, v in enumerate(series))
-        parts.append(f'<polyline points="{points}" fill="none" stroke="{colour}" stroke-width="2"/>')
-        parts.extend(f'<circle cx="{px(i):.1f}" cy="{py(Fraction(v)):.1f}" r="2.5" fill="{colour}"/>'
-                     for i, v in enumerate(series))
-        ly = top + 6 + 14 * k
-        parts.append(f'<line x1="{w - right + 10}" y1="{ly}" x2="{w - right + 26}" y2="{ly}" stroke="{colour}" '
-                     f'stroke-width="2"/><text x="{w - right + 30}" y="{ly + 3}" {txt.format(10)}>'
-                     f"{html.escape(str(name))}</text>")
-    parts.append("</svg>")
-    return "".join(parts)
-
-
-class _LightBankrollChart(BankrollChart):
-    """The shared :class:`~banking_games.widgets.common.BankrollChart`, drawn
-    with :func:`bankroll_svg` (fast, no matplotlib)."""
-
-    def draw(self, history) -> None:
-        svg = bankroll_svg(history)
-        self.value = (f'<div style="background:#fff;display:inline-block;border-radius:4px">{svg}</div>'
-                      if svg else "")
-
-
-class _PooledReplay(DealReplay):
-    """The shared :class:`~banking_games.widgets.common.DealReplay`, keeping
-    its frame widgets between deals: building an ipywidget takes a few
-    milliseconds, too slow to make a dozen in one click, so ``size`` frame
-    widgets are made once, up front, and reused."""
-
-    def __init__(self, frames, *, size: int, **kw) -> None:
-        super().__init__(frames, **kw)
-        self._pool = list(self.stack.children) + [widgets.HTML() for _ in range(size - len(frames))]
-
-    def set_frames(self, frames, *, index: int | None = None) -> None:
-        if not frames:
-            raise ValueError("a DealReplay needs at least one frame")
-        while len(self._pool) < len(frames):
-            self._pool.append(widgets.HTML())
-        for child, frame in zip(self._pool, frames):
-            if child.value != str(frame):
-                child.value = str(frame)
-        top = len(frames) - 1
-        index = top if index is None else index
-        self.play.max = max(self.play.max, top)
-        self.slider.max = max(self.slider.max, top)
-        if len(self.stack.children) != len(frames):
-            self.stack.selected_index = min(index, len(self.stack.children) - 1)
-            self.stack.children = self._pool[:len(frames)]
-        self.slider.value = index
-        self.play.value = index
-        self.stack.selected_index = index
-        self.play.max = top
-        self.slider.max = top
+    rows = [(bet.number, bet.player, bet.card.label, str(bet.stake),
+             "before turn 1" if bet.turn == 0 else f"after turn {bet.turn}",
+             result.outcome, str(result.stake + result.net), fmt_amount(result.net))
+            for bet, result in zip(deal.bets, settlement.results)]
+    return settlement_tables(("#", "punter", "card", "stake", "placed", "result", "returned to punter", "net"),
+                             rows, settlement, deal.banker, right=(0, 3, 6, 7))
 
 
 RULE_OPTIONS = {
@@ -276,7 +133,7 @@ class LandsknechtTable(widgets.VBox):
         self.voids = widgets.HTML()
         self.settlement_view = widgets.HTML()
         self.bankroll_view = widgets.HTML()
-        self.chart = _LightBankrollChart()
+        self.chart = BankrollChart()
         self.log_view = widgets.HTML()
         self.players_field = widgets.Text(value=", ".join(str(p) for p in players), description="Players",
                                           placeholder="names, separated by commas, in seating order",
@@ -294,8 +151,7 @@ class LandsknechtTable(widgets.VBox):
         self.history: dict = {}
         self.bankers: list = []
         self._frames: list[str] = []
-        self._chart_key: tuple | None = None
-        self.replay = _PooledReplay(["<i>no deal yet</i>"], label="Card", size=24)
+        self.replay = DealReplay(["<i>no deal yet</i>"], label="Card", size=24)
 
         self._begin_session(tuple(players), seed, config, first_banker)  # errors raise here (construction)
 
@@ -314,10 +170,9 @@ class LandsknechtTable(widgets.VBox):
         money = widgets.HBox([self.bankroll_view, self.chart], layout=row)
         super().__init__([
             settings,
-            widgets.HTML('<div style="font-size:85%;color:#666">Players sit in the order listed (each '
-                         "one's left neighbour is the next). Stake limits hold for a whole session; leave a "
-                         "field empty for no limit. The same seed and players deal the same cards. "
-                         "'New session' applies these settings.</div>"),
+            note_html("Players sit in the order listed (each one's left neighbour is the next). Stake limits "
+                      "hold for a whole session; leave a field empty for no limit. The same seed and players "
+                      "deal the same cards. 'New session' applies these settings."),
             self.header,
             widgets.HBox([self.punter, self.stake, self.card, self.bet_button],
                            layout=row),
@@ -330,8 +185,7 @@ class LandsknechtTable(widgets.VBox):
     def _begin_session(self, players: tuple, seed: object, config: LandsknechtConfig,
                        first_banker: Hashable) -> None:
         """Build a session and its first deal; assign nothing until both succeed."""
-        if isinstance(seed, bool) or not isinstance(seed, int):
-            raise ConfigError(f"the seed must be a whole number, got {seed!r}")
+        check_seed(seed)
         session = LandsknechtSession(players, rng=seed, config=config, first_banker=first_banker)
         deal = session.start_deal()
         self.session, self.deal, self.settlement, self.seed = session, deal, None, seed
@@ -340,8 +194,6 @@ class LandsknechtTable(widgets.VBox):
         self.history = {p: [Fraction(0)] for p in session.players}
         self.bankers = []
         self._frames = []
-        self._chart_key = None
-        self.chart.draw({})
         self._start_message()
 
     def _start_message(self) -> None:
@@ -453,17 +305,8 @@ class LandsknechtTable(widgets.VBox):
         self.header.value = (f"<b>Landsknecht</b> &middot; seed {self.seed} &middot; "
                              f"deal {self.deal_number}, banker <b>{html.escape(str(deal.banker))}</b> &middot; "
                              f"{html.escape(state)} &middot; {html.escape(limits)}")
-        punters = [p for p in session.players if p != deal.banker]
-        if tuple(self.punter.options) != tuple(punters):
-            keep = self.punter.value
-            self.punter.options = punters
-            self.punter.value = keep if keep in punters else (punters[0] if punters else None)
-        cards = [(f"{c.label}  ({c.long_name})", c.name) for c in deal.live_cards]
-        if tuple(self.card.options) != tuple(cards):
-            keep = self.card.value
-            names = [n for _, n in cards]
-            self.card.options = cards
-            self.card.value = keep if keep in names else (names[0] if names else None)
+        sync_options(self.punter, [p for p in session.players if p != deal.banker])
+        sync_options(self.card, [(f"{c.label}  ({c.long_name})", c.name) for c in deal.live_cards])
         table = self._table_html()
         self.table.value = table
         self._frames[deal.turns:] = [table]
@@ -474,9 +317,5 @@ class LandsknechtTable(widgets.VBox):
         self.settlement_view.value = (settlement_html(deal, self.settlement) if self.settlement is not None
                                       else "")
         self.bankroll_view.value = bankroll_html(session.players, self.history, self.bankers)
-        key = tuple(len(v) for v in self.history.values())
-        if key != self._chart_key:
-            self._chart_key = key
-            self.chart.draw({str(p): v for p, v in self.history.items()})
-        self.log_view.value = ('<pre style="max-height:16em;overflow:auto;font-size:85%;margin:0">'
-                          + html.escape(deal.transcript()) + "</pre>")
+        self.chart.draw(self.history)
+        self.log_view.value = log_html(deal.transcript())
