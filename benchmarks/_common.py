@@ -6,6 +6,7 @@ on ``sys.path``).
 
 from __future__ import annotations
 
+import argparse
 import statistics
 import time
 from typing import Callable, Mapping, Sequence
@@ -20,6 +21,22 @@ def best_of(f: Callable[[], object], repeats: int = 1) -> tuple[float, object]:
         out = f()
         best = min(best, time.perf_counter() - start)
     return best, out
+
+
+def best_time(f: Callable[[], object], repeats: int = 1) -> float:
+    """The shortest wall time in seconds of ``repeats`` runs of ``f()``."""
+    return best_of(f, repeats)[0]
+
+
+def simulator_args(doc: str) -> argparse.Namespace:
+    """The options of a simulator speed benchmark: ``--deals`` (vectorised
+    runs, default 1,000,000), ``--engine-deals`` (engine loop, default
+    3,000), ``--repeats`` (take the best of, default 5)."""
+    parser = argparse.ArgumentParser(description=doc.splitlines()[0])
+    parser.add_argument("--deals", type=int, default=1_000_000)
+    parser.add_argument("--engine-deals", type=int, default=3_000)
+    parser.add_argument("--repeats", type=int, default=5)
+    return parser.parse_args()
 
 
 def timed_into(samples: dict[str, list[float]], name: str, action: Callable[[], object]) -> object:

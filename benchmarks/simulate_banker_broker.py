@@ -13,26 +13,17 @@ vary with the machine's load. Options: --deals, --engine-deals, --repeats.
 
 from __future__ import annotations
 
-import argparse
-
 import numpy as np
 
-from _common import best_of
+from _common import best_time as best
+from _common import simulator_args
 from banking_games.games import banker_broker as bb
 from banking_games.simulate import banker_broker as sim
 from banking_games.simulate.common import shuffled_decks
 
 
-def best(f, repeats: int) -> float:
-    return best_of(f, repeats)[0]
-
-
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=1_000_000)
-    parser.add_argument("--engine-deals", type=int, default=3_000)
-    parser.add_argument("--repeats", type=int, default=5)
-    args = parser.parse_args()
+    args = simulator_args(__doc__)
     n, ne, r = args.deals, args.engine_deals, args.repeats
     chunk = 100_000
     print(f"Banker and Broker simulators, {n:,} deals per vectorised run, {ne:,} per engine run, best of {r}")

@@ -16,26 +16,17 @@ Options: --deals N (vectorised runs, default 1_000_000), --engine-deals N
 
 from __future__ import annotations
 
-import argparse
-
 import numpy as np
 
-from _common import best_of
+from _common import best_time as best
+from _common import simulator_args
 from banking_games.games.hoggenheimer import HoggenheimerConfig
 from banking_games.simulate import hoggenheimer as sim
 from banking_games.simulate.common import shuffled_decks
 
 
-def best(f, repeats: int) -> float:
-    return best_of(f, repeats)[0]
-
-
 def main() -> None:
-    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("--deals", type=int, default=1_000_000)
-    parser.add_argument("--engine-deals", type=int, default=3_000)
-    parser.add_argument("--repeats", type=int, default=5)
-    args = parser.parse_args()
+    args = simulator_args(__doc__)
     n, ne, r = args.deals, args.engine_deals, args.repeats
     chunk = 1 << 18
     print(f"Hoggenheimer simulators, {n:,} deals per vectorised run, {ne:,} per engine run, best of {r}")

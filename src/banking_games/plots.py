@@ -58,7 +58,8 @@ def running_mean_figure(results: np.ndarray, exact_mean, exact_sd, *, title: str
     ax.set_xlabel("number of deals")
     ax.set_ylabel(ylabel)
     ax.set_title(title)
-    lo, hi = mean - 4 * sd / np.sqrt(10), mean + 4 * sd / np.sqrt(10)
+    # tight enough that an edge of a few per cent is visible once the band has narrowed
+    lo, hi = mean - 4 * sd / np.sqrt(40), mean + 4 * sd / np.sqrt(40)
     ax.set_ylim(lo, hi)
     ax.legend(loc="upper right", fontsize=8)
     fig.tight_layout()

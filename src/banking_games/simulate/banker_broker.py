@@ -51,7 +51,7 @@ import numpy as np
 
 from ..errors import ConfigError
 from ..games import banker_broker as bb
-from .common import check_config, decks_to_cards, is_whole, run_to_table, session_totals, shuffled_decks
+from .common import check_config, deck_array, decks_to_cards, is_whole, run_to_table, session_totals, shuffled_decks
 
 __all__ = [
     "METHODS",
@@ -185,17 +185,7 @@ def random_sizes(n: int, config: bb.BankerBrokerConfig, k: int, gen: np.random.G
 
 def _check(decks, sizes, s: _Setup) -> tuple[np.ndarray, np.ndarray]:
     size = s.config.pack_size
-    decks = np.asarray(decks)
-    if decks.ndim != 2 or decks.shape[1] != size or not np.issubdtype(decks.dtype, np.integer):
-        raise ValueError(f"decks must be an integer array of shape (n, {size}) (card numbers into the config's "
-                         f"pack), got {decks.dtype} {decks.shape}")
-    if decks.size:
-        if decks.min() < 0 or decks.max() >= size:
-            raise ValueError(f"deck entries must be card numbers 0..{size - 1}")
-        seen = np.zeros(decks.shape, dtype=bool)
-        np.put_along_axis(seen, decks.astype(np.intp), True, axis=1)
-        if not seen.all():
-            raise ValueError(f"deck {int(np.flatnonzero(~seen.all(axis=1))[0])} is not an ordering of the pack")
+    decks = deck_array(decks, size)
     sizes = np.asarray(sizes)
     if sizes.shape != (decks.shape[0], s.k) or not np.issubdtype(sizes.dtype, np.integer):
         raise ValueError(f"sizes must be an integer array of shape ({decks.shape[0]}, {s.k}), one size per "

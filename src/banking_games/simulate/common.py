@@ -16,7 +16,8 @@ import numpy as np
 from ..cards import Card
 from ..errors import ConfigError
 
-__all__ = ["is_whole", "check_config", "as_generator", "shuffled_decks", "decks_to_cards", "run_in_chunks",
+__all__ = ["is_whole", "check_config", "as_generator", "shuffled_decks", "deck_array", "decks_to_cards",
+           "run_in_chunks",
            "run_to_table", "MeanEstimate", "mean_estimate", "session_totals"]
 
 C = TypeVar("C")
@@ -64,6 +65,38 @@ def shuffled_decks(n_decks: int, pack_size: int, rng: np.random.Generator) -> np
     """
     base = np.broadcast_to(np.arange(pack_size, dtype=np.int8), (n_decks, pack_size))
     return rng.permuted(base, axis=1)
+
+
+def deck_array(decks, size: int, *, orderings: bool = True) -> np.ndarray:
+    """Check decks given to a simulator: an integer array of shape ``(n, size)``,
+    each entry a card number (an index into the config's pack).
+
+    Args:
+        decks: array-like of decks, top card first.
+        size: cards in the pack.
+        orderings: also check that each row is an ordering of the pack
+            (every number ``0..size-1`` once; costs a pass over the decks).
+
+    Returns:
+        ``decks`` as a numpy array (not copied when it already is one).
+
+    Raises:
+        ValueError: wrong shape or type, a number out of range, or (with
+            ``orderings``) a row that is not an ordering of the pack.
+    """
+    decks = np.asarray(decks)
+    if decks.ndim != 2 or decks.shape[1] != size or not np.issubdtype(decks.dtype, np.integer):
+        raise ValueError(f"decks must be an integer array of shape (n, {size}) (card numbers into the config's "
+                         f"pack), got {decks.dtype} {decks.shape}")
+    if orderings and decks.size:
+        if decks.min() < 0 or decks.max() >= size:
+            raise ValueError(f"deck entries must be card numbers 0..{size - 1}")
+        seen = np.zeros(decks.shape, dtype=bool)
+        np.put_along_axis(seen, decks.astype(np.intp), True, axis=1)
+        if not seen.all():
+            bad = int(np.flatnonzero(~seen.all(axis=1))[0])
+            raise ValueError(f"deck {bad} is not an ordering of the {size} cards (a card repeated)")
+    return decks
 
 
 def decks_to_cards(decks: np.ndarray, pack: Sequence[Card]) -> list[list[Card]]:

@@ -62,7 +62,7 @@ import numpy as np
 
 from ..errors import ConfigError
 from ..games import hoggenheimer as hg
-from .common import check_config, decks_to_cards, is_whole, run_to_table, session_totals, shuffled_decks
+from .common import check_config, deck_array, decks_to_cards, is_whole, run_to_table, session_totals, shuffled_decks
 
 __all__ = [
     "DEFAULT_BETS",
@@ -210,20 +210,7 @@ def _bet_masks(plan: _Plan, layout: _Layout, config: hg.HoggenheimerConfig) -> l
 
 
 def _check_decks(decks, layout: _Layout) -> np.ndarray:
-    decks = np.asarray(decks)
-    if decks.ndim != 2 or decks.shape[1] != layout.size or not np.issubdtype(decks.dtype, np.integer):
-        raise ValueError(f"decks must be an integer array of shape (n, {layout.size}) (card numbers into the "
-                         f"config's pack), got {decks.dtype} {decks.shape}")
-    if decks.size:
-        # every row a permutation of 0..size-1: in range, and each number once
-        if decks.min() < 0 or decks.max() >= layout.size:
-            raise ValueError(f"deck entries must be card numbers 0..{layout.size - 1}")
-        seen = np.zeros(decks.shape, dtype=bool)
-        np.put_along_axis(seen, decks.astype(np.intp), True, axis=1)
-        if not seen.all():
-            bad = int(np.flatnonzero(~seen.all(axis=1))[0])
-            raise ValueError(f"deck {bad} is not an ordering of the {layout.size} cards (a card repeated)")
-    return decks.astype(np.int8, copy=False)
+    return deck_array(decks, layout.size).astype(np.int8, copy=False)
 
 
 # --------------------------------------------------------------------- vectorised, from decks

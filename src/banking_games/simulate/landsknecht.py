@@ -45,7 +45,7 @@ import numpy as np
 from ..cards import full_pack
 from ..errors import ConfigError
 from ..games import landsknecht as lk
-from .common import check_config, decks_to_cards, is_whole, run_to_table, session_totals, shuffled_decks
+from .common import check_config, deck_array, decks_to_cards, is_whole, run_to_table, session_totals, shuffled_decks
 
 __all__ = [
     "BetPlan",
@@ -185,11 +185,7 @@ def _check_plans(plans: Sequence[BetPlan], config: lk.LandsknechtConfig) -> tupl
 
 
 def _check_decks(decks, shape: _PackShape) -> np.ndarray:
-    decks = np.asarray(decks)
-    if decks.ndim != 2 or decks.shape[1] != shape.size or not np.issubdtype(decks.dtype, np.integer):
-        raise ValueError(f"decks must be an integer array of shape (n, {shape.size}) (card indices into the "
-                         f"config's pack), got {decks.dtype} {decks.shape}")
-    return decks
+    return deck_array(decks, shape.size, orderings=False)  # rows from shuffled_decks; not re-checked
 
 
 # --------------------------------------------------------------------- vectorised

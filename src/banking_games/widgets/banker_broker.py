@@ -36,7 +36,8 @@ from ..games.banker_broker import (PAYOUT_ODDS, BankChange, BankChangeResult, Ba
                                    PackCut, Sectioning, SectionTurned, TieRule)
 from ..money import LOSE, PUSH, WIN, Settlement
 from .common import (BankrollChart, DealReplay, MessageBar, bankroll_html, check_seed, fmt_amount, guarded,
-                     log_html, note_html, parse_players, settlement_tables, sync_options)
+                     log_html, note_html, parse_players, record_deal, settled_text, settlement_tables,
+                     sync_options)
 
 __all__ = ["BankerBrokerTableWidget", "DEFAULT_PLAYERS", "DEFAULT_SEED", "DEFAULT_SECTIONS", "RULE_OPTIONS",
            "deal_rng", "first_banker_rng", "bank_cut_rng", "deal_frames", "frame_title",
@@ -485,15 +486,13 @@ class BankerBrokerTableWidget(widgets.VBox):
             settlement = deal.settle()
             session.end_deal(rng=bank_cut_rng(self.seed, self.deal_number))
             self.settlement = settlement
-            self.bankers.append(deal.banker)
-            for p in session.players:
-                self.history[p].append(session.balances[p])
+            record_deal(self.history, self.bankers, deal.banker, session.balances)
 
     def _end_text(self) -> str:
         if self.settlement is None:
             return ""
         change = self.session.history[-1]
-        return (f" Deal settled: banker {self.deal.banker} {fmt_amount(self.settlement.banker_net)}. "
+        return (f" {settled_text(self.deal.banker, self.settlement)} "
                 f"Bank: {change.reason}; {change.new_banker} holds it for the next deal ('New deal').")
 
     # ---------------------------------------------------------------- drawing

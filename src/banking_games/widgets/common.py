@@ -23,8 +23,8 @@ from ..errors import ConfigError, GameError
 from ..money import Settlement
 
 __all__ = ["DealReplay", "MessageBar", "guarded", "BankrollChart", "bankroll_svg", "bankroll_html",
-           "fmt_amount", "parse_players", "check_seed", "html_table", "settlement_tables", "log_html",
-           "note_html", "sync_options"]
+           "record_deal", "settled_text", "fmt_amount", "parse_players", "check_seed", "html_table",
+           "settlement_tables", "log_html", "note_html", "sync_options"]
 
 
 def fmt_amount(x: Fraction | int) -> str:
@@ -260,6 +260,20 @@ def guarded(method: Callable) -> Callable:
 
 
 # ---------------------------------------------------------------- running bankroll
+
+def record_deal(history: Mapping, bankers: list, banker: Hashable, running: Mapping) -> None:
+    """Note a settled deal in a table's running bankroll: append ``banker``
+    to ``bankers`` and each player's running net after the deal
+    (``running[name]``, as the engine counts it) to ``history[name]``."""
+    bankers.append(banker)
+    for name, values in history.items():
+        values.append(running[name])
+
+
+def settled_text(banker: Hashable, settlement: Settlement) -> str:
+    """The message for a settled deal: ``"Deal settled: banker Anna +3."``."""
+    return f"Deal settled: banker {banker} {fmt_amount(settlement.banker_net)}."
+
 
 def bankroll_html(players: Sequence[Hashable], history: Mapping, bankers: Sequence[Hashable]) -> str:
     """Running bankroll: for each player, the net after the last deal

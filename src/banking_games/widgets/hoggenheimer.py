@@ -33,7 +33,8 @@ from ..games.hoggenheimer import (PAYOUT_ODDS, PROCEDURES, Bet, BetKind, CardTur
                                   HoggenheimerDeal, all_bets, make_bet, next_banker)
 from ..money import Settlement
 from .common import (BankrollChart, DealReplay, MessageBar, bankroll_html, check_seed, fmt_amount, guarded,
-                     log_html, note_html, parse_players, settlement_tables, sync_options)
+                     log_html, note_html, parse_players, record_deal, settled_text, settlement_tables,
+                     sync_options)
 
 __all__ = ["HoggenheimerTable", "DEFAULT_PLAYERS", "DEFAULT_SEED", "bet_options", "frame_html",
            "deal_frames", "settlement_html"]
@@ -354,17 +355,16 @@ class HoggenheimerTable(widgets.VBox):
 
     def _after_turn(self) -> None:
         if self.deal.is_over and self.settlement is None:
-            self.settlement = self.deal.settle()
-            self.bankers.append(self.deal.banker)
-            for p in self.players:
-                gain = (self.settlement.banker_net if p == self.deal.banker
-                        else self.settlement.player_net.get(p, Fraction(0)))
-                self.history[p].append(self.history[p][-1] + gain)
+            settlement = self.settlement = self.deal.settle()
+            banker = self.deal.banker
+            gain = {p: settlement.banker_net if p == banker else settlement.player_net.get(p, Fraction(0))
+                    for p in self.players}
+            record_deal(self.history, self.bankers, banker, {p: self.history[p][-1] + gain[p] for p in self.players})
 
     def _end_text(self) -> str:
         if self.settlement is None:
             return ""
-        return (f". Deal settled: banker {self.deal.banker} {fmt_amount(self.settlement.banker_net)}. "
+        return (f". {settled_text(self.deal.banker, self.settlement)} "
                 f"Click 'New deal': the bank passes to {next_banker(self.players, self.deal.banker)}.")
 
     # ---------------------------------------------------------------- drawing

@@ -30,7 +30,8 @@ from ..errors import ConfigError, RuleError
 from ..games.landsknecht import VOID, LandsknechtConfig, LandsknechtDeal, LandsknechtSession
 from ..money import Settlement
 from .common import (BankrollChart, DealReplay, MessageBar, bankroll_html, bankroll_svg, check_seed, fmt_amount,
-                     guarded, log_html, note_html, parse_players, settlement_tables, sync_options)
+                     guarded, log_html, note_html, parse_players, record_deal, settled_text, settlement_tables,
+                     sync_options)
 
 __all__ = ["LandsknechtTable", "DEFAULT_PLAYERS", "DEFAULT_SEED", "RULE_OPTIONS", "settlement_html",
            # shared with the other tables; kept importable from here
@@ -281,14 +282,12 @@ class LandsknechtTable(widgets.VBox):
         if self.deal.is_over and self.session.deal is self.deal:
             banker = self.deal.banker
             self.settlement = self.session.end_deal()
-            self.bankers.append(banker)
-            for p in self.session.players:
-                self.history[p].append(self.session.net[p])
+            record_deal(self.history, self.bankers, banker, self.session.net)
 
     def _end_text(self) -> str:
         if self.settlement is None:
             return ""
-        return (f". Deal settled: banker {self.deal.banker} {fmt_amount(self.settlement.banker_net)}. "
+        return (f". {settled_text(self.deal.banker, self.settlement)} "
                 f"Click 'New deal': the bank passes to {self.session.banker}.")
 
     # ---------------------------------------------------------------- drawing
