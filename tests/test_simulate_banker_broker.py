@@ -166,6 +166,40 @@ def test_bottom_cards_exchangeable_so_fast_method_exact():
         assert len(counts) == 120 and set(counts) == {6}
 
 
+def _law(rows: dict, weight: Fraction) -> dict[tuple, Fraction]:
+    law: dict[tuple, Fraction] = {}
+    for key in zip(*(v.tolist() for v in rows.values())):
+        law[key] = law.get(key, Fraction(0)) + weight
+    return law
+
+
+@pytest.mark.parametrize("ranks, suits, sectioning, tie_rule, stakes", [
+    (3, 2, bb.Sectioning.THREE, bb.TieRule.BANK_WINS, (1, 1)),
+    (3, 2, bb.Sectioning.THREE, bb.TieRule.STAKE_RETURNED, (2, 3)),
+    (2, 3, bb.Sectioning.ONE_EACH, bb.TieRule.STAKE_RETURNED, (1, 0, 2)),
+    (3, 2, bb.Sectioning.ANY, bb.TieRule.BANK_WINS, (1, 1, 1)),
+])
+def test_fast_method_exact_law_equals_engine_on_every_deck_order(ranks, suits, sectioning, tie_rule, stakes):
+    # The fast method run on EVERY sequence of its draws (k integers, on 0..N-1, 0..N-2, ...: all
+    # N!/(N-k)! sequences equally likely) must give the same law of whole result rows (banker's
+    # rank, ties, each section's net, totals) as the ENGINE dealing EVERY order of the 6-card
+    # pack, cut into fixed sections (exchangeability: any sizes give the same law).
+    config = bb.BankerBrokerConfig(sectioning=sectioning, tie_rule=tie_rule, ranks=ranks, suits=suits)
+    k = len(stakes) + 1
+    n_sections = k if sectioning is bb.Sectioning.ANY else None
+    size = ranks * suits
+    grid = np.indices([size - j for j in range(k)], dtype=np.int16).reshape(k, -1)
+    s = sim._setup(config, len(stakes) if sectioning is bb.Sectioning.ONE_EACH else None, n_sections, stakes)
+    fast = sim._fast_settle(list(grid), s)
+    decks = np.array(list(itertools.permutations(range(size))), dtype=np.int8)
+    sizes = np.tile([1] * (k - 1) + [size - k], (len(decks), 1))  # discard: sizes add up to N - 1
+    engine = sim.engine_deal_decks(decks, sizes, config=config, punters=s.punters, n_sections=n_sections,
+                                   stakes=stakes)
+    assert list(fast) == list(engine)
+    assert all(fast[key].dtype == engine[key].dtype for key in fast)
+    assert _law(fast, Fraction(1, grid.shape[1])) == _law(engine, Fraction(1, len(decks)))
+
+
 @pytest.mark.parametrize("tie_rule", list(bb.TieRule))
 def test_fast_and_deck_methods_agree_with_exact(tie_rule):
     # 3(b), one unit on each section, 300 000 deals each method. Exact (exact.banker_broker):

@@ -30,9 +30,13 @@ only the ``k`` bottom cards matter, and in a shuffled pack the cards at any
 ``k`` fixed positions are a uniformly random ordered choice of ``k``
 distinct cards, whatever the section sizes (the exact analysis,
 :mod:`banking_games.exact.banker_broker`, says the same and checks it
-through the engine). So it draws ``k`` distinct cards in order, one small
-random integer each. Its deals are not the deck method's, but have the same
-distribution; the test file checks that exactly on a small pack and
+through the engine). So it draws ``k`` distinct cards, one small random
+integer each: the banker's card first, then each players' section's card
+among the cards left, seen only as higher than, equal to or lower than the
+banker's (sampling without replacement by exact integer comparisons, see
+:func:`fast_deals`). Its deals are not the deck method's, but have the same
+distribution; the test file checks that exactly on small packs (every
+sequence of draws against every deck order dealt by the engine) and
 statistically on the real one.
 
 Public API: :func:`section_count_for`, :func:`random_sizes`,
@@ -138,19 +142,31 @@ def _without_replacement(draws: Sequence[np.ndarray], population: int) -> np.nda
     ordered choice comes from exactly one draw sequence, so a uniform draw
     sequence gives a uniformly random ordered choice.
 
+    The shuffle is kept sparse: only the places that earlier steps wrote to
+    are remembered (step ``i`` leaves the value it displaced, ``w_i``, at
+    place ``t_i = i + x_i``), so ``m`` draws cost ``m (m - 1) / 2`` vectorised
+    comparisons and no array of the whole population per deal. The place
+    ``p`` holds the ``w_i`` of the latest step ``i`` with ``t_i = p``, or
+    ``p`` itself if no step wrote there.
+
     Returns:
         ``int16`` array ``(n, number of draws)``: the values in the order taken.
     """
-    n, k = (draws[0].shape[0] if draws else 0), len(draws)
-    a = np.tile(np.arange(population, dtype=np.int16), n)
-    base = np.arange(0, n * population, population, dtype=np.intp)
+    n, m = (draws[0].shape[0] if draws else 0), len(draws)
+    out = np.empty((n, m), dtype=np.int16)
+    targets: list[np.ndarray] = []  # t_i
+    moved: list[np.ndarray] = []  # w_i
     for j, x in enumerate(draws):
-        here = base + j
-        there = here + x
-        taken = a[there]
-        a[there] = a[here]
-        a[here] = taken
-    return a.reshape(n, population)[:, :k].copy()
+        there = x.astype(np.int16) + np.int16(j)  # t_j
+        here = np.full(n, j, dtype=np.int16)  # the value at place j now
+        taken = there.copy()  # the value at place t_j now
+        for t, w in zip(targets, moved):  # earliest first, so the latest write wins
+            np.copyto(here, w, where=t == j)
+            np.copyto(taken, w, where=t == there)
+        out[:, j] = taken
+        targets.append(there)
+        moved.append(here)  # place j's value goes to place t_j (itself when x_j = 0)
+    return out
 
 
 def _distinct_sorted(gen: np.random.Generator, n: int, gaps: int, m: int) -> np.ndarray:
@@ -261,19 +277,85 @@ def deal_decks(decks: np.ndarray, sizes: np.ndarray, *, config: bb.BankerBrokerC
     return _settle(s.ranks[_bottoms(decks, sizes)], s)
 
 
-def _fast_bottoms(n: int, gen: np.random.Generator, n_cards: int, k: int) -> np.ndarray:
-    """``k`` distinct card numbers per deal, a uniformly random ordered choice: ``(n, k)``."""
-    return _without_replacement([gen.integers(0, n_cards - j, size=n, dtype=np.int16) for j in range(k)], n_cards)
+@lru_cache(maxsize=None)
+def _counts_beside(config: bb.BankerBrokerConfig) -> tuple[np.ndarray, np.ndarray]:
+    """For each card number: how many OTHER cards of the pack rank higher, and how many rank equal."""
+    r = _ranks(config).astype(np.int16)
+    higher = (r[None, :] > r[:, None]).sum(axis=1).astype(np.int16)
+    equal = ((r[None, :] == r[:, None]).sum(axis=1) - 1).astype(np.int16)
+    return higher, equal
+
+
+def _fast_draws(n: int, gen: np.random.Generator, n_cards: int, k: int) -> list[np.ndarray]:
+    """The fast method's random numbers: for ``j = 0 .. k-1``, ``n`` integers uniform on ``0 .. n_cards - j - 1``."""
+    return [gen.integers(0, n_cards - j, size=n, dtype=np.int16) for j in range(k)]
+
+
+def _fast_settle(draws: Sequence[np.ndarray], s: _Setup) -> dict[str, np.ndarray]:
+    """Deals from the fast method's draws, with the columns of :func:`_settle`.
+
+    ``draws[0]`` picks the banker's card among the ``N`` cards. Each later
+    draw ``draws[i]`` (uniform on ``0 .. N-1-i``) picks section ``i``'s card
+    among the ``N - i`` cards not yet drawn, which lie, from the draw's point
+    of view, as ``H`` cards ranking above the banker's, then ``E`` of equal
+    rank, then the rest: the draw is higher when below ``H``, a tie when
+    below ``H + E``, and the counts left are updated (sampling without
+    replacement, an exact integer comparison; each card not yet drawn is
+    equally likely). The order in which the sections are drawn does not
+    matter: any order gives a uniformly random ordered choice of distinct
+    cards, the law of the bottom cards of a shuffled pack.
+    """
+    higher, equal = _counts_beside(s.config)
+    banker_card = draws[0].astype(np.intp)
+    left_high = higher[banker_card]  # cards left above the banker's (a fresh array: a gather)
+    left_up = left_high + equal[banker_card]  # cards left above or equal to it
+    n = banker_card.shape[0]
+    bank_wins = s.config.tie_rule is bb.TieRule.BANK_WINS
+    wins = np.zeros(n, dtype=np.int8)  # players' sections above the banker's card
+    ups = np.zeros(n, dtype=np.int8)  # ... above or equal
+    out: dict[str, np.ndarray] = {"banker_rank": s.ranks[banker_card], "ties": ups}
+    same_stake = len(set(s.stakes)) == 1
+    punters = None if same_stake else np.zeros(n, dtype=np.int32)
+    for i, stake in enumerate(s.stakes):
+        x = draws[i + 1]
+        win = x < left_high
+        up = x < left_up  # a win or a tie
+        left_high -= win
+        left_up -= up
+        wins += win
+        ups += up
+        if not stake:
+            continue
+        # per unit: win +1, lose -1, tie -1 (bank wins: 2 win - 1) or 0 (stake returned: win + up - 1)
+        net = np.add(win, win if bank_wins else up, dtype=np.int16)
+        net -= np.int16(1)
+        if stake != 1:
+            net *= np.int16(stake)
+        out[f"s{i + 1}_net"] = net
+        if punters is not None:
+            punters += net
+    if punters is None:  # the same stake on every section: the total from the counts
+        m, stake = len(s.stakes), s.stakes[0]
+        punters = np.add(wins, wins if bank_wins else ups, dtype=np.int32)
+        punters -= m
+        if stake != 1:
+            punters *= stake
+    ups -= wins  # the ties
+    out["punters_net"] = punters
+    out["banker_net"] = -punters
+    return out
 
 
 def fast_deals(n: int, gen: np.random.Generator, *, config: bb.BankerBrokerConfig | None = None,
                punters: int | None = None, n_sections: int | None = None, stakes=1) -> dict[str, np.ndarray]:
     """``n`` deals by the fast method (see the module docstring): the ``k``
     bottom cards drawn directly, ``k`` integers a deal (on ``0..N-1``,
-    ``0..N-2``, ...). Same columns and distribution as :func:`deal_decks`
-    on shuffled decks with random sizes; not the same deals."""
+    ``0..N-2``, ...; the banker's card first, then each players' section's
+    card among those left, compared with the banker's as it is drawn). Same
+    columns and distribution as :func:`deal_decks` on shuffled decks with
+    random sizes; not the same deals."""
     s = _setup(config, punters, n_sections, stakes)
-    return _settle(s.ranks[_fast_bottoms(n, gen, s.config.pack_size, s.k)], s)
+    return _fast_settle(_fast_draws(n, gen, s.config.pack_size, s.k), s)
 
 
 # --------------------------------------------------------------------- engine loop
@@ -378,7 +460,7 @@ def simulate(n_deals: int, config: bb.BankerBrokerConfig | None = None, rng=0, *
             return _settle(s.ranks[_bottoms(decks, random_sizes(k, s.config, s.k, g))], s)
     else:
         def chunk(k, g):
-            return _settle(s.ranks[_fast_bottoms(k, g, size, s.k)], s)
+            return _fast_settle(_fast_draws(k, g, size, s.k), s)
     attrs = {"method": method, "sections": s.k, "punters": s.punters, "config": s.config.describe()}
     return _run(chunk, n_deals, rng, chunk_size, progress, as_frame, attrs, f"Banker and Broker deals ({method})")
 

@@ -138,14 +138,38 @@ def run_in_chunks(n_deals: int, simulate_chunk: Callable[[int, np.random.Generat
 
         bar = tqdm(total=int(n_deals), desc=desc, unit="deal", unit_scale=True, leave=False)
     pieces: dict[str, list] = {}
+    # Columns seen in the first chunk are allocated once for all the deals and filled chunk by chunk
+    # (no second copy at the end, and each chunk's own arrays are freed and reused at once).
+    # Columns of one type share one block of memory (fewer page faults). A chunk function with a true
+    # ``fills_into`` attribute is called as f(k, generator, into=...) from the second chunk on, ``into``
+    # mapping each column to its k rows in the final arrays, and may write its results there.
+    whole: dict[str, list] = {}  # key -> [array for n_deals, rows filled]
+    fills_into = bool(getattr(simulate_chunk, "fills_into", False))
     sums: dict = {}
     done = 0
     try:
         while done < n_deals:
             k = int(min(chunk_size, n_deals - done))
-            out = simulate_chunk(k, gen)
+            if fills_into and whole:
+                out = simulate_chunk(k, gen, into={key: a[done:done + k] for key, (a, filled) in whole.items()
+                                                   if filled == done})
+            else:
+                out = simulate_chunk(k, gen)
+            if done == 0 and k < n_deals:
+                _allocate_whole(out, k, n_deals, whole, pieces)
             for key, value in out.items():
                 if isinstance(value, np.ndarray) and value.ndim >= 1 and value.shape[0] == k:
+                    if key in whole:
+                        array, filled = whole[key]
+                        if filled == done and array.shape[1:] == value.shape[1:] and array.dtype == value.dtype:
+                            target = array[done:done + k]
+                            if (value.__array_interface__["data"][0] != target.__array_interface__["data"][0]
+                                    or value.strides != target.strides):
+                                target[...] = value
+                            whole[key][1] += k
+                            continue
+                        pieces[key] = [array[:filled]]  # a chunk unlike the first: keep the pieces instead
+                        del whole[key]
                     pieces.setdefault(key, []).append(value)
                 else:
                     sums[key] = sums.get(key, 0) + value
@@ -157,8 +181,24 @@ def run_in_chunks(n_deals: int, simulate_chunk: Callable[[int, np.random.Generat
     finally:
         if bar is not None:
             bar.close()
-    totals = {key: np.concatenate(parts) for key, parts in pieces.items()} | sums
+    totals = {key: (whole[key][0][:whole[key][1]] if key in whole else parts[0] if len(parts) == 1
+                    else np.concatenate(parts)) for key, parts in pieces.items()} | sums
     return totals, done
+
+
+def _allocate_whole(out: dict, k: int, n_deals: int, whole: dict, pieces: dict) -> None:
+    """Allocate, for each per-deal column of the first chunk, an array for all ``n_deals`` rows
+    (columns of the same type and shape share one block), and copy the first chunk in."""
+    groups: dict[tuple, list[str]] = {}
+    for key, value in out.items():
+        if isinstance(value, np.ndarray) and value.ndim >= 1 and value.shape[0] == k:
+            groups.setdefault((value.dtype.str, value.shape[1:]), []).append(key)
+    for (dtype, rest), keys in groups.items():
+        block = np.empty((len(keys), n_deals) + rest, dtype=np.dtype(dtype))
+        for key, array in zip(keys, block):
+            array[:k] = out[key]
+            whole[key] = [array, 0]
+            pieces[key] = []
 
 
 def run_to_table(simulate_chunk: Callable[[int, np.random.Generator], dict], n_deals: int, rng, *,

@@ -286,19 +286,57 @@ def _masks(decks: np.ndarray, config: hg.HoggenheimerConfig, layout: _Layout) ->
 
 def _results(masks: np.ndarray, plan: _Plan, bet_masks: Sequence[int], turned=None) -> dict[str, np.ndarray]:
     """Per-deal columns from the turned-card masks (any bit numbering the bet masks share)."""
-    n = masks.shape[0]
     if turned is None:
         turned = np.bitwise_count(masks).astype(np.int8)
+    bits = sorted({i for bm in bet_masks for i in range(32) if bm >> i & 1})
+    rows = np.empty((len(bits), masks.shape[0]), dtype=bool)
+    for r, i in enumerate(bits):  # row r: was card bit i turned?
+        np.not_equal(masks & np.uint32(1 << i), 0, out=rows[r])
+    where = {i: r for r, i in enumerate(bits)}
+    return _results_rows(rows, plan, [[where[i] for i in bits if bm >> i & 1] for bm in bet_masks], turned)
+
+
+def _results_rows(rows: np.ndarray, plan: _Plan, bet_rows: Sequence[Sequence[int]],
+                  turned: np.ndarray) -> dict[str, np.ndarray]:
+    """Per-deal columns from the cards turned, as rows of booleans.
+
+    Args:
+        rows: ``bool`` array ``(c, n)``: ``rows[r, d]`` is true when the
+            card of row ``r`` was turned in deal ``d``.
+        plan: the bets.
+        bet_rows: for each bet, the rows of its cards: a bet wins when
+            all of them were turned.
+        turned: the number of cards turned in each deal.
+
+    The punter's net on a bet is ``stake * odds`` or ``-stake``; the
+    banker's net is minus their sum, computed from how many bets of each
+    payout won (small integer counts, added row by row).
+    """
+    n = rows.shape[1]
     out: dict[str, np.ndarray] = {"turned": turned}
     net_type = np.int16 if max(plan.stakes) * 8 < 2 ** 15 else np.int32
-    banker = np.zeros(n, dtype=np.int32)
-    for name, bet, stake, bm in zip(plan.names, plan.bets, plan.stakes, bet_masks):
-        bm = np.uint32(bm)
-        won = (masks & bm) == bm
+    won = np.empty(n, dtype=bool)
+    counts: dict[int, np.ndarray] = {}  # stake * (odds + 1) -> how many bets paying it won
+    for name, bet, stake, members in zip(plan.names, plan.bets, plan.stakes, bet_rows):
+        if len(members) == 1:
+            hit = rows[members[0]]
+        else:
+            np.logical_and(rows[members[0]], rows[members[1]], out=won)
+            for r in members[2:]:
+                won &= rows[r]
+            hit = won
         win_net, lose_net = stake * int(bet.odds), -stake
-        net = np.where(won, net_type(win_net), net_type(lose_net))
+        net = np.multiply(hit, net_type(win_net - lose_net), dtype=net_type)  # (np.where is far slower)
+        net += net_type(lose_net)
         out[f"{name}_net"] = net
-        banker -= net
+        count = counts.get(win_net - lose_net)
+        if count is None:
+            counts[win_net - lose_net] = hit.astype(np.int16)
+        else:
+            count += hit
+    banker = np.full(n, sum(plan.stakes), dtype=np.int32)
+    for paid, count in counts.items():
+        banker -= np.multiply(count, paid, dtype=np.int32)
     out["banker_net"] = banker
     return out
 
@@ -334,16 +372,18 @@ def deal_decks(decks: np.ndarray, bets="default", *,
 
 # --------------------------------------------------------------------- vectorised, fast
 
-def _covered(plan: _Plan, layout: _Layout, config: hg.HoggenheimerConfig) -> tuple[list[int], list[int]]:
-    """The card numbers the bets cover (sorted) and each bet's mask over them (bit j = j-th covered card)."""
+def _covered(plan: _Plan, layout: _Layout, config: hg.HoggenheimerConfig) -> tuple[list[int], list[list[int]]]:
+    """The card numbers the bets cover (sorted) and, for each bet, the
+    places of its cards in that list (covered card ``j`` is row ``j`` of
+    :func:`_fast_rows`)."""
     full = _bet_masks(plan, layout, config)
     covered = [i for i in range(layout.size - 1) if any(m >> i & 1 for m in full)]
     where = {card: j for j, card in enumerate(covered)}
-    local = [sum(1 << where[i] for i in covered if m >> i & 1) for m in full]
+    local = [[where[i] for i in covered if m >> i & 1] for m in full]
     return covered, local
 
 
-def _fast_masks(k: np.ndarray, draws: Sequence[np.ndarray]) -> np.ndarray:
+def _fast_rows(k: np.ndarray, draws: Sequence[np.ndarray]) -> np.ndarray:
     """Which covered cards are in a uniformly random ``k``-subset of the ``N`` ranked cards.
 
     Args:
@@ -352,25 +392,35 @@ def _fast_masks(k: np.ndarray, draws: Sequence[np.ndarray]) -> np.ndarray:
             ``(n,)`` array of integers uniform on ``0 .. N - j - 1``.
 
     Returns:
-        ``uint32`` masks: bit ``j`` set when covered card ``j`` is in the
-        subset. Card ``j`` is in when ``draws[j] < k - s``, ``s`` the number
-        of covered cards ``0..j-1`` in, i.e. with probability
-        ``(k - s) / (N - j)``: sampling without replacement, so the covered
-        cards' membership is that of a uniformly random ``k``-subset.
+        ``bool`` array ``(number of draws, n)``: row ``j`` is true when
+        covered card ``j`` is in the subset. Card ``j`` is in when
+        ``draws[j] < k - s``, ``s`` the number of covered cards ``0..j-1``
+        in, i.e. with probability ``(k - s) / (N - j)``: sampling without
+        replacement, so the covered cards' membership is that of a
+        uniformly random ``k``-subset.
     """
-    n = k.shape[0]
     left = k.astype(np.int8, copy=True)  # members of the subset not yet met among the N - j cards left
-    inside = np.zeros((n, 32), dtype=bool)
+    inside = np.empty((len(draws), k.shape[0]), dtype=bool)
     for j, u in enumerate(draws):
-        np.less(u, left, out=inside[:, j])
-        left -= inside[:, j]
-    return np.packbits(inside, axis=1, bitorder="little").view("<u4")[:, 0].astype(np.uint32, copy=False)
+        np.less(u, left, out=inside[j])
+        left -= inside[j]
+    return inside
+
+
+def _fast_masks(k: np.ndarray, draws: Sequence[np.ndarray]) -> np.ndarray:
+    """:func:`_fast_rows` as ``uint32`` masks: bit ``j`` set when covered card ``j`` is in the subset."""
+    rows = _fast_rows(k, draws)
+    mask = np.zeros(k.shape[0], dtype=np.uint32)
+    for j, row in enumerate(rows):
+        mask |= row.astype(np.uint32) << np.uint32(j)
+    return mask
 
 
 def _fast_block(n: int, gen: np.random.Generator, n_cards: int, n_covered: int) -> tuple[np.ndarray, np.ndarray]:
+    """``n`` deals of the fast method: the number turned and the covered cards' rows (:func:`_fast_rows`)."""
     k = gen.integers(0, n_cards + 1, size=n, dtype=np.int8)
     draws = [gen.integers(0, n_cards - j, size=n, dtype=np.int8) for j in range(n_covered)]
-    return k, _fast_masks(k, draws)
+    return k, _fast_rows(k, draws)
 
 
 def fast_deals(n: int, gen: np.random.Generator, bets="default", *,
@@ -387,8 +437,8 @@ def fast_deals(n: int, gen: np.random.Generator, bets="default", *,
     plan = bet_plan(bets)
     layout = _layout(config)
     covered, local = _covered(plan, layout, config)
-    k, masks = _fast_block(n, gen, layout.size - 1, len(covered))
-    return _results(masks, plan, local, turned=k)
+    k, rows = _fast_block(n, gen, layout.size - 1, len(covered))
+    return _results_rows(rows, plan, local, k)
 
 
 # --------------------------------------------------------------------- engine loop
@@ -484,8 +534,10 @@ def simulate(n_deals: int, bets="default", rng=0, *, config: hg.HoggenheimerConf
         def chunk(k, g):
             parts = [_fast_block(min(FAST_BLOCK, k - s), g, layout.size - 1, len(covered))
                      for s in range(0, k, FAST_BLOCK)]
-            return _results(np.concatenate([p[1] for p in parts]), plan, local,
-                            turned=np.concatenate([p[0] for p in parts]))
+            if len(parts) == 1:
+                return _results_rows(parts[0][1], plan, local, parts[0][0])
+            return _results_rows(np.concatenate([p[1] for p in parts], axis=1), plan, local,
+                                 np.concatenate([p[0] for p in parts]))
     return _run(chunk, n_deals, rng, chunk_size, progress, as_frame, attrs, f"Hoggenheimer deals ({method})")
 
 

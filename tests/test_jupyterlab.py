@@ -1,0 +1,294 @@
+"""The chapters in JupyterLab, opened the way the README tells a new reader to.
+
+README, "Run the chapters in Jupyter": after ``scripts/build.sh`` or
+``scripts/test.sh``, run ``.venv/bin/jupyter lab book/`` and double-click a
+chapter; it opens as a notebook (Jupytext), and running its cells gives the
+live dealing table. This test does just that, headless:
+
+* starts this venv's ``jupyter lab`` on a copy of book/ (so nothing the test
+  does, such as checkpoints, lands in the repository), on 127.0.0.1 with a
+  random port and no token, with fresh user settings and workspace (autosave
+  off: the chapters are never written back);
+* opens each game's chapter in Debian's Chromium (Playwright), checks that it
+  opens as a notebook, and runs all cells from the *Run* menu;
+* in the live dealing table, clicks the buttons through a whole deal: a bet,
+  a turn, a move the rules forbid (a message in the table, the table left as
+  it was), dealing to the end (a settlement), a turn after the end (refused),
+  a new deal; and steps the chapter's deal replay with its slider;
+* fails on any traceback or stderr output in the notebook, any "Unexpected
+  error" in a table's message bar, any uncaught page error, and any request to
+  another host.
+
+Needs /usr/bin/chromium (.ci/run installs it): skipped without it on a
+developer machine, a failure in CI. About 40-70 s on 2 cores.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+import shutil
+import signal
+import socket
+import subprocess
+import sys
+import time
+import urllib.request
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+BOOK = ROOT / "book"
+CHROMIUM = os.environ.get("BG_CHROMIUM", "/usr/bin/chromium")
+IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
+CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
+                 "--disable-background-networking", "--disable-component-update", "--no-first-run"]
+
+if not (Path(CHROMIUM).is_file() and os.access(CHROMIUM, os.X_OK)):
+    if IN_CI:
+        pytest.fail(f"{CHROMIUM} is missing in CI: .ci/run must `apt-get install -y chromium`",
+                    pytrace=False)
+    pytest.skip(f"{CHROMIUM} not installed (apt-get install -y chromium); JupyterLab test skipped",
+                allow_module_level=True)
+
+sync_api = pytest.importorskip("playwright.sync_api")
+
+# User settings for the test's JupyterLab: never autosave (the chapters stay as
+# they are) and no news prompt. The "Jupytext Notebook" default viewer for .md
+# files comes from the venv's overrides.json written by scripts/setup.sh.
+USER_SETTINGS = {
+    "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False},
+    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
+        "fetchNews": "false", "checkForUpdates": False},
+}
+
+# One deal in each game's live table: (button, what must happen).
+#   "turn":    allowed; the cards on the table change
+#   "ok":      allowed; no refusal shown
+#   "refused": the rules forbid it; a message shows and the table's cards stay as they were
+#   "settle":  allowed; the cards change and the settlement of the deal is shown
+SCENARIOS = {
+    "hoggenheimer": ("bg-hoggenheimer-table", [
+        ("Place bet", "ok"),
+        ("Turn a card", "turn"),
+        ("Place bet", "refused"),       # bets only before the first card is turned
+        ("Deal to the end", "settle"),
+        ("Turn a card", "refused"),     # the Joker has shown: the deal is over
+        ("New deal", "turn"),
+    ]),
+    "banker-and-broker": ("bg-banker-broker-table", [
+        ("Turn a section", "refused"),  # the pack is not cut yet
+        ("Place bet", "ok"),
+        ("Cut", "turn"),
+        ("Place bet", "refused"),       # stakes go down before the cut
+        ("Turn a section", "turn"),
+        ("Deal to the end", "settle"),
+        ("Turn a section", "refused"),  # every section is turned
+        ("New deal", "turn"),
+    ]),
+    "landsknecht": ("bg-landsknecht-table", [
+        ("Place bet", "ok"),
+        ("Turn a card", "turn"),
+        ("Place bet", "ok"),            # bets may be added between turns
+        ("Deal to the end", "settle"),
+        ("Turn a card", "refused"),     # the banker's card is paired: the deal is over
+        ("New deal", "turn"),
+    ]),
+}
+
+# What a table shows, read in the browser: the visible cards (label, face up or not),
+# the message bar, whether it is a refusal, and the table's text.
+TABLE_STATE_JS = """
+(root) => {
+  const visible = el => !!(el.offsetWidth || el.offsetHeight || el.getClientRects().length);
+  const cards = [...root.querySelectorAll('.bg-card')].filter(visible)
+      .map(c => (c.classList.contains('bg-face') ? '+' : '-') + (c.getAttribute('aria-label') || ''));
+  const bar = root.querySelector('.bg-message');
+  return {
+    cards: cards,
+    message: bar ? bar.innerText.trim() : null,
+    refused: !!(bar && bar.querySelector('[role=alert]')),
+    text: root.innerText,
+  };
+}
+"""
+
+RUN_STATE_JS = """
+(nb) => {
+  const prompts = [...nb.querySelectorAll('.jp-CodeCell .jp-InputPrompt')].map(p => p.textContent.trim());
+  return {n: prompts.length, done: prompts.filter(p => /^\\[\\d+\\]:?$/.test(p)).length,
+          busy: prompts.filter(p => p.includes('*')).length};
+}
+"""
+
+
+def _free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return s.getsockname()[1]
+
+
+def _wait_http(url: str, proc: subprocess.Popen, log: Path, timeout: float = 90) -> None:
+    deadline = time.monotonic() + timeout
+    while time.monotonic() < deadline:
+        if proc.poll() is not None:
+            pytest.fail(f"jupyter lab exited ({proc.returncode}):\n{log.read_text()[-3000:]}", pytrace=False)
+        try:
+            with urllib.request.urlopen(url, timeout=2) as r:
+                if r.status == 200:
+                    return
+        except OSError:
+            time.sleep(0.3)
+    pytest.fail(f"jupyter lab did not answer {url} in {timeout} s:\n{log.read_text()[-3000:]}", pytrace=False)
+
+
+@pytest.fixture(scope="module")
+def lab_url(tmp_path_factory):
+    """JupyterLab started as in the README (``.venv/bin/jupyter lab book/``), headless."""
+    tmp = tmp_path_factory.mktemp("jupyterlab")
+    book = tmp / "book"
+    shutil.copytree(BOOK, book, ignore=shutil.ignore_patterns(
+        "_build", "_vendor", ".ipynb_checkpoints", "__pycache__", ".jupyter_cache"))
+    settings = tmp / "user-settings"
+    for rel, value in USER_SETTINGS.items():
+        (settings / rel).parent.mkdir(parents=True, exist_ok=True)
+        (settings / rel).write_text(json.dumps(value))
+    jupyter = Path(sys.executable).with_name("jupyter")
+    port = _free_port()
+    cmd = [str(jupyter) if jupyter.exists() else "jupyter", "lab", str(book),
+           "--no-browser", "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",
+           "--ServerApp.port_retries=0", "--IdentityProvider.token=", "--ServerApp.password=",
+           f"--LabApp.user_settings_dir={settings}", f"--LabApp.workspaces_dir={tmp / 'workspaces'}",
+           "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
+    if hasattr(os, "geteuid") and os.geteuid() == 0:
+        cmd.append("--allow-root")   # CI runs as root
+    log = tmp / "jupyterlab.log"
+    env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(tmp / "runtime"), PYDEVD_DISABLE_FILE_VALIDATION="1")
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(cmd, cwd=ROOT, stdout=out, stderr=subprocess.STDOUT, env=env,
+                                start_new_session=True)
+    url = f"http://127.0.0.1:{port}"
+    try:
+        _wait_http(f"{url}/api/status", proc, log)
+        yield url
+    finally:
+        # the server and the kernels it started are in their own process group
+        try:
+            os.killpg(proc.pid, signal.SIGTERM)
+            proc.wait(timeout=20)
+        except (ProcessLookupError, subprocess.TimeoutExpired):
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+def _table_state(table) -> dict:
+    return table.evaluate(TABLE_STATE_JS)
+
+
+def _screenshot(page, name: str) -> None:
+    """Keep a screenshot for a person to look at when BG_SCREENSHOTS names a folder."""
+    folder = os.environ.get("BG_SCREENSHOTS")
+    if folder:
+        Path(folder).mkdir(parents=True, exist_ok=True)
+        page.screenshot(path=str(Path(folder) / f"{name}.png"))
+
+
+@pytest.mark.parametrize("chapter", list(SCENARIOS))
+def test_live_table_in_jupyterlab(browser, lab_url, chapter):
+    table_class, steps = SCENARIOS[chapter]
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    external: list[str] = []
+    page_errors: list[str] = []
+
+    def route(r):
+        if r.request.url.startswith(("data:", "blob:")) or urlsplit(r.request.url).hostname == "127.0.0.1":
+            r.continue_()
+        else:
+            external.append(r.request.url)
+            r.abort()
+
+    context.route("**/*", route)
+    page = context.new_page()
+    page.on("pageerror", lambda e: page_errors.append(str(e)))
+    try:
+        # what a double click on the file does: open it with the default viewer (?reset: fresh workspace)
+        page.goto(f"{lab_url}/lab/tree/{chapter}.md?reset")
+        notebook = page.locator(".jp-NotebookPanel .jp-Notebook").first
+        try:
+            notebook.wait_for(timeout=60_000)
+        except sync_api.TimeoutError:
+            _screenshot(page, f"{chapter}-open")
+            pytest.fail(f"{chapter}.md did not open as a notebook (Jupytext viewer): is "
+                        ".venv/share/jupyter/lab/settings/overrides.json there (scripts/setup.sh)?")
+        page.locator(".jp-Notebook-ExecutionIndicator[data-status='idle']").first.wait_for(timeout=60_000)
+        # Run > Run All Cells, as a reader would
+        page.get_by_role("menuitem", name="Run", exact=True).click()
+        page.locator("li[data-command='runmenu:run-all']").click()
+        page.wait_for_function(
+            f"(nb) => {{ const s = ({RUN_STATE_JS})(nb); return s.n > 0 && s.done === s.n; }}",
+            arg=notebook.element_handle(), timeout=180_000)
+        errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr'], "
+                              ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.error']")
+        assert errors.count() == 0, f"{chapter}: error output in the notebook: {errors.all_inner_texts()[:3]}"
+
+        table = page.locator(f".{table_class}")
+        table.wait_for(timeout=30_000)
+        table.scroll_into_view_if_needed()
+        state = _table_state(table)
+        assert state["cards"], f"{chapter}: the live table shows no card"
+        assert not state["refused"], f"{chapter}: the new table shows a refusal: {state['message']}"
+        _screenshot(page, f"{chapter}-0")
+        for i, (label, expect) in enumerate(steps, 1):
+            before = state
+            button = table.locator("button", has_text=label).first
+            button.click()
+            # wait for the kernel's answer: every step of the scenarios changes what the table says
+            try:
+                page.wait_for_function(
+                    f"([r, t]) => ({TABLE_STATE_JS})(r).text !== t",
+                    arg=[table.element_handle(), before["text"]], timeout=15_000)
+            except sync_api.TimeoutError:
+                _screenshot(page, f"{chapter}-{i}-no-answer")
+                pytest.fail(f"{chapter}, step {i} ({label!r}): the table did not change in 15 s")
+            page.wait_for_timeout(200)  # let the other views of the same update arrive
+            state = _table_state(table)
+            where = f"{chapter}, step {i} ({label!r}): message {state['message']!r}"
+            assert "Unexpected error" not in state["message"], where
+            assert "Traceback" not in state["text"], where
+            if expect == "refused":
+                assert state["refused"], f"{where}: expected a refusal"
+                assert state["cards"] == before["cards"], f"{where}: the table changed after a refused move"
+            else:
+                assert not state["refused"], f"{where}: refused"
+            if expect in {"turn", "settle"}:
+                assert state["cards"] != before["cards"], f"{where}: the cards on the table did not change"
+            if expect == "settle":
+                assert "Settlement" in state["text"], f"{where}: no settlement shown"
+            _screenshot(page, f"{chapter}-{i}")
+
+        # the chapter's deal replay (the cell the website shows) works in JupyterLab too
+        replay = page.locator(".bg-replay").first
+        replay.scroll_into_view_if_needed()
+        frame = replay.evaluate("r => r.children[1].innerHTML")
+        handle = replay.locator(".widget-slider .noUi-handle")
+        handle.focus()
+        handle.press("ArrowRight")
+        page.wait_for_function("([r, h]) => r.children[1].innerHTML !== h",
+                               arg=[replay.element_handle(), frame], timeout=10_000)
+        assert "Traceback" not in page.locator(".jp-NotebookPanel").first.inner_text()
+        assert not page_errors, f"{chapter}: page errors: {page_errors}"
+        assert not external, f"{chapter}: requests to other hosts: {external}"
+    finally:
+        context.close()
