@@ -433,6 +433,35 @@ def test_initial_banker_by_high_cut():
     assert t.punters == ("Cy", "Ann")
 
 
+def test_high_cut_refuses_duplicate_players_by_name():
+    # A table's players must be distinct (source: each player sits in a seat); the check comes before
+    # the cut, so the message speaks of players, not of "cutters" (it did before: a reader typing a
+    # name twice read "cutters must be one or more distinct people").
+    with pytest.raises(ConfigError) as err:
+        BankerBrokerTable.by_high_cut(BankerBrokerConfig(), ["Ann", "Bob", "Ann"], rng=1)
+    assert "distinct players" in str(err.value) and "cutter" not in str(err.value)
+
+
+def test_refused_bet_says_when_stakes_may_go_down():
+    # Option 2: stakes go down before (or after) the cut, and never once a section is turned. The
+    # refusal names the rule and where the deal is now (it said "this deal is in the 'turning' phase",
+    # which after a cut reads as if a bet placed "after the cut" were allowed).
+    d = BankerBrokerDeal(BankerBrokerConfig(bet_timing=BetTiming.AFTER_CUT), FOUR, rng=5)
+    with pytest.raises(RuleError, match="after the cut and before any section is turned.*not cut yet"):
+        d.bet("Ann", 1)
+    d.cut()
+    d.bet("Ann", 1)
+    d.turn()
+    before = snapshot(d)
+    with pytest.raises(RuleError, match="after the cut and before any section is turned.*a section has been"):
+        d.bet("Bob", 1)
+    assert snapshot(d) == before
+    d = BankerBrokerDeal(BankerBrokerConfig(), FOUR, rng=5)
+    d.cut()
+    with pytest.raises(RuleError, match="before the cut and before any section is turned.*has been cut"):
+        d.bet("Ann", 1)
+
+
 # ------------------------------------------------------------------ change of bank (option 5)
 
 def _quick_deal(table, deck, bets, sizes):

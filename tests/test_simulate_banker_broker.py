@@ -234,6 +234,22 @@ def test_same_seed_same_deals():
         assert not a.equals(sim.simulate(5000, None, 3, method=method, chunk_size=2000))
 
 
+@pytest.mark.parametrize("config", [ALL_CONFIGS[0], ALL_CONFIGS[-1]], ids=["3a-bank-wins", "3c-returned"])
+def test_fast_simulate_is_fast_deals_chunk_by_chunk(config):
+    # simulate() writes later chunks straight into its result arrays; the rows must be those of
+    # fast_deals() called chunk by chunk on the same generator (stakes of 0, 1 and 2 units)
+    k = 9 if config.sectioning is bb.Sectioning.ANY else None
+    _, sections = sim.section_count_for(config, None, k)
+    stakes = tuple(i % 3 for i in range(1, sections))
+    got = sim.simulate(5000, config, 4, n_sections=k, stakes=stakes, method="fast", chunk_size=1000,
+                       as_frame=False)
+    gen = np.random.default_rng(4)
+    parts = [sim.fast_deals(1000, gen, config=config, n_sections=k, stakes=stakes) for _ in range(5)]
+    want = {key: np.concatenate([p[key] for p in parts]) for key in parts[0]}
+    assert got.pop("deals") == 5000
+    assert_same(got, want)
+
+
 def test_bankroll_paths():
     nets = np.array([1, -2, 3, 0, 5, -1])
     # 2 paths of 3 deals from 10: 10, 11, 9, 12 and 10, 10, 15, 14

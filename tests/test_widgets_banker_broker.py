@@ -420,7 +420,7 @@ def test_refused_bets_after_the_cut_and_wrong_sections_option_c():
     t.cut_button.click()
     bet(t, t.punter.options[0], "1", 2)
     t.turn_button.click()                      # the first turn closes betting (option 2, after the cut)
-    refused(t, t.bet_button.click, "phase")
+    refused(t, t.bet_button.click, "before any section is turned", "a section has been turned")
     t.end_button.click()
     t.n_sections.value = 60                    # more sections than cards
     refused(t, t.new_deal_button.click, "n_sections")

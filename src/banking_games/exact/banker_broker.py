@@ -197,13 +197,18 @@ def joint_formulas():
     r, s, _, k = symbols()
     n = r * s
     count = {WIN: s * k, LOSE: s * (r - 1 - k), TIE: s - 1}
+    # Each count of pairs is a polynomial in k of degree at most 2: sympy sums the powers k**m over
+    # k = 0 .. r-1 once (Faulhaber), and each sum is then a combination of those (much quicker than
+    # summing every polynomial afresh).
+    power_sums = {m: sympy.summation(k ** m, (k, 0, r - 1)) for m in range(3)}
     out = {}
     for a, b in product(RESULTS, repeat=2):
         if (b, a) in out:  # the two sections play symmetric parts
             out[(a, b)] = out[(b, a)]
             continue
-        pairs = sympy.expand(count[a] * (count[b] - (1 if a == b else 0)))
-        out[(a, b)] = sympy.factor(sympy.summation(pairs, (k, 0, r - 1)) / (r * (n - 1) * (n - 2)))
+        pairs = sympy.Poly(sympy.expand(count[a] * (count[b] - (1 if a == b else 0))), k)
+        total = sum(coeff * power_sums[m] for (m,), coeff in pairs.terms())
+        out[(a, b)] = sympy.factor(total / (r * (n - 1) * (n - 2)))
     return out
 
 

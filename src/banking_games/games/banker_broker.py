@@ -643,8 +643,10 @@ class BankerBrokerDeal:
             raise DealOverError("the deal is over: no more bets (start a new deal)")
         if self.phase != PHASE_BETTING:
             when = self.config.bet_timing.value
-            raise RuleError(f"bets are placed {when} under this config (option 2); "
-                            f"this deal is in the {self.phase!r} phase")
+            now = ("a section has been turned" if self.turned
+                   else "the pack has been cut" if self.sections else "the pack is not cut yet")
+            raise RuleError(f"bets are placed {when} and before any section is turned, under this config "
+                            f"(option 2); now {now}")
         allowed = self.allowed_sections(player)
         if section is None:
             if len(allowed) != 1:
@@ -802,7 +804,7 @@ class BankerBrokerDeal:
             RuleError: the deal is not over yet.
         """
         if not self.is_over:
-            raise RuleError("settle() only after every section is turned (play_out())")
+            raise RuleError("the deal is not over yet: every section must be turned before the bets are settled")
         results = [BetResult(s.bet.player, f"section {s.bet.section}", s.bet.stake, s.outcome, s.net)
                    for s in (self.results[b.index] for b in self.bets)]
         settlement = Settlement.from_results(results)
@@ -1007,8 +1009,10 @@ class BankerBrokerTable:
         """A table whose first banker is chosen by high cut (source, "Banker
         is determined by high cut"); arguments as in :func:`cut_for_bank`."""
         players = tuple(players)
-        if len(players) < MIN_PLAYERS:
-            raise ConfigError(f"Banker and Broker needs two or more players; got {list(players)!r}")
+        if len(players) < MIN_PLAYERS or len(set(players)) != len(players):
+            # checked before the cut, so the message speaks of players (not of "cutters")
+            raise ConfigError(f"Banker and Broker needs two or more distinct players (each with a different "
+                              f"name); got {list(players)!r}")
         cut = cut_for_bank(players, rng=rng, rounds=rounds)
         table = cls(config, players, cut.winner)
         table.initial_cut = cut
@@ -1067,7 +1071,7 @@ class BankerBrokerTable:
         if deal is None:
             raise RuleError("no deal in progress: start one with new_deal()")
         if not deal.is_over:
-            raise RuleError("the deal is not over: turn every section (play_out()) first")
+            raise RuleError("the deal is not over yet: turn every section before starting a new deal")
         settlement = deal.settle()
         number = self.deal_number + 1
         held = self.deals_with_bank + 1

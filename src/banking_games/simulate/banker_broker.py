@@ -291,7 +291,7 @@ def _fast_draws(n: int, gen: np.random.Generator, n_cards: int, k: int) -> list[
     return [gen.integers(0, n_cards - j, size=n, dtype=np.int16) for j in range(k)]
 
 
-def _fast_settle(draws: Sequence[np.ndarray], s: _Setup) -> dict[str, np.ndarray]:
+def _fast_settle(draws: Sequence[np.ndarray], s: _Setup, into=None) -> dict[str, np.ndarray]:
     """Deals from the fast method's draws, with the columns of :func:`_settle`.
 
     ``draws[0]`` picks the banker's card among the ``N`` cards. Each later
@@ -303,7 +303,9 @@ def _fast_settle(draws: Sequence[np.ndarray], s: _Setup) -> dict[str, np.ndarray
     replacement, an exact integer comparison; each card not yet drawn is
     equally likely). The order in which the sections are drawn does not
     matter: any order gives a uniformly random ordered choice of distinct
-    cards, the law of the bottom cards of a shuffled pack.
+    cards, the law of the bottom cards of a shuffled pack. ``into``: arrays
+    to write the sections' nets into (see
+    :func:`~banking_games.simulate.common.run_in_chunks`), when given.
     """
     higher, equal = _counts_beside(s.config)
     banker_card = draws[0].astype(np.intp)
@@ -312,10 +314,15 @@ def _fast_settle(draws: Sequence[np.ndarray], s: _Setup) -> dict[str, np.ndarray
     n = banker_card.shape[0]
     bank_wins = s.config.tie_rule is bb.TieRule.BANK_WINS
     wins = np.zeros(n, dtype=np.int8)  # players' sections above the banker's card
-    ups = np.zeros(n, dtype=np.int8)  # ... above or equal
-    out: dict[str, np.ndarray] = {"banker_rank": s.ranks[banker_card], "ties": ups}
+    ups = _buffer(into, "ties", n, np.int8)  # ... above or equal (then less the wins: the ties)
+    ups.fill(0)
+    out: dict[str, np.ndarray] = {"banker_rank": np.take(s.ranks, banker_card,
+                                                         out=_buffer(into, "banker_rank", n, np.int8)),
+                                  "ties": ups}
     same_stake = len(set(s.stakes)) == 1
-    punters = None if same_stake else np.zeros(n, dtype=np.int32)
+    punters = None if same_stake else _buffer(into, "punters_net", n, np.int32)
+    if punters is not None:
+        punters.fill(0)
     for i, stake in enumerate(s.stakes):
         x = draws[i + 1]
         win = x < left_high
@@ -327,7 +334,8 @@ def _fast_settle(draws: Sequence[np.ndarray], s: _Setup) -> dict[str, np.ndarray
         if not stake:
             continue
         # per unit: win +1, lose -1, tie -1 (bank wins: 2 win - 1) or 0 (stake returned: win + up - 1)
-        net = np.add(win, win if bank_wins else up, dtype=np.int16)
+        net = _buffer(into, f"s{i + 1}_net", n, np.int16)
+        np.add(win, win if bank_wins else up, out=net, dtype=np.int16)
         net -= np.int16(1)
         if stake != 1:
             net *= np.int16(stake)
@@ -336,14 +344,24 @@ def _fast_settle(draws: Sequence[np.ndarray], s: _Setup) -> dict[str, np.ndarray
             punters += net
     if punters is None:  # the same stake on every section: the total from the counts
         m, stake = len(s.stakes), s.stakes[0]
-        punters = np.add(wins, wins if bank_wins else ups, dtype=np.int32)
+        punters = np.add(wins, wins if bank_wins else ups, out=_buffer(into, "punters_net", n, np.int32),
+                         dtype=np.int32)
         punters -= m
         if stake != 1:
             punters *= stake
     ups -= wins  # the ties
     out["punters_net"] = punters
-    out["banker_net"] = -punters
+    out["banker_net"] = np.negative(punters, out=_buffer(into, "banker_net", n, np.int32))
     return out
+
+
+def _buffer(into, key: str, n: int, dtype) -> np.ndarray:
+    """``into[key]`` if it is an ``(n,)`` array of ``dtype`` (see
+    :func:`~banking_games.simulate.common.run_in_chunks`), else a new empty one."""
+    array = into.get(key) if into else None
+    if array is not None and array.shape == (n,) and array.dtype == dtype:
+        return array
+    return np.empty(n, dtype=dtype)
 
 
 def fast_deals(n: int, gen: np.random.Generator, *, config: bb.BankerBrokerConfig | None = None,
@@ -459,8 +477,10 @@ def simulate(n_deals: int, config: bb.BankerBrokerConfig | None = None, rng=0, *
             decks = shuffled_decks(k, size, g)
             return _settle(s.ranks[_bottoms(decks, random_sizes(k, s.config, s.k, g))], s)
     else:
-        def chunk(k, g):
-            return _fast_settle(_fast_draws(k, g, size, s.k), s)
+        def chunk(k, g, into=None):
+            return _fast_settle(_fast_draws(k, g, size, s.k), s, into)
+
+        chunk.fills_into = True
     attrs = {"method": method, "sections": s.k, "punters": s.punters, "config": s.config.describe()}
     return _run(chunk, n_deals, rng, chunk_size, progress, as_frame, attrs, f"Banker and Broker deals ({method})")
 

@@ -188,17 +188,16 @@ def run_in_chunks(n_deals: int, simulate_chunk: Callable[[int, np.random.Generat
 
 def _allocate_whole(out: dict, k: int, n_deals: int, whole: dict, pieces: dict) -> None:
     """Allocate, for each per-deal column of the first chunk, an array for all ``n_deals`` rows
-    (columns of the same type and shape share one block), and copy the first chunk in."""
+    (columns of the same type and shape share one block); the chunks are copied in by the caller."""
     groups: dict[tuple, list[str]] = {}
     for key, value in out.items():
         if isinstance(value, np.ndarray) and value.ndim >= 1 and value.shape[0] == k:
             groups.setdefault((value.dtype.str, value.shape[1:]), []).append(key)
+            pieces[key] = []  # (keeps the columns' order)
     for (dtype, rest), keys in groups.items():
         block = np.empty((len(keys), n_deals) + rest, dtype=np.dtype(dtype))
         for key, array in zip(keys, block):
-            array[:k] = out[key]
             whole[key] = [array, 0]
-            pieces[key] = []
 
 
 def run_to_table(simulate_chunk: Callable[[int, np.random.Generator], dict], n_deals: int, rng, *,

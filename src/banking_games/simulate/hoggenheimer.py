@@ -284,7 +284,8 @@ def _masks(decks: np.ndarray, config: hg.HoggenheimerConfig, layout: _Layout) ->
     return _german_masks(decks)
 
 
-def _results(masks: np.ndarray, plan: _Plan, bet_masks: Sequence[int], turned=None) -> dict[str, np.ndarray]:
+def _results(masks: np.ndarray, plan: _Plan, bet_masks: Sequence[int], turned=None,
+             into: Mapping[str, np.ndarray] | None = None) -> dict[str, np.ndarray]:
     """Per-deal columns from the turned-card masks (any bit numbering the bet masks share)."""
     if turned is None:
         turned = np.bitwise_count(masks).astype(np.int8)
@@ -293,11 +294,19 @@ def _results(masks: np.ndarray, plan: _Plan, bet_masks: Sequence[int], turned=No
     for r, i in enumerate(bits):  # row r: was card bit i turned?
         np.not_equal(masks & np.uint32(1 << i), 0, out=rows[r])
     where = {i: r for r, i in enumerate(bits)}
-    return _results_rows(rows, plan, [[where[i] for i in bits if bm >> i & 1] for bm in bet_masks], turned)
+    return _results_rows(rows, plan, [[where[i] for i in bits if bm >> i & 1] for bm in bet_masks], turned, into)
+
+
+def _target(into: Mapping[str, np.ndarray] | None, key: str, n: int, dtype) -> np.ndarray:
+    """``into[key]`` if it is an ``(n,)`` array of ``dtype``, else a new one."""
+    array = into.get(key) if into else None
+    if array is not None and array.shape == (n,) and array.dtype == dtype:
+        return array
+    return np.empty(n, dtype=dtype)
 
 
 def _results_rows(rows: np.ndarray, plan: _Plan, bet_rows: Sequence[Sequence[int]],
-                  turned: np.ndarray) -> dict[str, np.ndarray]:
+                  turned: np.ndarray, into: Mapping[str, np.ndarray] | None = None) -> dict[str, np.ndarray]:
     """Per-deal columns from the cards turned, as rows of booleans.
 
     Args:
@@ -307,6 +316,9 @@ def _results_rows(rows: np.ndarray, plan: _Plan, bet_rows: Sequence[Sequence[int
         bet_rows: for each bet, the rows of its cards: a bet wins when
             all of them were turned.
         turned: the number of cards turned in each deal.
+        into: optional arrays to write columns into (see
+            :func:`~banking_games.simulate.common.run_in_chunks`); a
+            column is written there when its type matches.
 
     The punter's net on a bet is ``stake * odds`` or ``-stake``; the
     banker's net is minus their sum, computed from how many bets of each
@@ -326,7 +338,8 @@ def _results_rows(rows: np.ndarray, plan: _Plan, bet_rows: Sequence[Sequence[int
                 won &= rows[r]
             hit = won
         win_net, lose_net = stake * int(bet.odds), -stake
-        net = np.multiply(hit, net_type(win_net - lose_net), dtype=net_type)  # (np.where is far slower)
+        net = _target(into, f"{name}_net", n, net_type)
+        np.multiply(hit, net_type(win_net - lose_net), out=net, dtype=net_type)  # (np.where is far slower)
         net += net_type(lose_net)
         out[f"{name}_net"] = net
         count = counts.get(win_net - lose_net)
@@ -334,7 +347,8 @@ def _results_rows(rows: np.ndarray, plan: _Plan, bet_rows: Sequence[Sequence[int
             counts[win_net - lose_net] = hit.astype(np.int16)
         else:
             count += hit
-    banker = np.full(n, sum(plan.stakes), dtype=np.int32)
+    banker = _target(into, "banker_net", n, np.int32)
+    banker.fill(sum(plan.stakes))
     for paid, count in counts.items():
         banker -= np.multiply(count, paid, dtype=np.int32)
     out["banker_net"] = banker
@@ -524,20 +538,24 @@ def simulate(n_deals: int, bets="default", rng=0, *, config: hg.HoggenheimerConf
     if method == "decks":
         bet_masks = _bet_masks(plan, layout, config)
 
-        def chunk(k, g):
-            return _results(_masks(shuffled_decks(k, layout.size, g), config, layout), plan, bet_masks)
+        def chunk(k, g, into=None):
+            return _results(_masks(shuffled_decks(k, layout.size, g), config, layout), plan, bet_masks, into=into)
+
+        chunk.fills_into = True
     else:
         covered, local = _covered(plan, layout, config)
         if is_whole(chunk_size) and chunk_size > 0:
             chunk_size = -(-int(chunk_size) // FAST_BLOCK) * FAST_BLOCK
 
-        def chunk(k, g):
+        def chunk(k, g, into=None):
             parts = [_fast_block(min(FAST_BLOCK, k - s), g, layout.size - 1, len(covered))
                      for s in range(0, k, FAST_BLOCK)]
             if len(parts) == 1:
-                return _results_rows(parts[0][1], plan, local, parts[0][0])
+                return _results_rows(parts[0][1], plan, local, parts[0][0], into)
             return _results_rows(np.concatenate([p[1] for p in parts], axis=1), plan, local,
-                                 np.concatenate([p[0] for p in parts]))
+                                 np.concatenate([p[0] for p in parts]), into)
+
+        chunk.fills_into = True
     return _run(chunk, n_deals, rng, chunk_size, progress, as_frame, attrs, f"Hoggenheimer deals ({method})")
 
 

@@ -36,8 +36,8 @@ from ..games.banker_broker import (PAYOUT_ODDS, BankChange, BankChangeResult, Ba
                                    PackCut, Sectioning, SectionTurned, TieRule)
 from ..money import LOSE, PUSH, WIN, Settlement
 from .common import (BankrollChart, DealReplay, MessageBar, bankroll_html, check_seed, fmt_amount, guarded,
-                     log_html, note_html, parse_players, record_deal, settled_text, settlement_tables,
-                     sync_options)
+                     log_html, note_html, parse_players, pending_text, record_deal, settled_text,
+                     settlement_tables, sync_options)
 
 __all__ = ["BankerBrokerTableWidget", "DEFAULT_PLAYERS", "DEFAULT_SEED", "DEFAULT_SECTIONS", "RULE_OPTIONS",
            "deal_rng", "first_banker_rng", "bank_cut_rng", "deal_frames", "frame_title",
@@ -320,6 +320,8 @@ class BankerBrokerTableWidget(widgets.VBox):
 
         self.punter.observe(lambda _: self._sync_sections(), names="value")
         self.option_fields["sectioning"].observe(lambda _: self._sync_option_fields(), names="value")
+        for field in (self.players_field, self.seed_field, self.n_sections, *self.option_fields.values()):
+            field.observe(lambda _: self._on_setting(), names="value")
         self.bet_button.on_click(lambda _: self.place_bet())
         self.cut_button.on_click(lambda _: self.cut())
         self.turn_button.on_click(lambda _: self.turn())
@@ -386,7 +388,36 @@ class BankerBrokerTableWidget(widgets.VBox):
                  if deal.config.bet_timing is BetTiming.BEFORE_CUT
                  else "Stakes go down after the cut: 'Cut' first, then place bets.")
         self.message.info(f"Deal {self.deal_number}: {deal.banker} holds the bank and will cut "
-                          f"{deal.n_sections} sections (the last is the banker's). {first}")
+                          f"{deal.n_sections} sections (the last is the banker's). {first}"
+                          + pending_text(self._pending()))
+
+    def _pending(self) -> list[str]:
+        """The settings controls that differ from the session in play (they
+        apply from 'New session'; the number of sections under 3(c) applies
+        from 'New deal' and is not listed)."""
+        config = self.session.config
+        changed = [RULE_OPTIONS[name][0] for name, field in self.option_fields.items()
+                   if field.value != getattr(config, name)]
+        if (config.sectioning is not Sectioning.ANY and self.option_fields["sectioning"].value is Sectioning.ANY
+                and self.n_sections.value != self.deal.n_sections):
+            changed.append("sections this deal (3c)")
+        if parse_players(self.players_field.value) != tuple(str(p) for p in self.session.players):
+            changed.append("players")
+        if self.seed_field.value != self.seed:
+            changed.append("seed")
+        return changed
+
+    @guarded
+    def _on_setting(self) -> None:
+        """Tell the reader when a changed setting takes effect (nothing changes now)."""
+        if self.session is None:
+            return
+        text = pending_text(self._pending()).strip()
+        if self.session.config.sectioning is Sectioning.ANY and self.n_sections.value != self.deal.n_sections:
+            text = (f"{self.n_sections.value} sections: from the next 'New deal' (this deal has "
+                    f"{self.deal.n_sections}). " + text).strip()
+        if text:
+            self.message.info(text)
 
     def _sync_option_fields(self) -> None:
         """Grey out the number fields that do not belong to the chosen sectioning option."""

@@ -24,7 +24,7 @@ from ..money import Settlement
 
 __all__ = ["DealReplay", "MessageBar", "guarded", "BankrollChart", "bankroll_svg", "bankroll_html",
            "record_deal", "settled_text", "fmt_amount", "parse_players", "check_seed", "html_table",
-           "settlement_tables", "log_html", "note_html", "sync_options"]
+           "settlement_tables", "log_html", "note_html", "sync_options", "pending_text"]
 
 
 def fmt_amount(x: Fraction | int) -> str:
@@ -65,6 +65,15 @@ def sync_options(dropdown: widgets.Dropdown, options: Sequence) -> None:
     values = [o[1] if isinstance(o, tuple) else o for o in options]
     dropdown.options = options
     dropdown.value = keep if keep in values else (values[0] if values else None)
+
+
+def pending_text(changed: Sequence[str], *, when: str = "'New session'") -> str:
+    """A reminder that settings typed in a table's fields are not in play
+    yet: ``" Not in play yet: players, seed (they apply from 'New
+    session')."``, or ``""`` when ``changed`` is empty."""
+    if not changed:
+        return ""
+    return f" Not in play yet: {', '.join(changed)} (they apply from {when})."
 
 
 # ---------------------------------------------------------------- small HTML pieces
@@ -238,7 +247,9 @@ def guarded(method: Callable) -> Callable:
     A :class:`~banking_games.errors.GameError` (a refused action: bad card,
     illegal bet, wrong moment) is shown as its message; the engine has left
     the state as it was. Any other exception is shown too, as a bug, rather
-    than as a traceback in the notebook. The wrapped call's duration in
+    than as a traceback in the notebook, after the table is redrawn from
+    the engine's state (``self._render()``, when it can be) so that it shows
+    what the engine holds. The wrapped call's duration in
     seconds is kept in ``self.last_action_seconds``.
     """
 
@@ -251,6 +262,12 @@ def guarded(method: Callable) -> Callable:
             self.message.error(str(exc))
             result = None
         except Exception as exc:  # a bug: show it in the widget, not as a traceback
+            # the engine may have moved on before the error (e.g. in drawing): redraw what it holds, so
+            # that the table never shows a state the engine has left
+            try:
+                self._render()
+            except Exception:  # the drawing itself is broken: the message below says so
+                pass
             self.message.error(f"Unexpected error ({type(exc).__name__}): {exc}. Please report it.")
             result = None
         self.last_action_seconds = time.perf_counter() - start
@@ -313,14 +330,14 @@ def bankroll_svg(history: Mapping, *, title: str = "Running net since the first 
     hi = Fraction(max(0, max(max(v) for v in history.values() if len(v))))
     if lo == hi:
         lo, hi = lo - 1, hi + 1
-    span = float(hi - lo)
+    span = hi - lo  # exact: float(span) is 0.0 for tiny stakes (1e-400) and overflows for huge ones (1e400)
     xs = [f"{left + (w - left - right) * i / n:.1f}" for i in range(n + 1)]  # each x drawn once
     ys: dict = {}  # value -> its y, drawn once per distinct value (exact Fraction arithmetic is the cost)
 
     def py(y) -> float:
         out = ys.get(y)
         if out is None:
-            out = ys[y] = top + (h - top - bottom) * float(hi - Fraction(y)) / span
+            out = ys[y] = top + (h - top - bottom) * float((hi - Fraction(y)) / span)
         return out
 
     txt = 'font-family="DejaVu Sans,Arial,sans-serif" font-size="{}" fill="#333"'

@@ -33,8 +33,8 @@ from ..games.hoggenheimer import (PAYOUT_ODDS, PROCEDURES, Bet, BetKind, CardTur
                                   HoggenheimerDeal, all_bets, make_bet, next_banker)
 from ..money import Settlement
 from .common import (BankrollChart, DealReplay, MessageBar, bankroll_html, check_seed, fmt_amount, guarded,
-                     log_html, note_html, parse_players, record_deal, settled_text, settlement_tables,
-                     sync_options)
+                     log_html, note_html, parse_players, pending_text, record_deal, settled_text,
+                     settlement_tables, sync_options)
 
 __all__ = ["HoggenheimerTable", "DEFAULT_PLAYERS", "DEFAULT_SEED", "bet_options", "frame_html",
            "deal_frames", "settlement_html"]
@@ -227,6 +227,8 @@ class HoggenheimerTable(widgets.VBox):
         self.kind.observe(self._on_kind, names="value")
         self.typed_bet.observe(self._on_typed, names="value")
         self.reveal.observe(lambda _: self._render(), names="value")
+        for field in (self.players_field, self.seed_field, self.procedure):
+            field.observe(lambda _: self._on_setting(), names="value")
         self.bet_button.on_click(lambda _: self.place_bet())
         self.turn_button.on_click(lambda _: self.turn())
         self.end_button.on_click(lambda _: self.deal_to_end())
@@ -275,7 +277,27 @@ class HoggenheimerTable(widgets.VBox):
 
     def _start_message(self) -> None:
         self.message.info(f"Deal {self.deal_number} ({self.deal.procedure} procedure): {self.deal.banker} "
-                          "holds the bank. Place bets, then turn cards; the deal ends when the Joker shows.")
+                          "holds the bank. Place bets, then turn cards; the deal ends when the Joker shows."
+                          + pending_text(self._pending()))
+
+    def _pending(self) -> list[str]:
+        """The settings fields that differ from the session in play."""
+        changed = []
+        if parse_players(self.players_field.value) != tuple(str(p) for p in self.players):
+            changed.append("players")
+        if self.seed_field.value != self.seed:
+            changed.append("seed")
+        return changed
+
+    @guarded
+    def _on_setting(self) -> None:
+        """Tell the reader when a changed setting takes effect (nothing changes now)."""
+        text = pending_text(self._pending()).strip()
+        if self.procedure.value != self.deal.procedure:
+            text = (f"The {self.procedure.value} procedure applies from the next 'New deal' (or 'New "
+                    f"session'); this deal stays {self.deal.procedure}. " + text).strip()
+        if text:
+            self.message.info(text)
 
     # ---------------------------------------------------------------- inputs
     def _on_kind(self, change) -> None:

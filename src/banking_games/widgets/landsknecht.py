@@ -26,12 +26,12 @@ from typing import Hashable, Sequence
 import ipywidgets as widgets
 
 from ..display.landsknecht import table_html
-from ..errors import ConfigError, RuleError
+from ..errors import ConfigError, GameError, RuleError
 from ..games.landsknecht import VOID, LandsknechtConfig, LandsknechtDeal, LandsknechtSession
-from ..money import Settlement
+from ..money import Settlement, to_stake
 from .common import (BankrollChart, DealReplay, MessageBar, bankroll_html, bankroll_svg, check_seed, fmt_amount,
-                     guarded, log_html, note_html, parse_players, record_deal, settled_text, settlement_tables,
-                     sync_options)
+                     guarded, log_html, note_html, parse_players, pending_text, record_deal, settled_text,
+                     settlement_tables, sync_options)
 
 __all__ = ["LandsknechtTable", "DEFAULT_PLAYERS", "DEFAULT_SEED", "RULE_OPTIONS", "settlement_html",
            # shared with the other tables; kept importable from here
@@ -161,6 +161,8 @@ class LandsknechtTable(widgets.VBox):
         self.end_button.on_click(lambda _: self.deal_to_end())
         self.new_deal_button.on_click(lambda _: self.new_deal())
         self.new_session_button.on_click(lambda _: self.new_session())
+        for field in (self.players_field, self.seed_field, *self.option_fields.values()):
+            field.observe(lambda _: self._on_setting(), names="value")
 
         row = widgets.Layout(flex_flow="row wrap", align_items="center")
         settings = widgets.HBox([self.players_field, self.seed_field, *self.option_fields.values(),
@@ -204,7 +206,33 @@ class LandsknechtTable(widgets.VBox):
             first = (f"{draw.banker} received the first ace ({draw.dealt[-1][1].label}, card "
                      f"{len(draw.dealt)} dealt round the table) and holds the first bank. ")
         self.message.info(first + f"Deal {self.deal_number}: {self.deal.banker} holds the bank. "
-                          + self._void_text() + "Place bets on the players' card, then turn cards.")
+                          + self._void_text() + "Place bets on the players' card, then turn cards."
+                          + pending_text(self._pending()))
+
+    def _pending(self) -> list[str]:
+        """The settings fields that differ from the session in play (they apply from 'New session')."""
+        config = self.session.config
+        changed = []
+        for name, field in self.option_fields.items():
+            text, value = field.value.strip(), getattr(config, name)
+            try:
+                same = value is None if not text else value is not None and to_stake(text) == value
+            except GameError:
+                same = False
+            if not same:
+                changed.append(name.replace("_", " "))
+        if parse_players(self.players_field.value) != tuple(str(p) for p in self.session.players):
+            changed.append("players")
+        if self.seed_field.value != self.seed:
+            changed.append("seed")
+        return changed
+
+    @guarded
+    def _on_setting(self) -> None:
+        """Tell the reader when a changed setting takes effect (nothing changes now)."""
+        text = pending_text(self._pending()).strip()
+        if text:
+            self.message.info(text)
 
     def _void_text(self) -> str:
         if not self.voided:
