@@ -51,22 +51,30 @@ setup_python() {
     "$PY" -m pip install --disable-pip-version-check -q -r requirements.txt -e .
     echo "$want" > "$stamp"
   fi
-  # JupyterLab: open the book's MyST .md pages as notebooks on double click
-  # (jupytext's contents manager reads them; this sets the default viewer).
-  local lab="$VENV/share/jupyter/lab/settings"
-  if [ ! -f "$lab/overrides.json" ]; then
-    mkdir -p "$lab"
-    cat > "$lab/overrides.json" <<'JSON'
-{
-  "@jupyterlab/docmanager-extension:plugin": {
-    "defaultViewers": {
-      "markdown": "Jupytext Notebook",
-      "myst": "Jupytext Notebook"
-    }
-  }
-}
-JSON
-  fi
+  # JupyterLab settings for this venv (see README, "Run the chapters in Jupyter"):
+  # open the book's MyST .md pages as notebooks on double click (jupytext's
+  # contents manager reads them), and do not autosave, so that running a chapter
+  # does not rewrite it (Jupytext adds its version and re-wraps long lines when
+  # it saves). Keys already in overrides.json are kept as they are.
+  "$PY" - "$VENV/share/jupyter/lab/settings/overrides.json" <<'PY'
+import json, sys
+from pathlib import Path
+
+path = Path(sys.argv[1])
+try:
+    data = json.loads(path.read_text()) if path.is_file() else {}
+except ValueError:
+    sys.exit(f"[setup] {path} is not valid JSON: fix or delete it")
+before = json.dumps(data, sort_keys=True)
+plugin = data.setdefault("@jupyterlab/docmanager-extension:plugin", {})
+viewers = plugin.setdefault("defaultViewers", {})
+viewers.setdefault("markdown", "Jupytext Notebook")
+viewers.setdefault("myst", "Jupytext Notebook")
+plugin.setdefault("autosave", False)
+if not path.is_file() or json.dumps(data, sort_keys=True) != before:
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(json.dumps(data, indent=2) + "\n")
+PY
 }
 
 setup_node() {

@@ -22,6 +22,7 @@ __all__ = [
     "row_html",
     "grid_html",
     "caption_html",
+    "scroll_html",
 ]
 
 _RED = "#c0142b"
@@ -162,5 +163,15 @@ def grid_html(cells: Sequence[Sequence[str]], *, row_labels: Sequence[str] = (),
         rows.append("<tr>" + lab + "".join(f'<td style="{td}">{c}</td>' for c in row) + "</tr>")
     cap = (f'<caption style="caption-side:top;font-size:12px;text-align:left;color:#777">'
            f"{html.escape(title)}</caption>" if title else "")
-    return Html(f'<table class="bg-grid" style="border-collapse:collapse;border:none;margin:4px 0;'
+    # On a phone (under 480px) the 8-column Hoggenheimer layout is wider than the page:
+    # shrink the whole grid instead of cutting off its right-hand columns.
+    small = "<style>@media (max-width:480px){table.bg-grid{zoom:0.76}}</style>"
+    return Html(small + f'<table class="bg-grid" style="border-collapse:collapse;border:none;margin:4px 0;'
                 f'width:auto">{cap}' + "".join(rows) + "</table>")
+
+
+def scroll_html(fragment: str) -> Html:
+    """Wrap an HTML fragment (e.g. a wide table) in a box that scrolls
+    sideways when the page is narrower than the fragment, so a phone
+    shows a scroll bar on the table instead of widening the whole page."""
+    return Html(f'<div class="bg-scroll" style="overflow-x:auto;max-width:100%">{fragment}</div>')

@@ -98,7 +98,7 @@ def deal_html(deal: BankerBrokerDeal, *, title: str | None = None) -> Html:
                           + '<div style="font-size:12px;font-weight:bold">Discard</div>'
                           '<div style="font-size:11px;color:#777">pack\'s bottom card</div></div>'))
     head = title if title is not None else f"Banker: {deal.banker}"
-    return Html(row_html(items, label=head, gap=10))
+    return _panel(row_html(items, label=head, gap=10))
 
 
 def cut_html(cut: CutForBank, *, title: str | None = None) -> Html:
@@ -114,7 +114,14 @@ def cut_html(cut: CutForBank, *, title: str | None = None) -> Html:
         rows.append(row_html(cells, label=f"Cut {i}"))
     rows.append(caption_html(f"{cut.winner} cuts highest and takes the bank."))
     head = f'<div style="font-size:12px;font-weight:bold">{html.escape(title)}</div>' if title else ""
-    return Html("<div>" + head + "".join(rows) + "</div>")
+    return _panel("<div>" + head + "".join(rows) + "</div>")
+
+
+def _panel(inner: str) -> Html:
+    """A light table-top behind a drawing, so its grey, green and red labels
+    stay readable on a dark page (the book's dark theme, JupyterLab dark)."""
+    return Html('<div class="bg-panel" style="display:inline-block;max-width:100%;box-sizing:border-box;'
+                'background:#f4f6f8;color:#1f2328;border-radius:6px;padding:4px 10px">' + inner + "</div>")
 
 
 def _cards(n: int) -> str:

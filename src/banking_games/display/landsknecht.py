@@ -66,6 +66,7 @@ def table_html(deal: LandsknechtDeal, *, title: str | None = None, mark_last: bo
     cell = '<div style="display:inline-block;vertical-align:top;margin-right:18px">{}</div>'
     head = (f'<div style="font-weight:bold;margin:4px 0">{html.escape(title)}</div>' if title else "")
     status = "void deal: redeal" if deal.is_void else ("deal over" if deal.is_over else
-                                                        f"{deal.turns} card(s) turned")
+                                                        (f"{deal.turns} card turned" if deal.turns == 1
+                                                         else f"{deal.turns} cards turned"))
     return Html('<div class="bg-landsknecht" style="margin:6px 0">' + head
                 + "".join(cell.format(g) for g in groups) + str(caption_html(status)) + "</div>")

@@ -175,7 +175,11 @@ def _distinct_sorted(gen: np.random.Generator, n: int, gaps: int, m: int) -> np.
         return np.zeros((n, 0), dtype=np.int16)
     if m <= 8:
         draws = [gen.integers(0, gaps - j, size=n, dtype=np.int16) for j in range(m)]
-        return np.sort(_without_replacement(draws, gaps), axis=1)
+        cols = list(_without_replacement(draws, gaps).T)
+        for r in range(m):  # odd-even transposition sort of the m columns (m rounds sort any order)
+            for i in range(r % 2, m - 1, 2):
+                cols[i], cols[i + 1] = np.minimum(cols[i], cols[i + 1]), np.maximum(cols[i], cols[i + 1])
+        return np.stack(cols, axis=1)
     keys = gen.random((n, gaps))  # ties have probability about 2**-53
     return np.sort(np.argpartition(keys, m - 1, axis=1)[:, :m], axis=1).astype(np.int16)
 
@@ -188,13 +192,17 @@ def random_sizes(n: int, config: bb.BankerBrokerConfig, k: int, gen: np.random.G
     Returns:
         ``int16`` array ``(n, k)``, top section first.
     """
+    return np.diff(_cut_points(n, config, k, gen), axis=1, prepend=0).astype(np.int16)
+
+
+def _cut_points(n: int, config: bb.BankerBrokerConfig, k: int, gen: np.random.Generator) -> np.ndarray:
+    """The cut points of :func:`random_sizes` (the same random numbers): where each section
+    ends, ``(n, k)`` int16, increasing; section ``i``'s bottom card lies at position ``point_i - 1``."""
     usable = config.pack_size - 1
     if config.bottom_card is bb.BottomCard.DISCARD:
-        points = _distinct_sorted(gen, n, usable - 1, k - 1) + 1
-        points = np.concatenate([points, np.full((n, 1), usable, dtype=np.int16)], axis=1)
-    else:
-        points = _distinct_sorted(gen, n, usable, k) + 1
-    return np.diff(points, axis=1, prepend=0).astype(np.int16)
+        points = _distinct_sorted(gen, n, usable - 1, k - 1) + np.int16(1)
+        return np.concatenate([points, np.full((n, 1), usable, dtype=np.int16)], axis=1)
+    return _distinct_sorted(gen, n, usable, k) + np.int16(1)
 
 
 # --------------------------------------------------------------------- vectorised
@@ -475,7 +483,9 @@ def simulate(n_deals: int, config: bb.BankerBrokerConfig | None = None, rng=0, *
     if method == "decks":
         def chunk(k, g):
             decks = shuffled_decks(k, size, g)
-            return _settle(s.ranks[_bottoms(decks, random_sizes(k, s.config, s.k, g))], s)
+            positions = _cut_points(k, s.config, s.k, g).astype(np.intp)  # the sizes of random_sizes, summed
+            positions -= 1
+            return _settle(s.ranks[np.take_along_axis(decks, positions, axis=1)], s)
     else:
         def chunk(k, g, into=None):
             return _fast_settle(_fast_draws(k, g, size, s.k), s, into)
