@@ -20,7 +20,7 @@ live dealing table. This test does just that, headless:
   another host.
 
 Needs /usr/bin/chromium (.ci/run installs it): skipped without it on a
-developer machine, a failure in CI. About 40-70 s on 2 cores.
+developer machine, a failure in CI. About 60-80 s on 2 cores (measured: 58-79 s).
 """
 
 from __future__ import annotations
