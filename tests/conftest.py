@@ -22,6 +22,13 @@ from pathlib import Path
 
 import pytest
 import yaml
+from hypothesis import HealthCheck, settings
+
+# Property tests run on a loaded two-core CI machine: no per-example time
+# limit, and in CI the same examples every run (a failure is reproducible).
+settings.register_profile("book", deadline=None, suppress_health_check=[HealthCheck.too_slow])
+settings.register_profile("ci", parent=settings.get_profile("book"), derandomize=True)
+settings.load_profile("ci" if os.environ.get("CI") else "book")
 
 ROOT = Path(__file__).resolve().parent.parent
 BOOK = ROOT / "book"
