@@ -221,6 +221,17 @@ def test_option_c_any_number_of_sections():
         d.bet("Ann", 1, section=6)
     d.play_out()
     assert len(d.sections) == 6 and len(d.settle().results) == 3
+    # Option 1 (discard): the six sections share the 51 cards above the bottom card, cut
+    # off the top in order, so section i's bottom card is deck[size_1 + ... + size_i - 1].
+    sizes = [s.size for s in d.sections]
+    assert sum(sizes) == 51 and d.discarded == d.deck[51]
+    bottoms = [d.deck[sum(sizes[:i + 1]) - 1] for i in range(6)]
+    assert [s.bottom for s in d.sections] == bottoms
+    # Play 4 and Option 4 (default: the bank wins ties): a section whose bottom card
+    # outranks the banker's (section 6's) wins 1 to 1, otherwise the stake is lost.
+    banker_rank = bottoms[5].rank
+    expected = [1 if bottoms[b.section - 1].rank > banker_rank else -1 for b in d.bets]
+    assert [r.net for r in d.settle().results] == expected
 
 
 # ------------------------------------------------------------------ phases (option 2)

@@ -79,7 +79,11 @@ _SUIT_BY_NAME |= {"♤": Suit.SPADES, "♡": Suit.HEARTS, "♢": Suit.DIAMONDS, 
 
 
 def rank_name(rank: int) -> str:
-    """Short name of a rank: ``rank_name(14) == "A"``, ``rank_name(10) == "10"``."""
+    """Short name of a rank: ``rank_name(14) == "A"``, ``rank_name(10) == "10"``.
+
+    Raises:
+        CardError: if ``rank`` is not 2 to 14.
+    """
     try:
         return RANK_NAMES[rank]
     except KeyError:
@@ -96,6 +100,10 @@ class Card:
 
     Build cards with :func:`parse_card` (``parse_card("QH")``) or directly
     (``Card(12, Suit.HEARTS)``); the Joker is :data:`JOKER`.
+
+    Raises:
+        CardError: a rank outside 2-14 with a suit, or a suitless card
+            that is not rank 0 (the Joker).
     """
 
     rank: int
@@ -110,6 +118,7 @@ class Card:
 
     @property
     def is_joker(self) -> bool:
+        """True for the Joker (rank 0, no suit)."""
         return self.suit is None
 
     @property
@@ -189,10 +198,19 @@ def parse_cards(names: "str | Iterable[str | Card]") -> list[Card]:
     """Read several cards: a list of names, or one string of names split by spaces or commas.
 
     Raises:
-        CardError: if any name is malformed (the message names it).
+        CardError: if any name is malformed (the message names it), or
+            ``names`` is neither a string nor an iterable of names.
     """
     if isinstance(names, str):
         names = names.replace(",", " ").split()
+    elif isinstance(names, Card):
+        raise CardError(f"expected several cards (a list of names or one string of names), got the single card "
+                        f"{names.name}; write [{names.name!r}]")
+    try:
+        names = list(names)
+    except TypeError:
+        raise CardError(f"expected card names (a list such as ['AS', '10H'] or a string such as 'AS 10H'), "
+                        f"got {names!r}") from None
     return [parse_card(n) for n in names]
 
 
@@ -226,9 +244,12 @@ def check_deck_order(deck: Iterable["str | Card"], pack: Sequence[Card]) -> list
 
     Raises:
         CardError: if a name is malformed.
-        DeckError: if a card is missing, extra (not in the pack) or duplicated;
-            the message lists which.
+        DeckError: if a card is missing, extra (not in the pack) or duplicated
+            (the message lists which), or ``deck`` is not a sequence of cards.
     """
+    if isinstance(deck, Card) or not (isinstance(deck, str) or hasattr(deck, "__iter__")):
+        raise DeckError(f"a deck order is a sequence of the {len(pack)} cards of the pack (names or cards), "
+                        f"top first, e.g. ['AS', 'KS', ...]; got {deck!r}")
     cards = parse_cards(deck)
     counts = Counter(cards)
     wanted = Counter(pack)

@@ -14,7 +14,8 @@ from typing import Sequence
 from ..cards import JOKER, rank_name
 from ..games.hoggenheimer import RANK_COLUMNS, SUIT_ROWS, HoggenheimerDeal, PlacedBet, card_at
 from ..money import WIN
-from ..render import Html, back_html, card_html, caption_html, grid_html, pile_html, row_html, slot_html
+from ..render import (Html, back_html, card_html, caption_html, grid_html, pile_html, row_html, scroll_html,
+                      slot_html)
 
 __all__ = ["bet_labels", "layout_html", "turn_order_html", "bets_html"]
 
@@ -148,5 +149,6 @@ def bets_html(deal: HoggenheimerDeal, labels: Sequence[str] | None = None) -> Ht
             cells += ["won" if res.outcome == WIN else "lost", ("+" if res.net > 0 else "") + str(res.net)]
         body.append("<tr>" + "".join(f'<td style="{td}">{html.escape(x)}</td>' for x in cells) + "</tr>")
     head = "<tr>" + "".join(f'<th style="{th}">{h}</th>' for h in heads) + "</tr>"
-    return Html(f'<table style="border-collapse:collapse;font-size:13px;margin:4px 0">{head}'
-                + "".join(body) + "</table>")
+    # in a box that scrolls sideways, so on a phone the result and net columns stay reachable
+    return scroll_html(f'<table style="border-collapse:collapse;font-size:13px;margin:4px 0">{head}'
+                       + "".join(body) + "</table>")

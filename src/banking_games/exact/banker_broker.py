@@ -39,8 +39,11 @@ from fractions import Fraction
 from itertools import permutations, product
 from typing import Sequence
 
-from ..cards import Card
+from ..cards import Card, Suit
+from ..errors import ConfigError
 from ..games import banker_broker as engine
+from ..money import LOSE as LOSE_OUTCOME
+from ..money import PUSH as PUSH_OUTCOME
 from .core import BetValue, as_fraction
 
 __all__ = [
@@ -85,9 +88,19 @@ SUITS = 4
 PIQUET_RANKS = 8
 """Ranks of the 32-card pack (A K Q J 10 9 8 7), a reduced pack often used in
 European games; not in the source, studied for comparison."""
-TIE_SHARES = {engine.TieRule.BANK_WINS: Fraction(1), engine.TieRule.STAKE_RETURNED: Fraction(0)}
+
+
+def _tie_share(rule: "engine.TieRule") -> Fraction:
+    """What the engine does with a tie under ``rule``: a lost stake costs 1, a returned one 0."""
+    outcome = engine.outcome_for(Card(14, Suit.SPADES), Card(14, Suit.HEARTS), rule)  # equal ranks: a tie
+    return {LOSE_OUTCOME: Fraction(1), PUSH_OUTCOME: Fraction(0)}[outcome]
+
+
+TIE_SHARES = {rule: _tie_share(rule) for rule in engine.TieRule}
 """The fraction ``t`` of the stake the bank takes on a tie under each reading
-of the source's Option 4 (the punter's net on a tie is ``-t``)."""
+of the source's Option 4 (the punter's net on a tie is ``-t``), read from the
+engine's :func:`~banking_games.games.banker_broker.outcome_for`: 1 under
+``TieRule.BANK_WINS``, 0 under ``TieRule.STAKE_RETURNED``."""
 
 WIN, TIE, LOSE = "win", "tie", "lose"
 RESULTS = (WIN, TIE, LOSE)
@@ -98,9 +111,9 @@ RESULTS = (WIN, TIE, LOSE)
 def _check_pack(ranks, suits, need: int = 2) -> tuple[int, int]:
     for name, v, hi in (("ranks", ranks, 13), ("suits", suits, 4)):
         if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= hi:
-            raise ValueError(f"{name} must be a whole number from 1 to {hi}; got {v!r}")
+            raise ConfigError(f"{name} must be a whole number from 1 to {hi}; got {v!r}")
     if ranks * suits < need:
-        raise ValueError(f"a pack of {ranks} ranks in {suits} suits has {ranks * suits} cards; "
+        raise ConfigError(f"a pack of {ranks} ranks in {suits} suits has {ranks * suits} cards; "
                          f"at least {need} are needed here")
     return ranks, suits
 
@@ -109,9 +122,9 @@ def _check_t(t) -> Fraction:
     try:
         t = as_fraction(t)
     except TypeError:
-        raise ValueError(f"tie_share must be an exact number from 0 to 1 (int or Fraction); got {t!r}") from None
+        raise ConfigError(f"tie_share must be an exact number from 0 to 1 (int or Fraction); got {t!r}") from None
     if not 0 <= t <= 1:
-        raise ValueError(f"tie_share must lie from 0 to 1; got {t}")
+        raise ConfigError(f"tie_share must lie from 0 to 1; got {t}")
     return t
 
 
@@ -265,7 +278,7 @@ def section_bet_value(ranks: int = RANKS, suits: int = SUITS, tie_share=1) -> Be
         ``tie_net = -t``).
 
     Raises:
-        ValueError: a pack outside 1-13 ranks x 1-4 suits or under 2 cards,
+        ConfigError (a ValueError): a pack outside 1-13 ranks x 1-4 suits or under 2 cards,
             ``t`` outside [0, 1] or not exact.
     """
     t = _check_t(tie_share)
@@ -376,11 +389,11 @@ def rotation_cycle_expectations(players: int, ranks: int = RANKS, suits: int = S
     ``m var + m(m-1) cov``. The deals are independent (a fresh shuffle each).
 
     Raises:
-        ValueError: ``players`` not from 2 to 7 (the section limit of
+        ConfigError (a ValueError): ``players`` not from 2 to 7 (the section limit of
             option 3a) or a pack too small for that many sections.
     """
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 7:
-        raise ValueError(f"players must be a whole number from 2 to 7 (option 3a); got {players!r}")
+        raise ConfigError(f"players must be a whole number from 2 to 7 (option 3a); got {players!r}")
     _check_pack(ranks, suits, need=players + 1)
     m = players - 1
     one = section_bet_value(ranks, suits, tie_share)
@@ -500,6 +513,12 @@ def engine_law(ranks: int = RANKS, suits: int = SUITS, *, sections: int = 2,
 
     Returns:
         ``{(net on section 1, net on section 2, ...): probability}``.
+
+    Raises:
+        ConfigError (a ValueError): a pack outside 1-13 ranks x 1-4 suits or
+            too small for ``sections``, ``by`` not ``"rank"``/``"card"``, or
+            options the engine refuses (its :class:`~banking_games.errors.ConfigError`).
+        BetError: ``sizes`` that do not fit the pack (the engine's cut).
     """
     _check_pack(ranks, suits, need=sections + 1)
     if sectioning is None:
@@ -514,7 +533,7 @@ def engine_law(ranks: int = RANKS, suits: int = SUITS, *, sections: int = 2,
     elif by == "card":
         tuples = ((cs, 1) for cs in permutations(pack, sections))
     else:
-        raise ValueError(f"by must be 'rank' or 'card'; got {by!r}")
+        raise ConfigError(f"by must be 'rank' or 'card'; got {by!r}")
     counts: dict[tuple[Fraction, ...], int] = {}
     total = 0
     for cards, weight in tuples:
@@ -619,7 +638,7 @@ def engine_monte_carlo(deals: int, seed: int, ranks: int = RANKS, suits: int = S
         nets = [r.net for r in deal.settle().results]
         ones.append(float(nets[0]))
         totals.append(float(sum(nets)))
-        ties.append(1.0 if deal.sections[0].bottom.rank == deal.banker_card.rank else 0.0)
+        ties.append(1.0 if engine.compare(deal.sections[0].bottom, deal.banker_card) == 0 else 0.0)
 
     def mean_se(xs):
         n = len(xs)

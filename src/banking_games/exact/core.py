@@ -20,6 +20,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable
 
+from ..errors import ConfigError
+
 __all__ = ["BetValue", "value_table", "as_fraction", "outcome_distribution", "session_distribution"]
 
 
@@ -53,7 +55,7 @@ class BetValue:
         note: optional rule option or remark shown beside the bet.
 
     Raises:
-        ValueError: if the probabilities are negative or sum to more than 1.
+        ConfigError (a ValueError): if the probabilities are negative or sum to more than 1.
     """
 
     game: str
@@ -68,10 +70,11 @@ class BetValue:
         for name in ("payout_odds", "p_win", "p_tie", "tie_net"):
             object.__setattr__(self, name, as_fraction(getattr(self, name)))
         if self.p_win < 0 or self.p_tie < 0 or self.p_win + self.p_tie > 1:
-            raise ValueError(f"probabilities out of range: p_win={self.p_win}, p_tie={self.p_tie}")
+            raise ConfigError(f"probabilities out of range: p_win={self.p_win}, p_tie={self.p_tie}")
 
     @property
     def p_lose(self) -> Fraction:
+        """Probability that the bet loses its stake: ``1 - p_win - p_tie``."""
         return 1 - self.p_win - self.p_tie
 
     @property
@@ -175,12 +178,12 @@ def session_distribution(outcomes: dict, n_deals: int) -> dict[Fraction, Fractio
     convolution. E.g. a session of 100 deals with one unit on the same bet.
 
     Raises:
-        ValueError: if ``n_deals`` is negative or the probabilities do not sum to 1.
+        ConfigError (a ValueError): if ``n_deals`` is negative or the probabilities do not sum to 1.
     """
     if not isinstance(n_deals, int) or n_deals < 0:
-        raise ValueError(f"n_deals must be a whole number >= 0, got {n_deals!r}")
+        raise ConfigError(f"n_deals must be a whole number >= 0, got {n_deals!r}")
     if sum(outcomes.values(), Fraction(0)) != 1:
-        raise ValueError("the outcome probabilities must sum to 1")
+        raise ConfigError("the outcome probabilities must sum to 1")
     total: dict[Fraction, Fraction] = {Fraction(0): Fraction(1)}
     for _ in range(n_deals):
         step: dict[Fraction, Fraction] = {}

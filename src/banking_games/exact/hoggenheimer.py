@@ -34,6 +34,7 @@ from itertools import permutations
 from math import comb, factorial
 from typing import Iterable, Sequence
 
+from ..errors import ConfigError
 from ..games import hoggenheimer as engine
 from .core import BetValue
 
@@ -160,9 +161,9 @@ def cards_turned_mean_formula():
 
 def _check_m(m: int, n: int) -> None:
     if not isinstance(n, int) or n < 1:
-        raise ValueError(f"n (ranked cards) must be a whole number >= 1, got {n!r}")
+        raise ConfigError(f"n (ranked cards) must be a whole number >= 1, got {n!r}")
     if not isinstance(m, int) or not 1 <= m <= n:
-        raise ValueError(f"m (cards bet on) must be a whole number from 1 to n={n}, got {m!r}")
+        raise ConfigError(f"m (cards bet on) must be a whole number from 1 to n={n}, got {m!r}")
 
 
 def win_probability(m: int, n: int = N_CARDS) -> Fraction:
@@ -170,7 +171,7 @@ def win_probability(m: int, n: int = N_CARDS) -> Fraction:
     under either procedure (it does not depend on ``n``).
 
     Raises:
-        ValueError: unless 1 <= m <= n.
+        ConfigError (a ValueError): unless 1 <= m <= n.
     """
     _check_m(m, n)
     return Fraction(1, m + 1)
@@ -178,10 +179,16 @@ def win_probability(m: int, n: int = N_CARDS) -> Fraction:
 
 def both_win_probability(a: Iterable, b: Iterable) -> Fraction:
     """P(two bets on the card sets ``a`` and ``b`` both win) =
-    ``1 / (|a u b| + 1)``: all cards of the union come before the Joker."""
+    ``1 / (|a u b| + 1)``: all cards of the union come before the Joker
+    (derivation: ``book/hoggenheimer-values.md``; checked against the
+    engine's deals by ``tests/test_exact_hoggenheimer.py``).
+
+    Raises:
+        ConfigError (a ValueError): if the bets cover no card.
+    """
     union = set(a) | set(b)
     if not union:
-        raise ValueError("the bets cover no card")
+        raise ConfigError("the bets cover no card")
     return Fraction(1, len(union) + 1)
 
 
@@ -213,7 +220,7 @@ def cards_turned_distribution(n: int = N_CARDS) -> dict[int, Fraction]:
     k = 0..n: uniform, ``1 / (n + 1)`` each, under either procedure.
 
     Raises:
-        ValueError: if n < 1.
+        ConfigError (a ValueError): if n < 1.
     """
     _check_m(1, n)
     return {k: Fraction(1, n + 1) for k in range(n + 1)}
@@ -238,11 +245,18 @@ def several_bets_value(bets: Sequence, stakes: Sequence | None = None) -> tuple[
     Each bet nets ``stake * odds`` or ``-stake``; the covariance of two bets
     follows from :func:`both_win_probability` (all the cards of both bets
     before the Joker), so the variance is exact without enumerating deals.
+
+    Returns:
+        ``(mean, variance)`` as Fractions, in units (squared units for the variance).
+
+    Raises:
+        BetError, CardError: a bet :func:`engine.make_bet` cannot read.
+        ConfigError (a ValueError): as many stakes as bets are needed.
     """
     parsed = [engine.make_bet(b) for b in bets]
     stakes = [Fraction(1)] * len(parsed) if stakes is None else [Fraction(s) for s in stakes]
     if len(stakes) != len(parsed):
-        raise ValueError(f"{len(parsed)} bets but {len(stakes)} stakes")
+        raise ConfigError(f"{len(parsed)} bets but {len(stakes)} stakes")
     sets = [frozenset(b.cards) for b in parsed]
     # net_i = s_i * ((odds_i + 1) W_i - 1), W_i the win indicator
     a = [s * (b.odds + 1) for s, b in zip(stakes, parsed)]
@@ -267,20 +281,19 @@ def several_bets_distribution(bets: Sequence, stakes: Sequence | None = None) ->
     subsets are enumerated, so keep ``c`` small (a row: c = 8, 256 subsets).
 
     Raises:
-        ValueError: if the bets cover more than 16 cards.
+        ConfigError (a ValueError): if the bets cover more than 16 cards.
     """
     parsed = [engine.make_bet(b) for b in bets]
     stakes = [Fraction(1)] * len(parsed) if stakes is None else [Fraction(s) for s in stakes]
     covered = sorted(set().union(*(b.cards for b in parsed)), key=engine.home_cell)
     c = len(covered)
     if c > 16:
-        raise ValueError(f"the bets cover {c} cards; at most 16 are enumerated (2**c subsets)")
-    index = {card: i for i, card in enumerate(covered)}
-    masks = [sum(1 << index[x] for x in b.cards) for b in parsed]
+        raise ConfigError(f"the bets cover {c} cards; at most 16 are enumerated (2**c subsets)")
     dist: dict[Fraction, Fraction] = {}
     for subset in range(1 << c):
-        net = sum((s * b.odds if subset & mk == mk else -s for b, s, mk in zip(parsed, stakes, masks)),
-                  Fraction(0))
+        turned = [card for i, card in enumerate(covered) if subset >> i & 1]
+        # which bets win, and what they pay, is the engine's (Bet.wins, Bet.odds)
+        net = sum((s * b.odds if b.wins(turned) else -s for b, s in zip(parsed, stakes)), Fraction(0))
         p = Fraction(1, (c + 1) * comb(c, bin(subset).count("1")))
         dist[net] = dist.get(net, Fraction(0)) + p
     return dict(sorted(dist.items()))
@@ -364,12 +377,12 @@ def engine_exhaustive(suits: int, ranks: int, procedure: str = "english", *,
 
     Raises:
         ConfigError: for a layout the engine refuses.
-        ValueError: for more than 8 cards in all (too many orders).
+        ConfigError (a ValueError): for more than 8 cards in all (too many orders).
     """
     config = engine.HoggenheimerConfig(procedure, suits=suits, ranks=ranks)
     pack = config.pack()
     if len(pack) > 8:
-        raise ValueError(f"{len(pack)} cards have {factorial(len(pack))} orders: at most 8 cards are enumerated")
+        raise ConfigError(f"{len(pack)} cards have {factorial(len(pack))} orders: at most 8 cards are enumerated")
     bets = engine.all_bets(config)
     wins = {b.name: 0 for b in bets}
 

@@ -36,6 +36,7 @@ from fractions import Fraction
 from functools import lru_cache
 from math import comb
 
+from ..errors import ConfigError
 from ..games import landsknecht as engine
 from .core import BetValue
 
@@ -159,10 +160,10 @@ def race_probability(a: int, b: int) -> Fraction:
     """P(the first of a + b cards is one of the b): ``b / (a + b)``.
 
     Raises:
-        ValueError: a or b negative, or both 0.
+        ConfigError (a ValueError): a or b negative, or both 0.
     """
     if a < 0 or b < 0 or a + b == 0:
-        raise ValueError(f"need a, b >= 0 and a + b > 0, got a={a}, b={b}")
+        raise ConfigError(f"need a, b >= 0 and a + b > 0, got a={a}, b={b}")
     return Fraction(b, a + b)
 
 

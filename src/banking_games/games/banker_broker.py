@@ -52,7 +52,7 @@ from fractions import Fraction
 from typing import Hashable, Mapping, Sequence
 
 from ..cards import Card, Suit, check_deck_order, full_pack, parse_card, shuffled
-from ..errors import BetError, ConfigError, DealOverError, DeckError, RuleError
+from ..errors import BetError, CardError, ConfigError, DealOverError, DeckError, RuleError
 from ..money import LOSE, PUSH, WIN, BetResult, Settlement, to_stake
 
 __all__ = [
@@ -283,7 +283,7 @@ def _deck_order(deck, config: "BankerBrokerConfig") -> list[Card]:
     enumeration, thousands of deals). Anything else goes through
     :func:`~banking_games.cards.check_deck_order`, which raises the
     CardError/DeckError naming what is wrong."""
-    if not isinstance(deck, str):
+    if isinstance(deck, (list, tuple)):
         cards = list(deck)
         ids = _pack_ids(config.ranks, config.suits)
         if len(cards) == config.pack_size and len(ids.intersection(map(id, cards))) == config.pack_size:
@@ -293,14 +293,25 @@ def _deck_order(deck, config: "BankerBrokerConfig") -> list[Card]:
 
 # ---------------------------------------------------------------- pure rules
 
-def compare(card: Card, banker_card: Card) -> int:
+def compare(card: "Card | str", banker_card: "Card | str") -> int:
     """Compare a section's bottom card with the banker's (source, "Rank of
     cards is normal (Ace high). Suits are not ranked").
+
+    Args:
+        card, banker_card: :class:`~banking_games.cards.Card` objects or
+            card names such as ``"QH"``.
 
     Returns:
         1 if ``card`` ranks higher, -1 if lower, 0 if the ranks are equal
         (suits never break a tie).
+
+    Raises:
+        CardError: a malformed card name, or the Joker (not in this game's pack).
     """
+    if not (type(card) is Card and type(banker_card) is Card):  # fast path for the engine's own cards
+        card, banker_card = parse_card(card), parse_card(banker_card)
+    if card.is_joker or banker_card.is_joker:
+        raise CardError("Banker and Broker uses a standard 52-card pack: the Joker has no rank here")
     return (card.rank > banker_card.rank) - (card.rank < banker_card.rank)
 
 
@@ -308,12 +319,23 @@ def outcome_for(card: Card, banker_card: Card, tie_rule: TieRule) -> str:
     """The outcome of a bet on a section showing ``card`` against the
     banker's ``banker_card`` (source, Play 4 and Option 4).
 
+    Args:
+        card, banker_card: cards or card names (as :func:`compare`).
+        tie_rule: a :class:`TieRule` (Option 4).
+
     Returns:
         :data:`~banking_games.money.WIN` (paid :data:`PAYOUT_ODDS`),
         :data:`~banking_games.money.LOSE`, or on equal ranks ``LOSE`` under
         :attr:`TieRule.BANK_WINS` and :data:`~banking_games.money.PUSH` under
         :attr:`TieRule.STAKE_RETURNED`.
+
+    Raises:
+        CardError: as :func:`compare`.
+        ConfigError: ``tie_rule`` is not a :class:`TieRule`.
     """
+    if not isinstance(tie_rule, TieRule):
+        raise ConfigError(f"tie_rule must be one of {', '.join(f'TieRule.{m.name}' for m in TieRule)}; "
+                          f"got {tie_rule!r}")
     c = compare(card, banker_card)
     if c > 0:
         return WIN
@@ -374,7 +396,20 @@ def section_count(config: BankerBrokerConfig, n_punters: int, n_sections: int | 
     return forced
 
 
-# ---------------------------------------------------------------- randomness
+# ---------------------------------------------------------------- names and randomness
+
+def _names(value: object, what: str) -> tuple:
+    """``value`` as a tuple of hashable names; ConfigError naming ``what`` otherwise."""
+    if isinstance(value, str):
+        raise ConfigError(f"{what} must be a sequence of names such as ('Ann', 'Bob'), got the string {value!r}")
+    try:
+        names = tuple(value)
+        set(names)
+    except TypeError:
+        raise ConfigError(f"{what} must be a sequence of names (strings or other hashable values), "
+                          f"got {value!r}") from None
+    return names
+
 
 def _as_rng(rng):
     """A seed becomes ``random.Random(seed)``; a Random or numpy Generator is used as is."""
@@ -424,6 +459,7 @@ class Section:
 
     @property
     def size(self) -> int:
+        """How many cards the section holds."""
         return len(self.cards)
 
 
@@ -452,6 +488,8 @@ class Event:
 
 @dataclass(frozen=True)
 class BetPlaced(Event):
+    """A punter's stake put on a players' section (source, Play 2)."""
+
     bet: Bet
     text: str = ""
 
@@ -530,7 +568,8 @@ class BankerBrokerDeal:
 
     Raises:
         ConfigError: bad config type, no punter, too many punters for 3(a),
-            bad ``n_sections``, duplicate punters or banker among punters.
+            bad ``n_sections``, duplicate punters, banker among punters, or
+            ``punters`` not a sequence of hashable names.
         CardError / DeckError: a malformed card name / a deck that is not
             the config's pack (52 cards by default).
         TypeError: neither deck nor rng given, or rng of the wrong type.
@@ -541,7 +580,7 @@ class BankerBrokerDeal:
                  n_sections: int | None = None) -> None:
         if not isinstance(config, BankerBrokerConfig):
             raise ConfigError(f"config must be a BankerBrokerConfig, got {type(config).__name__}")
-        punters = tuple(punters)
+        punters = _names(punters, "punters")
         if len(set(punters)) != len(punters):
             raise ConfigError(f"punters must be distinct; got {list(punters)!r}")
         if banker in punters:
@@ -580,7 +619,16 @@ class BankerBrokerDeal:
 
     def section_owner(self, number: int) -> Hashable | None:
         """The punter a section belongs to under option 3(a); ``"banker"`` for
-        the banker's section; ``None`` for a section open to all."""
+        the banker's section; ``None`` for a section open to all (source,
+        Option 3).
+
+        Args:
+            number: a section in play, 1 to :attr:`n_sections` from the top.
+
+        Raises:
+            BetError: no such section.
+        """
+        self._check_section(number)
         if number == self.banker_section_number:
             return "banker"
         if self.config.sectioning is Sectioning.ONE_EACH:
@@ -590,7 +638,14 @@ class BankerBrokerDeal:
     def allowed_sections(self, player: Hashable) -> tuple[int, ...]:
         """The sections ``player`` may back (source, Option 3): their own
         under 3(a), either or both players' sections under 3(b), any
-        players' section under 3(c)."""
+        players' section under 3(c).
+
+        Returns:
+            Section numbers (1 = top), in order.
+
+        Raises:
+            BetError: ``player`` is not a punter of this deal.
+        """
         if player not in self.punters:
             raise BetError(f"{player!r} is not a punter in this deal; punters: "
                            f"{', '.join(map(str, self.punters))}")
@@ -615,7 +670,17 @@ class BankerBrokerDeal:
         shown = {self.sections[n - 1].bottom for n in self.turned}
         return [c for c in self.deck if c not in shown]
 
+    def _check_section(self, number: object) -> None:
+        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= self.n_sections:
+            raise BetError(f"no section {number!r}: sections are numbered 1 to {self.n_sections} from the top")
+
     def bets_on(self, number: int) -> list[Bet]:
+        """The bets placed on section ``number`` (1 = top), in the order placed.
+
+        Raises:
+            BetError: no such section.
+        """
+        self._check_section(number)
         return [b for b in self.bets if b.section == number]
 
     # ------------------------------------------------------------ actions
@@ -647,7 +712,7 @@ class BankerBrokerDeal:
                    else "the pack has been cut" if self.sections else "the pack is not cut yet")
             raise RuleError(f"bets are placed {when} and before any section is turned, under this config "
                             f"(option 2); now {now}")
-        allowed = self.allowed_sections(player)
+        allowed = self.allowed_sections(player)  # BetError for someone who is not a punter
         if section is None:
             if len(allowed) != 1:
                 raise BetError(f"say which section {player!r} backs: one of "
@@ -685,8 +750,8 @@ class BankerBrokerDeal:
 
         Raises:
             DealOverError / RuleError: already cut, or the deal is over.
-            BetError: sizes of the wrong count, not positive whole numbers,
-                or the wrong total.
+            BetError: sizes not a sequence, of the wrong count, not
+                positive whole numbers, or the wrong total.
             RuleError: no sizes and no rng to draw them.
         """
         if self.phase == PHASE_OVER:
@@ -704,7 +769,11 @@ class BankerBrokerDeal:
             else:  # k cut points among the 51 gaps inside 52 cards
                 points = [p + 1 for p in _sample(self._rng, usable, k)]
             sizes = [b - a for a, b in zip([0] + points[:-1], points)]
-        sizes = list(sizes)
+        try:
+            sizes = list(sizes)
+        except TypeError:
+            raise BetError(f"give {k} section sizes as a sequence of whole numbers, top section first (or None "
+                           f"to draw them); got {sizes!r}") from None
         if len(sizes) != k or any(isinstance(s, bool) or not isinstance(s, int) or s < 1 for s in sizes):
             raise BetError(f"give {k} section sizes, each a whole number of at least 1 card, top "
                            f"section first; got {sizes!r}")
@@ -864,6 +933,7 @@ class CutForBank:
     winner: Hashable
 
     def text(self) -> str:
+        """The cut as one line: ``"cut 1: Ann KD, Bob KC; cut 2: Ann 5C, Bob JH; Bob cuts highest"``."""
         lines = []
         for i, r in enumerate(self.rounds, 1):
             lines.append(f"cut {i}: " + ", ".join(f"{p} {c.name}" for p, c in r.cards))
@@ -887,14 +957,16 @@ def cut_for_bank(cutters: Sequence[Hashable], *, rng=None,
         A :class:`CutForBank`.
 
     Raises:
-        ConfigError: no cutter or duplicate cutters.
+        ConfigError: no cutter, duplicate cutters, or ``cutters`` not a
+            sequence of hashable names.
         CardError: a malformed card name.
         DeckError: a card repeated within a round.
         RuleError: a round with the wrong cutters, a tie with no further
-            round given, rounds left over after a winner, or neither/both
-            of ``rng`` and ``rounds``.
+            round given, rounds left over after a winner, ``rounds`` not a
+            list of mappings, or neither/both of ``rng`` and ``rounds``.
+        TypeError: an ``rng`` of the wrong type (a programming error).
     """
-    cutters = tuple(cutters)
+    cutters = _names(cutters, "cutters")
     if not cutters or len(set(cutters)) != len(cutters):
         raise ConfigError(f"cutters must be one or more distinct people; got {list(cutters)!r}")
     if (rng is None) == (rounds is None):
@@ -904,8 +976,19 @@ def cut_for_bank(cutters: Sequence[Hashable], *, rng=None,
     done: list[CutRound] = []
     remaining = cutters
     if rounds is not None:
-        rounds = list(rounds)
+        bad = isinstance(rounds, (str, Mapping))
+        if not bad:
+            try:
+                rounds = list(rounds)
+            except TypeError:
+                bad = True
+        if bad:
+            raise RuleError("rounds must be a list of cut rounds, each a mapping cutter -> card, e.g. "
+                            f"[{{'Ann': 'KD', 'Bob': '5C'}}]; got {rounds!r}")
         for i, r in enumerate(rounds):
+            if not isinstance(r, Mapping):
+                raise RuleError(f"cut round {i + 1} must be a mapping cutter -> card such as "
+                                f"{{'Ann': 'KD', 'Bob': '5C'}}; got {r!r}")
             if not remaining or len(remaining) == 1:
                 raise RuleError(f"cut round {i + 1} is not needed: {remaining[0]!r} already cut highest")
             if set(r) != set(remaining) or len(r) != len(remaining):
@@ -957,6 +1040,7 @@ class BankChangeResult:
 
     @property
     def changed(self) -> bool:
+        """True if the bank passed to someone else."""
         return self.old_banker != self.new_banker
 
 
@@ -978,14 +1062,15 @@ class BankerBrokerTable:
         deal: the deal in progress, or ``None``.
 
     Raises:
-        ConfigError: fewer than 2 players, duplicates, banker not seated,
-            or (option 3a) more players than the section limit allows.
+        ConfigError: fewer than 2 players, duplicates, ``players`` not a
+            sequence of hashable names, banker not seated, or (option 3a)
+            more players than the section limit allows.
     """
 
     def __init__(self, config: BankerBrokerConfig, players: Sequence[Hashable], banker: Hashable) -> None:
         if not isinstance(config, BankerBrokerConfig):
             raise ConfigError(f"config must be a BankerBrokerConfig, got {type(config).__name__}")
-        players = tuple(players)
+        players = _names(players, "players")
         if len(players) < MIN_PLAYERS or len(set(players)) != len(players):
             raise ConfigError(f"Banker and Broker needs two or more distinct players; got {list(players)!r}")
         if banker not in players:
@@ -1007,8 +1092,14 @@ class BankerBrokerTable:
     def by_high_cut(cls, config: BankerBrokerConfig, players: Sequence[Hashable], *, rng=None,
                     rounds=None) -> "BankerBrokerTable":
         """A table whose first banker is chosen by high cut (source, "Banker
-        is determined by high cut"); arguments as in :func:`cut_for_bank`."""
-        players = tuple(players)
+        is determined by high cut"); arguments as in :func:`cut_for_bank`.
+
+        Raises:
+            ConfigError: as :class:`BankerBrokerTable` (players checked
+                before the cut).
+            CardError, DeckError, RuleError, TypeError: as :func:`cut_for_bank`.
+        """
+        players = _names(players, "players")
         if len(players) < MIN_PLAYERS or len(set(players)) != len(players):
             # checked before the cut, so the message speaks of players (not of "cutters")
             raise ConfigError(f"Banker and Broker needs two or more distinct players (each with a different "

@@ -357,6 +357,10 @@ class Bet:
 def _check_cards(cards: Iterable["str | Card"]) -> list[Card]:
     if isinstance(cards, (str, Card)):
         cards = [cards]
+    try:
+        cards = list(cards)
+    except TypeError:
+        raise BetError(f"the cards of a bet must be a card or a sequence of cards, got {cards!r}; {_SHAPES}") from None
     parsed = [parse_card(c) for c in cards]
     if any(c.is_joker for c in parsed):
         raise BetError(f"nobody can bet on the Joker: it ends the deal; {_SHAPES}")
@@ -443,7 +447,18 @@ def all_bets(config: "HoggenheimerConfig | None" = None) -> list[Bet]:
     24 in columns), 21 squares, 8 ranks, 4 suits; each in layout order.
 
     With a ``config`` using a reduced pack (``suits``/``ranks``), only the
-    bets whose cards all lie on its used cells (the bets its deals accept)."""
+    bets whose cards all lie on its used cells (the bets its deals accept).
+
+    Returns:
+        A new list of :class:`Bet` (117 for the real layout; the shapes
+        are those of :class:`BetKind`, sources as there).
+
+    Raises:
+        ConfigError: if ``config`` is neither ``None`` nor a
+            :class:`HoggenheimerConfig`.
+    """
+    if config is not None and not isinstance(config, HoggenheimerConfig):
+        raise ConfigError(f"config must be a HoggenheimerConfig or None, got {type(config).__name__}")
     if config is not None and config.is_reduced:
         return [b for b in all_bets() if all(config.in_layout(c) for c in b.cards)]
     bets = [Bet(BetKind.CARD, (card_at(r, c),)) for r in range(4) for c in range(8)]
@@ -477,6 +492,7 @@ class BetPlaced:
     placed: PlacedBet
 
     def describe(self) -> str:
+        """One transcript line: ``"bet 1: Ann stakes 2 on jack of hearts (1 to 1)"``."""
         p = self.placed
         return (f"bet {p.number}: {p.player} stakes {_amount(p.stake)} on {p.bet.name} "
                 f"({_amount(p.bet.odds)} to 1)")
@@ -503,6 +519,8 @@ class CardTurned:
     ends_deal: bool
 
     def describe(self) -> str:
+        """One transcript line, e.g. ``"turn 3: JH (taken from the 7S cell) face up on its cell"``
+        or ``"turn 9: Joker (from the pack): the deal ends"``."""
         if isinstance(self.source, tuple):
             r, c = self.source
             src = f"taken from the {_cell_name(r, c)} cell"
@@ -560,7 +578,10 @@ class HoggenheimerDeal:
         DeckError: if ``deck`` is not exactly the 33 cards (with a reduced
             pack: the cards of ``config.pack()``).
         CardError: if a name in ``deck`` is malformed.
-        TypeError: if neither or both of ``deck`` and ``rng`` are given.
+        TypeError: if neither or both of ``deck`` and ``rng`` are given, or
+            ``rng`` is not an ``int``, ``random.Random`` or numpy
+            ``Generator`` (wrong programming types, as
+            :func:`banking_games.cards.shuffled`).
 
     Play: :meth:`place_bet` any number of times, then :meth:`turn` card by
     card or :meth:`play` to the end, then :meth:`settle`.
@@ -597,6 +618,7 @@ class HoggenheimerDeal:
 
     @property
     def procedure(self) -> str:
+        """The dealing procedure in use, ``"english"`` or ``"german"`` (``config.procedure``)."""
         return self.config.procedure
 
     @property
@@ -630,7 +652,12 @@ class HoggenheimerDeal:
         return frozenset(c for c in self.deck if c not in shown)
 
     def cell(self, row: int, column: int) -> CellView:
-        """What the cell ``(row, column)`` shows now."""
+        """What the cell ``(row, column)`` shows now (rows 0-3 from the top,
+        columns 0-7 from the left; with a reduced pack, unused cells are empty).
+
+        Raises:
+            BetError: if the cell is off the 4 x 8 layout (as :func:`card_at`).
+        """
         card_at(row, column)  # checks the cell
         if (row, column) in self._face_up:
             return CellView(self._face_up[(row, column)], True)
@@ -765,7 +792,24 @@ class HoggenheimerDeal:
         the banker collects the stake (English text, "A player's bet
         wins, if all the cards bet on are turned up before the Joker. The
         banker collects all other bets"; German text, "Wer auf eine
-        aufgedeckte Karte ... gesetzt hat, gewinnt")."""
+        aufgedeckte Karte ... gesetzt hat, gewinnt").
+
+        Args:
+            placed: a :class:`PlacedBet` of this deal (from :attr:`bets`
+                or :meth:`place_bet`).
+
+        Returns:
+            A :class:`money.BetResult`: ``WIN`` with net ``stake * odds``,
+            or ``LOSE`` with net ``-stake`` (in units).
+
+        Raises:
+            RuleError: if the Joker has not shown yet.
+            BetError: if ``placed`` is not a bet placed in this deal.
+        """
+        n = placed.number if isinstance(placed, PlacedBet) else 0
+        if not (isinstance(n, int) and 1 <= n <= len(self._bets) and self._bets[n - 1] == placed):
+            raise BetError(f"{placed!r} is not a bet placed in this deal; its bets are: "
+                           + (", ".join(f"{p.number} ({p.bet.name})" for p in self._bets) or "none"))
         if not self._over:
             raise RuleError("the deal is not over: turn cards until the Joker shows before settling")
         if placed.bet.wins(self._turned):
@@ -814,11 +858,23 @@ def next_banker(seating: Sequence[Hashable], banker: Hashable) -> Hashable:
     ``seating`` as the players in clockwise order, so the next one in the
     list (English text: "The bank and deal pass one player to the left").
 
+    Args:
+        seating: the players' names in clockwise order (banker included).
+        banker: who holds the bank now.
+
+    Returns:
+        The name of the next banker (an element of ``seating``).
+
     Raises:
-        RuleError: if ``banker`` is not seated or fewer than two players
-            (the English text: "Two or more").
+        RuleError: if ``banker`` is not seated, ``seating`` is not a
+            sequence of names, or there are fewer than two players (the
+            English text: "Two or more").
     """
-    seating = list(seating)
+    try:
+        seating = list(seating)
+    except TypeError:
+        raise RuleError(f"seating must be a sequence of the players' names in clockwise order, "
+                        f"got {seating!r}") from None
     if len(seating) < 2:
         raise RuleError(f"Hoggenheimer needs two or more players, got {len(seating)}")
     if banker not in seating:

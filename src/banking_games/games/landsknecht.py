@@ -321,11 +321,13 @@ class LandsknechtDeal:
             among them, still may not).
 
     Raises:
-        ConfigError: neither or both of ``deck`` and ``rng``, or a config
-            that is not a :class:`LandsknechtConfig`.
+        ConfigError: neither or both of ``deck`` and ``rng``, a config
+            that is not a :class:`LandsknechtConfig`, or ``players`` that is
+            not a sequence of names.
         CardError, DeckError: a malformed deck order (missing, extra or
             duplicate cards).
-        TypeError: an ``rng`` of the wrong type.
+        TypeError: an ``rng`` of the wrong type (a programming error, as
+            :func:`~banking_games.cards.shuffled`).
     """
 
     def __init__(self, config: LandsknechtConfig | None = None, *, deck: Iterable | None = None,
@@ -341,7 +343,14 @@ class LandsknechtDeal:
         order = check_deck_order(deck, pack) if deck is not None else shuffled(pack, rng)
         self.config = config
         self.banker = banker
-        self.players = None if players is None else tuple(players)
+        try:
+            self.players = None if players is None or isinstance(players, str) else tuple(players)
+            set(self.players or ())
+        except TypeError:
+            raise ConfigError(f"players must be a sequence of names, got {players!r}") from None
+        if isinstance(players, str):
+            raise ConfigError(f"players must be a sequence of names such as ('Anna', 'Boris'), got the string "
+                              f"{players!r}")
         self._deck: list[Card] = order
         self._pos = 0
         self._turns = 0
@@ -512,7 +521,23 @@ class LandsknechtDeal:
         return tuple(b for b in self._bets if b.card == card)
 
     def result_of(self, bet: Bet) -> BetResult | None:
-        """How ``bet`` ended, or ``None`` while it is still live."""
+        """How ``bet`` ended, or ``None`` while it is still live.
+
+        Args:
+            bet: a :class:`Bet` placed in this deal (from :attr:`bets` or
+                :meth:`place_bet`).
+
+        Returns:
+            A :class:`~banking_games.money.BetResult` (``WIN``, net ``stake *``
+            :data:`PAYOUT`, or ``LOSE``, net ``-stake``; in units), or ``None``.
+
+        Raises:
+            BetError: ``bet`` is not a bet placed in this deal.
+        """
+        n = bet.number if isinstance(bet, Bet) else 0
+        if not (isinstance(n, int) and 1 <= n <= len(self._bets) and self._bets[n - 1] == bet):
+            raise BetError(f"{bet!r} is not a bet placed in this deal; its bets are numbered 1 to {len(self._bets)}"
+                           " (see .bets)")
         return self._results.get(bet.number)
 
     @property
@@ -773,6 +798,7 @@ def new_deal(rng: object, *, config: LandsknechtConfig | None = None, banker: Ha
             banker or players (as for :class:`LandsknechtDeal`).
         RuleError: :data:`MAX_REDEALS` void deals in a row (only a broken
             random source can do that on a dealable pack).
+        TypeError: an ``rng`` of the wrong type (as :func:`~banking_games.cards.shuffled`).
     """
     config = LandsknechtConfig() if config is None else config
     if isinstance(config, LandsknechtConfig):  # anything else: LandsknechtDeal says what is wrong
@@ -808,6 +834,9 @@ class FirstBankerDraw:
 
 
 def _check_seats(players: Sequence[Hashable]) -> tuple:
+    if isinstance(players, str):
+        raise ConfigError(f"players must be a sequence of names in seating order such as ('Anna', 'Boris'), "
+                          f"got the string {players!r}")
     try:
         seats = tuple(players)
     except TypeError:
@@ -844,6 +873,10 @@ def choose_first_banker(players: Sequence[Hashable], *, rng: object = None,
     Raises:
         ConfigError: bad player list or config, or neither/both of ``rng`` and ``deck``.
         CardError, DeckError: a bad deck order.
+        TypeError: an ``rng`` of the wrong type (as :func:`~banking_games.cards.shuffled`).
+
+    Returns:
+        A :class:`FirstBankerDraw`: the banker and every card dealt.
     """
     seats = _check_seats(players)
     config = LandsknechtConfig() if config is None else config
@@ -884,7 +917,8 @@ class LandsknechtSession:
         ConfigError: bad player list, ``first_banker`` not among them, or a
             config on whose pack every deal is void (fewer than
             :data:`MIN_DEALABLE_RANKS` ranks; see
-            :meth:`LandsknechtConfig.check_dealable`).
+            :meth:`LandsknechtConfig.check_dealable`); ``rng`` ``None`` or a bool.
+        TypeError: an ``rng`` of another wrong type (as :func:`~banking_games.cards.shuffled`).
     """
 
     def __init__(self, players: Sequence[Hashable], rng: object, *, config: LandsknechtConfig | None = None,

@@ -252,7 +252,11 @@ class MeanEstimate:
 
 
 def mean_estimate(values: np.ndarray) -> MeanEstimate:
-    """Mean and standard error of a 1-D sample (at least two values)."""
+    """Mean and standard error of a 1-D sample (at least two values).
+
+    Raises:
+        ValueError: fewer than two values.
+    """
     values = np.asarray(values, dtype=float)
     n = values.size
     if n < 2:

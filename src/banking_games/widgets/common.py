@@ -227,17 +227,21 @@ class MessageBar(widgets.HTML):
         self.add_class("bg-message")
 
     def error(self, text: str) -> None:
+        """Show ``text`` (plain text, escaped) as a refused action, in red."""
         self.value = (f'<div role="alert" style="color:#b00020;font-weight:bold;padding:2px 0">'
                       f"⚠ {html.escape(text)}</div>")
 
     def info(self, text: str) -> None:
+        """Show ``text`` (plain text, escaped) as what just happened."""
         self.value = f'<div style="padding:2px 0">{html.escape(text)}</div>'
 
     def clear(self) -> None:
+        """Show nothing."""
         self.value = ""
 
     @property
     def is_error(self) -> bool:
+        """True while the bar shows a refused action (set by :meth:`error`)."""
         return 'role="alert"' in self.value
 
 

@@ -31,7 +31,7 @@ from ..display.hoggenheimer import bets_html, layout_html, turn_order_html
 from ..errors import ConfigError, RuleError
 from ..games.hoggenheimer import (PAYOUT_ODDS, PROCEDURES, Bet, BetKind, CardTurned, HoggenheimerConfig,
                                   HoggenheimerDeal, all_bets, make_bet, next_banker)
-from ..money import Settlement
+from ..money import WIN, Settlement
 from .common import (BankrollChart, DealReplay, MessageBar, bankroll_html, check_seed, fmt_amount, guarded,
                      log_html, note_html, parse_players, pending_text, record_deal, settled_text,
                      settlement_tables, sync_options)
@@ -122,7 +122,7 @@ def settlement_html(deal: HoggenheimerDeal, settlement: Settlement) -> str:
     back to the punter and the net; then each punter's net and the
     banker's net. Reads the engine's :class:`~banking_games.money.Settlement`."""
     rows = [(placed.number, placed.player, placed.bet.name, f"{placed.bet.odds} to 1", placed.stake,
-             "won" if result.outcome == "win" else "lost", result.stake + result.net, fmt_amount(result.net))
+             "won" if result.outcome == WIN else "lost", result.stake + result.net, fmt_amount(result.net))
             for placed, result in zip(deal.bets, settlement.results)]
     return settlement_tables(("#", "punter", "bet", "odds", "stake", "result", "paid back", "net"), rows,
                              settlement, deal.banker, right=(0, 4, 6, 7))
@@ -263,9 +263,7 @@ class HoggenheimerTable(widgets.VBox):
         config = HoggenheimerConfig(procedure)  # ConfigError for an unknown procedure
         if len(set(players)) != len(players):
             raise ConfigError(f"each player needs a different name, got {', '.join(map(str, players))}")
-        if not players:
-            raise RuleError("Hoggenheimer needs two or more players, got 0")
-        next_banker(players, players[0])  # the engine's check: two or more players
+        next_banker(players, players[0] if players else None)  # the engine's check: two or more players
         rng = random.Random(seed)
         deal = HoggenheimerDeal(config, rng=rng, banker=players[0])
         self.players, self.seed, self._rng = players, seed, rng

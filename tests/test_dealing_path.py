@@ -1,0 +1,93 @@
+"""The dealing path imports only the standard library.
+
+Developer rule (brief, "The dealing path ... imports ONLY the standard
+library, so it runs in Pyodide without numpy"): ``cards``, ``money``,
+``errors``, ``render``, every ``games.*`` module and every ``display.*``
+module must import, deal, settle and draw with numpy, pandas, sympy,
+matplotlib and ipywidgets unavailable. A fresh interpreter blocks them by
+setting ``sys.modules[name] = None`` (then ``import name`` raises
+ImportError) before importing the package, so a module that imports one of
+them, even lazily at the top of a function we call, fails this test.
+"""
+
+from __future__ import annotations
+
+import pkgutil
+import subprocess
+import sys
+import textwrap
+
+import banking_games.display
+import banking_games.games
+
+BLOCKED = ("numpy", "pandas", "sympy", "matplotlib", "ipywidgets", "scipy", "IPython")
+
+GAMES = sorted(m.name for m in pkgutil.iter_modules(banking_games.games.__path__))
+DISPLAYS = sorted(m.name for m in pkgutil.iter_modules(banking_games.display.__path__))
+
+
+def run_blocked(code: str) -> subprocess.CompletedProcess:
+    prelude = textwrap.dedent(f"""
+        import sys
+        for name in {BLOCKED!r}:
+            sys.modules[name] = None  # import name -> ImportError
+    """)
+    return subprocess.run([sys.executable, "-c", prelude + textwrap.dedent(code)],
+                          capture_output=True, text=True, timeout=120)
+
+
+def test_every_game_and_view_module_is_found():
+    # the three games of the book (book/_toc.yml), each with an engine and a view
+    assert GAMES == ["banker_broker", "hoggenheimer", "landsknecht"]
+    assert DISPLAYS == GAMES
+
+
+def test_dealing_path_imports_without_numpy_pandas_sympy_matplotlib_ipywidgets():
+    modules = (["banking_games", "banking_games.cards", "banking_games.money", "banking_games.errors",
+                "banking_games.render"]
+               + [f"banking_games.games.{m}" for m in GAMES]
+               + [f"banking_games.display.{m}" for m in DISPLAYS])
+    proc = run_blocked(f"""
+        import importlib
+        for name in {modules!r}:
+            importlib.import_module(name)
+        loaded = sorted(n for n in sys.modules if n.split(".")[0] in {BLOCKED!r} and sys.modules[n] is not None)
+        assert not loaded, loaded
+        print("ok")
+    """)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "ok"
+
+
+def test_each_game_deals_settles_and_draws_without_them():
+    # One seeded deal of each game played to the end through the engine and drawn by its
+    # view, with the heavy packages blocked. Chips are conserved in each (money.Settlement:
+    # banker_net == -sum(player_net)), which the subprocess checks.
+    proc = run_blocked("""
+        from banking_games.games import hoggenheimer as hg, landsknecht as lk, banker_broker as bb
+        from banking_games.display import hoggenheimer as dh, landsknecht as dl, banker_broker as db
+
+        d = hg.HoggenheimerDeal(rng=7)
+        d.place_bet("Ann", "JH", 2)
+        d.play()
+        s = d.settle()
+        assert s.banker_net == -sum(s.player_net.values())
+        assert "<" in str(dh.layout_html(d))
+
+        d, _ = lk.new_deal(7, banker="B", players=("A", "B"))
+        d.place_bet("A", d.players_cards[0], 1)
+        d.play_out()
+        s = d.settle()
+        assert s.banker_net == -sum(s.player_net.values())
+        assert "<" in str(dl.table_html(d))
+
+        d = bb.BankerBrokerDeal(bb.BankerBrokerConfig(), ("Ann", "Bob"), rng=7)
+        d.bet("Ann", 1)
+        d.play_out()
+        s = d.settle()
+        assert s.banker_net == -sum(s.player_net.values())
+        assert "<" in str(db.deal_html(d))
+        print("ok")
+    """)
+    assert proc.returncode == 0, proc.stderr
+    assert proc.stdout.strip() == "ok"
