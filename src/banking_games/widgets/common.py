@@ -132,6 +132,12 @@ def note_html(text: str) -> widgets.HTML:
 
 # ---------------------------------------------------------------- the replay
 
+def _frame_widget(value: str = "") -> widgets.HTML:
+    """One replay frame; it scrolls sideways on its own when the page is
+    narrower than the table (a phone), instead of cutting the table off."""
+    return widgets.HTML(value, layout=widgets.Layout(overflow="auto", max_width="100%"))
+
+
 class DealReplay(widgets.VBox):
     """Step through a deal's frames in the browser, with or without a kernel.
 
@@ -164,8 +170,8 @@ class DealReplay(widgets.VBox):
         if not frames:
             raise ValueError("a DealReplay needs at least one frame")
         top = len(frames) - 1
-        self._pool = ([widgets.HTML(str(f)) for f in frames]
-                      + [widgets.HTML() for _ in range(size - len(frames))])
+        self._pool = ([_frame_widget(str(f)) for f in frames]
+                      + [_frame_widget() for _ in range(size - len(frames))])
         self.play = widgets.Play(value=0, min=0, max=top, step=1, interval=interval_ms,
                                  description="Play the deal", show_repeat=False)
         self.slider = widgets.IntSlider(value=0, min=0, max=top, step=1, description=label,
@@ -197,7 +203,7 @@ class DealReplay(widgets.VBox):
             raise ValueError(f"index must be a frame's index from 0 to {top}, got {index!r}")
         pool = self._pool
         if len(pool) < len(frames):  # more frames than expected: make the missing widgets once
-            pool.extend(widgets.HTML() for _ in range(len(frames) - len(pool)))
+            pool.extend(_frame_widget() for _ in range(len(frames) - len(pool)))
         for child, frame in zip(pool, frames):
             text = str(frame)
             if child.value != text:
