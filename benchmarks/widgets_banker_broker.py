@@ -22,7 +22,7 @@ import sys
 from _common import best_of, click_report
 from _common import timed_into as timed
 from banking_games.games.banker_broker import BankChange, BetTiming, Sectioning
-from banking_games.widgets.banker_broker import BankerBrokerTableWidget
+from banking_games.widgets.banker_broker import BankerBrokerTable
 
 SESSIONS = (
     dict(sectioning=Sectioning.ONE_EACH, bank_change=BankChange.ROTATE_LEFT),
@@ -32,7 +32,7 @@ SESSIONS = (
 
 
 def main(deals: int = 60) -> None:
-    build, table = best_of(lambda: BankerBrokerTableWidget(seed=2026, n_sections=12))
+    build, table = best_of(lambda: BankerBrokerTable(seed=2026, n_sections=12))
     samples: dict[str, list[float]] = {}
     per_session = max(1, deals // len(SESSIONS))
     for options in SESSIONS:

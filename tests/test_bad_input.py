@@ -157,16 +157,16 @@ def test_banker_broker_names_not_a_sequence(people):
     with pytest.raises(ConfigError):
         bb.BankerBrokerDeal(config, people, rng=1)
     with pytest.raises(ConfigError):
-        bb.BankerBrokerTable(config, people, "A")
+        bb.BankerBrokerSession(config, people, "A")
     with pytest.raises(ConfigError):
-        bb.BankerBrokerTable.by_high_cut(config, people, rng=1)
+        bb.BankerBrokerSession.by_high_cut(config, people, rng=1)
     with pytest.raises(ConfigError):
         bb.cut_for_bank(people, rng=1)
 
 
 @pytest.mark.parametrize("rounds", [5, "AS", {"a": "AS", "b": "KS"}, ["AS KS"]])
 def test_banker_broker_bad_cut_rounds(rounds):
-    table = bb.BankerBrokerTable(bb.BankerBrokerConfig(bank_change=bb.BankChange.CUT_FOR_BANK), ["a", "b"], "a")
+    table = bb.BankerBrokerSession(bb.BankerBrokerConfig(bank_change=bb.BankChange.CUT_FOR_BANK), ["a", "b"], "a")
     table.new_deal(rng=1)
     table.deal.play_out()
     before = (table.banker, table.deal_number, dict(table.balances), table.deal)

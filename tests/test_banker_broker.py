@@ -20,7 +20,7 @@ from banking_games.cards import full_pack, parse_card
 from banking_games.errors import (BetError, CardError, ConfigError, DealOverError, DeckError, RuleError,
                                   StakeError)
 from banking_games.games.banker_broker import (PAYOUT_ODDS, BankChange, BankerBrokerConfig, BankerBrokerDeal,
-                                               BankerBrokerTable, BetTiming, BottomCard, Sectioning, TieRule,
+                                               BankerBrokerSession, BetTiming, BottomCard, Sectioning, TieRule,
                                                compare, cut_for_bank, outcome_for, section_count)
 from banking_games.money import LOSE, PUSH, WIN
 
@@ -437,7 +437,7 @@ def test_cut_for_bank_args():
 
 
 def test_initial_banker_by_high_cut():
-    t = BankerBrokerTable.by_high_cut(BankerBrokerConfig(), ["Ann", "Bob", "Cy"],
+    t = BankerBrokerSession.by_high_cut(BankerBrokerConfig(), ["Ann", "Bob", "Cy"],
                                       rounds=[{"Ann": "4S", "Bob": "10H", "Cy": "9C"}])
     assert t.banker == "Bob"
     # punters in seat order from the banker's left
@@ -449,7 +449,7 @@ def test_high_cut_refuses_duplicate_players_by_name():
     # the cut, so the message speaks of players, not of "cutters" (it did before: a reader typing a
     # name twice read "cutters must be one or more distinct people").
     with pytest.raises(ConfigError) as err:
-        BankerBrokerTable.by_high_cut(BankerBrokerConfig(), ["Ann", "Bob", "Ann"], rng=1)
+        BankerBrokerSession.by_high_cut(BankerBrokerConfig(), ["Ann", "Bob", "Ann"], rng=1)
     assert "distinct players" in str(err.value) and "cutter" not in str(err.value)
 
 
@@ -487,7 +487,7 @@ def _quick_deal(table, deck, bets, sizes):
 
 def test_rotate_left_every_two_deals():
     cfg = BankerBrokerConfig(bank_change=BankChange.ROTATE_LEFT, deals_per_bank=2)
-    t = BankerBrokerTable(cfg, ["Ann", "Bob", "Cy"], "Ann")
+    t = BankerBrokerSession(cfg, ["Ann", "Bob", "Cy"], "Ann")
     bankers = []
     rng = random.Random(1)
     for _ in range(6):
@@ -500,7 +500,7 @@ def test_rotate_left_every_two_deals():
 
 def test_cut_for_bank_after_each_deal():
     cfg = BankerBrokerConfig(bank_change=BankChange.CUT_FOR_BANK)
-    t = BankerBrokerTable(cfg, ["Ann", "Bob", "Cy"], "Ann")
+    t = BankerBrokerSession(cfg, ["Ann", "Bob", "Cy"], "Ann")
     t.new_deal(rng=2).play_out()
     before = snapshot(t)
     with pytest.raises(RuleError):
@@ -514,7 +514,7 @@ def test_cut_for_bank_after_each_deal():
 
 def test_ace_rule_single_claimant():
     cfg = BankerBrokerConfig(bank_change=BankChange.ACE_PASSES)
-    t = BankerBrokerTable(cfg, ["Eve", *FOUR], "Eve")
+    t = BankerBrokerSession(cfg, ["Eve", *FOUR], "Eve")
     # sections of 10,10,10,10,11: Bob's section shows AH, banker's 5C
     deck = deck_with({9: "3S", 19: "AH", 29: "KD", 39: "4C", 50: "5C"})
     _quick_deal(t, deck, [("Ann", 1, None), ("Bob", 2, None)], [10, 10, 10, 10, 11])
@@ -530,7 +530,7 @@ def test_ace_rule_single_claimant():
 
 def test_ace_rule_no_bet_on_the_ace():
     cfg = BankerBrokerConfig(bank_change=BankChange.ACE_PASSES)
-    t = BankerBrokerTable(cfg, ["Eve", *FOUR], "Eve")
+    t = BankerBrokerSession(cfg, ["Eve", *FOUR], "Eve")
     deck = deck_with({9: "3S", 19: "AH", 29: "KD", 39: "4C", 50: "AC"})
     _quick_deal(t, deck, [("Ann", 1, None)], [10, 10, 10, 10, 11])
     # nobody backed Bob's ace; the banker's own ace alone is no claim
@@ -539,7 +539,7 @@ def test_ace_rule_no_bet_on_the_ace():
 
 def test_ace_rule_player_and_banker_cut():
     cfg = BankerBrokerConfig(bank_change=BankChange.ACE_PASSES)
-    t = BankerBrokerTable(cfg, ["Eve", *FOUR], "Eve")
+    t = BankerBrokerSession(cfg, ["Eve", *FOUR], "Eve")
     deck = deck_with({9: "3S", 19: "AH", 29: "KD", 39: "4C", 50: "AC"})
     _quick_deal(t, deck, [("Bob", 1, None)], [10, 10, 10, 10, 11])
     assert t.ace_claimants(t.deal) == ("Eve", "Bob")
@@ -559,7 +559,7 @@ def test_ace_rule_player_and_banker_cut():
 
 def test_ace_rule_two_players_same_ace_and_two_aces():
     cfg = BankerBrokerConfig(bank_change=BankChange.ACE_PASSES, sectioning=Sectioning.ANY)
-    t = BankerBrokerTable(cfg, ["Eve", "Ann", "Bob", "Cy"], "Eve")
+    t = BankerBrokerSession(cfg, ["Eve", "Ann", "Bob", "Cy"], "Eve")
     d = t.new_deal(deck=deck_with({9: "AS", 19: "AD", 29: "2H", 50: "KC"}), n_sections=4)
     d.bet("Ann", 1, section=1)
     d.bet("Bob", 1, section=1)  # same ace
@@ -575,12 +575,12 @@ def test_ace_rule_two_players_same_ace_and_two_aces():
 def test_table_errors():
     cfg = BankerBrokerConfig()
     with pytest.raises(ConfigError):
-        BankerBrokerTable(cfg, ["Ann"], "Ann")
+        BankerBrokerSession(cfg, ["Ann"], "Ann")
     with pytest.raises(ConfigError):
-        BankerBrokerTable(cfg, ["Ann", "Bob"], "Zed")
+        BankerBrokerSession(cfg, ["Ann", "Bob"], "Zed")
     with pytest.raises(ConfigError):
-        BankerBrokerTable(cfg, [f"P{i}" for i in range(8)], "P0")  # 7 punters: 8 sections
-    t = BankerBrokerTable(cfg, ["Ann", "Bob"], "Ann")
+        BankerBrokerSession(cfg, [f"P{i}" for i in range(8)], "P0")  # 7 punters: 8 sections
+    t = BankerBrokerSession(cfg, ["Ann", "Bob"], "Ann")
     with pytest.raises(RuleError):
         t.end_deal()
     t.new_deal(rng=1)
@@ -647,7 +647,7 @@ def test_properties_over_seeded_deals(cfg, seed):
 def test_sessions_conserve_chips(cfg, seed):
     rng = random.Random(seed)
     players = ["A", "B", "C", "D"]
-    t = BankerBrokerTable(cfg, players, rng.choice(players))
+    t = BankerBrokerSession(cfg, players, rng.choice(players))
     for _ in range(5):
         k = rng.randint(2, 6) if cfg.sectioning is Sectioning.ANY else None
         d = t.new_deal(rng=rng, n_sections=k)

@@ -23,7 +23,7 @@ from banking_games.cards import parse_card, piquet_pack
 from banking_games.errors import ConfigError, DeckError
 from banking_games.exact import banker_broker as bb
 from banking_games.games.banker_broker import (
-    BankChange, BankerBrokerConfig, BankerBrokerDeal, BankerBrokerTable, BottomCard, Sectioning,
+    BankChange, BankerBrokerConfig, BankerBrokerDeal, BankerBrokerSession, BottomCard, Sectioning,
     TieRule, section_count)
 
 F = Fraction
@@ -315,7 +315,7 @@ def test_monte_carlo_rotating_bank_sessions():
     cfg = BankerBrokerConfig(bank_change=BankChange.ROTATE_LEFT)
     cycles = 150
     nets = {p: [] for p in players}
-    table = BankerBrokerTable(cfg, players, "A")
+    table = BankerBrokerSession(cfg, players, "A")
     for _ in range(cycles):
         before = dict(table.balances)
         for _ in players:

@@ -34,7 +34,7 @@ from hypothesis import strategies as st
 
 from banking_games.cards import Card, full_pack
 from banking_games.games.banker_broker import BankChange, BetTiming, BottomCard, Sectioning, TieRule
-from banking_games.widgets.banker_broker import (RULE_OPTIONS, BankerBrokerTableWidget, deal_frames,
+from banking_games.widgets.banker_broker import (RULE_OPTIONS, BankerBrokerTable, deal_frames,
                                                  parse_sizes)
 
 PLAYERS = ("Anna", "Ben", "Cleo", "Dora")
@@ -112,18 +112,18 @@ def rows(fragment: str, caption: str) -> list[list[str]]:
     return [c for c in cells if c]  # the header row has no <td>
 
 
-def nets_shown(t: BankerBrokerTableWidget) -> dict:
+def nets_shown(t: BankerBrokerTable) -> dict:
     return {r[0]: Fraction(r[2]) for r in rows(t.settlement_view.value, "Net amounts")}
 
 
-def snapshot(t: BankerBrokerTableWidget) -> tuple:
+def snapshot(t: BankerBrokerTable) -> tuple:
     return (t.session, t.deal, t.deal.transcript(), tuple(t.deal.bets), t.deal.phase, t.session.banker,
             dict(t.session.balances), t.session.deal_number, t.deal_number, t.settlement, t.table.value,
             t.header.value, t.bank_view.value, t.settlement_view.value, {p: list(v) for p, v in t.history.items()},
             list(t.bankers), t.seed, tuple(t.punter.options), tuple(t.section.options))
 
 
-def bet(t: BankerBrokerTableWidget, punter: str, stake: str, section: int | None = None) -> None:
+def bet(t: BankerBrokerTable, punter: str, stake: str, section: int | None = None) -> None:
     t.punter.value = punter
     if section is not None:
         t.section.value = section
@@ -132,7 +132,7 @@ def bet(t: BankerBrokerTableWidget, punter: str, stake: str, section: int | None
     assert not t.message.is_error, t.message.value
 
 
-def new_session(t: BankerBrokerTableWidget, **options) -> None:
+def new_session(t: BankerBrokerTable, **options) -> None:
     for name, value in options.items():
         t.option_fields[name].value = value
     t.new_session_button.click()
@@ -142,7 +142,7 @@ def new_session(t: BankerBrokerTableWidget, **options) -> None:
 # ----------------------------------------------------------------- controls
 
 def test_every_rule_option_is_a_control_and_applies_from_new_session():
-    t = BankerBrokerTableWidget(PLAYERS, seed=3)
+    t = BankerBrokerTable(PLAYERS, seed=3)
     # the source's five options: bottom card, timing, sections (+ limit), ties, change of bank (+ period)
     assert set(t.option_fields) == {"bottom_card", "bet_timing", "sectioning", "section_limit", "tie_rule",
                                     "bank_change", "deals_per_bank"} == set(RULE_OPTIONS)
@@ -172,7 +172,7 @@ def test_parse_sizes():
 
 def test_option_a_deal_section_by_section():
     seed = 2026
-    t = BankerBrokerTableWidget(PLAYERS, seed=seed)
+    t = BankerBrokerTable(PLAYERS, seed=seed)
     cards = deck(seed, 1)
     banker = t.session.banker
     punters = punters_of(PLAYERS, banker)
@@ -227,7 +227,7 @@ def test_option_b_bets_after_cut_unused_section_and_returned_ties():
     p3 = next(i for i in range(20, 51) if cards[i].rank == cards[p1].rank)
     p2 = next(i for i in range(p1 + 1, p3) if cards[i].rank != cards[p3].rank)
     sizes = [p1 + 1, p2 - p1, p3 - p2]
-    t = BankerBrokerTableWidget(PLAYERS, seed=seed)
+    t = BankerBrokerTable(PLAYERS, seed=seed)
     new_session(t, sectioning=Sectioning.THREE, bet_timing=BetTiming.AFTER_CUT,
                 bottom_card=BottomCard.UNUSED_SECTION, tie_rule=TieRule.STAKE_RETURNED)
     assert t.deal.n_sections == 3  # option 3(b): three sections, whatever the number of punters
@@ -261,7 +261,7 @@ def test_option_b_bets_after_cut_unused_section_and_returned_ties():
 
 def test_option_c_sections_chosen_each_deal_random_cut():
     seed = 8
-    t = BankerBrokerTableWidget(PLAYERS, seed=seed, n_sections=5)
+    t = BankerBrokerTable(PLAYERS, seed=seed, n_sections=5)
     new_session(t, sectioning=Sectioning.ANY)
     cards = deck(seed, 1)
     punters = punters_of(PLAYERS, t.session.banker)
@@ -300,7 +300,7 @@ def test_ace_rule_passes_bank_to_the_backer():
             p1 = aces[0]
             p2, p3 = [i for i in range(p1 + 1, 50) if cards[i].rank != 14][:2]
             break
-    t = BankerBrokerTableWidget(PLAYERS, seed=seed)
+    t = BankerBrokerTable(PLAYERS, seed=seed)
     new_session(t, bank_change=BankChange.ACE_PASSES)
     punters = punters_of(PLAYERS, t.session.banker)
     old = t.session.banker
@@ -324,7 +324,7 @@ def test_ace_rule_two_claims_are_cut_for():
         if cards[50].rank != 14 and len(aces) >= 2:
             a1, a2 = aces[:2]
             break
-    t = BankerBrokerTableWidget(PLAYERS, seed=seed, n_sections=3)
+    t = BankerBrokerTable(PLAYERS, seed=seed, n_sections=3)
     new_session(t, bank_change=BankChange.ACE_PASSES, sectioning=Sectioning.ANY)
     punters = punters_of(PLAYERS, t.session.banker)
     bet(t, punters[0], "1", 1)
@@ -338,7 +338,7 @@ def test_ace_rule_two_claims_are_cut_for():
 
 
 def test_cut_for_bank_after_a_set_number_of_deals_and_rotation():
-    t = BankerBrokerTableWidget(PLAYERS, seed=5)
+    t = BankerBrokerTable(PLAYERS, seed=5)
     new_session(t, bank_change=BankChange.CUT_FOR_BANK, deals_per_bank=2)
     first = t.session.banker
     t.end_button.click()
@@ -348,7 +348,7 @@ def test_cut_for_bank_after_a_set_number_of_deals_and_rotation():
     assert "cut for the bank" in t.bank_view.value and "Cut 1" in t.bank_view.value
     assert check_high_cut(cut_rounds(t.bank_view.value), list(PLAYERS)) == t.session.banker
     # rotation, two deals each: A A B B with B at A's left
-    t2 = BankerBrokerTableWidget(PLAYERS, seed=5)
+    t2 = BankerBrokerTable(PLAYERS, seed=5)
     new_session(t2, bank_change=BankChange.ROTATE_LEFT, deals_per_bank=2)
     a = t2.session.banker
     seen = []
@@ -363,7 +363,7 @@ def test_cut_for_bank_after_a_set_number_of_deals_and_rotation():
 
 # ----------------------------------------------------------------- refused actions
 
-def refused(t: BankerBrokerTableWidget, action, *words) -> None:
+def refused(t: BankerBrokerTable, action, *words) -> None:
     before = snapshot(t)
     action()
     assert t.message.is_error, t.message.value
@@ -373,7 +373,7 @@ def refused(t: BankerBrokerTableWidget, action, *words) -> None:
 
 
 def test_refused_actions_leave_the_table_as_it_was():
-    t = BankerBrokerTableWidget(PLAYERS, seed=12)
+    t = BankerBrokerTable(PLAYERS, seed=12)
     punters = punters_of(PLAYERS, t.session.banker)
     t.punter.value = punters[0]
     refused(t, t.turn_button.click, "cut")                       # no section cut yet
@@ -415,7 +415,7 @@ def test_refused_actions_leave_the_table_as_it_was():
 
 
 def test_refused_bets_after_the_cut_and_wrong_sections_option_c():
-    t = BankerBrokerTableWidget(PLAYERS, seed=4, n_sections=4)
+    t = BankerBrokerTable(PLAYERS, seed=4, n_sections=4)
     new_session(t, sectioning=Sectioning.ANY, bet_timing=BetTiming.AFTER_CUT)
     t.cut_button.click()
     bet(t, t.punter.options[0], "1", 2)
@@ -433,7 +433,7 @@ def test_refused_bets_after_the_cut_and_wrong_sections_option_c():
 
 def test_replay_has_one_frame_per_section_turned():
     seed = 30
-    t = BankerBrokerTableWidget(PLAYERS, seed=seed)
+    t = BankerBrokerTable(PLAYERS, seed=seed)
     punters = punters_of(PLAYERS, t.session.banker)
     bet(t, punters[1], "2")
     replay = t.show_replay()
@@ -460,8 +460,8 @@ def test_replay_has_one_frame_per_section_turned():
 @settings(max_examples=12, deadline=None)
 @given(seed=st.integers(-10**6, 10**6), stakes=st.lists(st.integers(1, 5), min_size=3, max_size=3))
 def test_chips_conserved_and_same_seed_same_deals(seed, stakes):
-    t = BankerBrokerTableWidget(PLAYERS, seed=seed)
-    u = BankerBrokerTableWidget(PLAYERS, seed=seed)
+    t = BankerBrokerTable(PLAYERS, seed=seed)
+    u = BankerBrokerTable(PLAYERS, seed=seed)
     assert t.session.banker == u.session.banker  # the same first cut
     for n in range(1, 4):
         assert list(t.deal.deck) == deck(seed, n) == list(u.deal.deck)
@@ -481,6 +481,6 @@ def test_chips_conserved_and_same_seed_same_deals(seed, stakes):
 
 
 def test_click_is_recorded_and_fast():
-    t = BankerBrokerTableWidget(PLAYERS, seed=1)
+    t = BankerBrokerTable(PLAYERS, seed=1)
     t.end_button.click()
     assert 0 < t.last_action_seconds < 1.0

@@ -20,12 +20,12 @@ import ipywidgets as widgets
 import pytest
 
 from banking_games.games.banker_broker import BetTiming, Sectioning
-from banking_games.widgets.banker_broker import BankerBrokerTableWidget
+from banking_games.widgets.banker_broker import BankerBrokerTable
 from banking_games.widgets.common import bankroll_svg
 from banking_games.widgets.hoggenheimer import HoggenheimerTable
 from banking_games.widgets.landsknecht import LandsknechtTable
 
-TABLES = {"hoggenheimer": HoggenheimerTable, "banker_broker": BankerBrokerTableWidget,
+TABLES = {"hoggenheimer": HoggenheimerTable, "banker_broker": BankerBrokerTable,
           "landsknecht": LandsknechtTable}
 
 
@@ -145,7 +145,7 @@ def test_bad_players_are_refused_and_change_nothing(game, players, words):
 
 def test_duplicate_players_are_named_as_players_not_cutters():
     # bug: Banker and Broker said "cutters must be one or more distinct people" (the high cut's words)
-    t = BankerBrokerTableWidget()
+    t = BankerBrokerTable()
     t.players_field.value = "Anna, Ben, Anna"
     refused(t, t.new_session_button.click, "players", "distinct")
     assert "cutter" not in text(t)
@@ -201,7 +201,7 @@ def test_wrong_order_clicks_are_refused(game):
 def test_banker_broker_bet_after_turning_says_what_is_allowed():
     # bug: the message said "bets are placed after the cut ...; this deal is in the 'turning' phase",
     # which reads as if the bet were allowed (the pack *has* been cut)
-    t = BankerBrokerTableWidget()
+    t = BankerBrokerTable()
     t.option_fields["bet_timing"].value = BetTiming.AFTER_CUT
     t.new_session_button.click()
     refused(t, t.bet_button.click, "after the cut", "not cut yet")
@@ -248,7 +248,7 @@ def test_seed_and_players_typed_mid_deal_are_flagged_until_new_session(game):
 
 
 def test_banker_broker_options_changed_mid_deal_are_flagged():
-    t = BankerBrokerTableWidget()
+    t = BankerBrokerTable()
     t.cut_button.click()
     before = snapshot(t)
     t.option_fields["sectioning"].value = Sectioning.ANY

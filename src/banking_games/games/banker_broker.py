@@ -78,7 +78,7 @@ __all__ = [
     "CutForBank",
     "BankChangeResult",
     "BankerBrokerDeal",
-    "BankerBrokerTable",
+    "BankerBrokerSession",
     "compare",
     "outcome_for",
     "section_count",
@@ -1044,7 +1044,7 @@ class BankChangeResult:
         return self.old_banker != self.new_banker
 
 
-class BankerBrokerTable:
+class BankerBrokerSession:
     """A session of several deals with a changing bank (source, Option 5).
 
     Args:
@@ -1090,12 +1090,12 @@ class BankerBrokerTable:
 
     @classmethod
     def by_high_cut(cls, config: BankerBrokerConfig, players: Sequence[Hashable], *, rng=None,
-                    rounds=None) -> "BankerBrokerTable":
+                    rounds=None) -> "BankerBrokerSession":
         """A table whose first banker is chosen by high cut (source, "Banker
         is determined by high cut"); arguments as in :func:`cut_for_bank`.
 
         Raises:
-            ConfigError: as :class:`BankerBrokerTable` (players checked
+            ConfigError: as :class:`BankerBrokerSession` (players checked
                 before the cut).
             CardError, DeckError, RuleError, TypeError: as :func:`cut_for_bank`.
         """

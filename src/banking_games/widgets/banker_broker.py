@@ -2,7 +2,7 @@
 
 A thin view over the rules engine :mod:`banking_games.games.banker_broker`:
 the session of deals and the change of bank
-(:class:`~banking_games.games.banker_broker.BankerBrokerTable`), the first
+(:class:`~banking_games.games.banker_broker.BankerBrokerSession`), the first
 banker's high cut, how many sections are cut, which sections a punter may
 back (:meth:`~banking_games.games.banker_broker.BankerBrokerDeal.allowed_sections`),
 when stakes may go down, the cut, the order sections are turned, how each
@@ -14,8 +14,8 @@ engine has left the state as it was.
 
 Usage in a notebook::
 
-    from banking_games.widgets.banker_broker import BankerBrokerTableWidget
-    BankerBrokerTableWidget(seed=2026)
+    from banking_games.widgets.banker_broker import BankerBrokerTable
+    BankerBrokerTable(seed=2026)
 """
 
 from __future__ import annotations
@@ -32,14 +32,14 @@ import ipywidgets as widgets
 from ..display.banker_broker import cut_html, deal_html
 from ..errors import ConfigError, RuleError
 from ..games.banker_broker import (PAYOUT_ODDS, BankChange, BankChangeResult, BankerBrokerConfig,
-                                   BankerBrokerDeal, BankerBrokerTable, BetPlaced, BetTiming, BottomCard,
+                                   BankerBrokerDeal, BankerBrokerSession, BetPlaced, BetTiming, BottomCard,
                                    PackCut, Sectioning, SectionTurned, TieRule)
 from ..money import LOSE, PUSH, WIN, Settlement
 from .common import (BankrollChart, DealReplay, MessageBar, bankroll_html, check_seed, fmt_amount, guarded,
                      log_html, note_html, parse_players, pending_text, record_deal, settled_text,
                      settlement_tables, sync_options)
 
-__all__ = ["BankerBrokerTableWidget", "DEFAULT_PLAYERS", "DEFAULT_SEED", "DEFAULT_SECTIONS", "RULE_OPTIONS",
+__all__ = ["BankerBrokerTable", "DEFAULT_PLAYERS", "DEFAULT_SEED", "DEFAULT_SECTIONS", "RULE_OPTIONS",
            "deal_rng", "first_banker_rng", "bank_cut_rng", "deal_frames", "frame_title",
            "settlement_html", "bank_html", "parse_sizes"]
 
@@ -175,7 +175,7 @@ def settlement_html(deal: BankerBrokerDeal, settlement: Settlement) -> str:
                              nothing="no stakes were placed in this deal")
 
 
-def bank_html(session: BankerBrokerTable) -> str:
+def bank_html(session: BankerBrokerSession) -> str:
     """Who holds the bank in ``session`` and why: the engine's reason for
     the last change of bank (with the claimants and cut cards when there
     was a cut, e.g. under the Ace rule), or the first high cut."""
@@ -214,11 +214,11 @@ def _option_widget(name: str, value: object) -> widgets.Widget:
 
 # ---------------------------------------------------------------- the table
 
-class BankerBrokerTableWidget(widgets.VBox):
+class BankerBrokerTable(widgets.VBox):
     """An interactive Banker and Broker table: stake, cut, turn, settle, pass the bank.
 
     A session of deals at one table
-    (:class:`~banking_games.games.banker_broker.BankerBrokerTable`). The first
+    (:class:`~banking_games.games.banker_broker.BankerBrokerSession`). The first
     banker is chosen by the engine's high cut; after each deal the engine
     settles it and applies the change-of-bank option (option 5), with a high
     cut when one is needed. Every random draw comes from the seed:
@@ -311,7 +311,7 @@ class BankerBrokerTableWidget(widgets.VBox):
         self.replay = DealReplay(["<i>Open this panel to draw the deal.</i>"], size=config.pack_size,
                                  label="Section")
 
-        self.session: BankerBrokerTable | None = None
+        self.session: BankerBrokerSession | None = None
         self.deal: BankerBrokerDeal | None = None
         self.settlement: Settlement | None = None
         self._base_config = config
@@ -368,7 +368,7 @@ class BankerBrokerTableWidget(widgets.VBox):
         """Check the settings and build the session and its first deal;
         assign nothing until all succeed."""
         check_seed(seed)
-        session = BankerBrokerTable.by_high_cut(config, players, rng=first_banker_rng(seed))
+        session = BankerBrokerSession.by_high_cut(config, players, rng=first_banker_rng(seed))
         deal = session.new_deal(rng=deal_rng(seed, 1), n_sections=self._n_sections_for(config, n_sections))
         self.session, self.seed, self.deal, self.settlement = session, seed, deal, None
         self.deal_number = 1
