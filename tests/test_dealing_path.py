@@ -91,3 +91,22 @@ def test_each_game_deals_settles_and_draws_without_them():
     """)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == "ok"
+
+
+def test_top_ranks_pack_sizes_and_cards():
+    """``top_ranks_pack(r, s)`` keeps the top r ranks (ace down) of the first s
+    suits: 13 x 4 is the whole 52-card pack, 8 x 4 the 32-card pack
+    (A K Q J 10 9 8 7 of each suit, the 2s to 6s removed), 2 x 1 the ace and
+    king of spades. Bad sizes are refused with CardError."""
+    import pytest
+
+    from banking_games.cards import full_pack, parse_cards, piquet_pack, top_ranks_pack
+    from banking_games.errors import CardError
+
+    assert list(top_ranks_pack(13, 4)) == full_pack()
+    assert set(top_ranks_pack(8, 4)) == set(piquet_pack()) and len(top_ranks_pack(8, 4)) == 32
+    assert list(top_ranks_pack(2, 1)) == parse_cards("AS KS")
+    assert top_ranks_pack(3, 2) is top_ranks_pack(3, 2)   # cached: the same Card objects
+    for bad in [(0, 4), (14, 4), (13, 0), (13, 5)]:
+        with pytest.raises(CardError):
+            top_ranks_pack(*bad)

@@ -14,6 +14,7 @@ a global generator. This module imports only the standard library.
 from __future__ import annotations
 
 import enum
+import functools
 import random
 from collections import Counter
 from dataclasses import dataclass
@@ -32,6 +33,7 @@ __all__ = [
     "full_pack",
     "piquet_pack",
     "hoggenheimer_pack",
+    "top_ranks_pack",
     "check_deck_order",
     "shuffled",
     "RandomSource",
@@ -225,6 +227,26 @@ def piquet_pack() -> list[Card]:
     without its 2s to 6s), in the order of the Hoggenheimer layout read row
     by row: spades A..7, hearts A..7, diamonds A..7, clubs A..7."""
     return [Card(rank, suit) for suit in Suit for rank in range(14, 6, -1)]
+
+
+@functools.lru_cache(maxsize=None)
+def top_ranks_pack(ranks: int, suits: int) -> tuple[Card, ...]:
+    """A reduced pack: the top ``ranks`` ranks (ace downwards) of the first
+    ``suits`` suits (spades, hearts, diamonds, clubs), in :func:`full_pack`
+    order. ``top_ranks_pack(13, 4)`` is the 52-card pack and
+    ``top_ranks_pack(8, 4)`` the 32-card pack. Used by the engines to deal
+    smaller packs for exact enumeration.
+
+    The result is cached: the same ``(ranks, suits)`` always returns the same
+    tuple of the same :class:`Card` objects.
+
+    Raises:
+        CardError: if ``ranks`` is not 1 to 13 or ``suits`` not 1 to 4.
+    """
+    if not (isinstance(ranks, int) and 1 <= ranks <= 13 and isinstance(suits, int) and 1 <= suits <= 4):
+        raise CardError(f"a pack has 1 to 13 ranks and 1 to 4 suits, got ranks={ranks!r}, suits={suits!r}")
+    chosen = list(Suit)[:suits]
+    return tuple(c for c in full_pack() if c.suit in chosen and c.rank > 14 - ranks)
 
 
 def hoggenheimer_pack() -> list[Card]:

@@ -47,11 +47,11 @@ from __future__ import annotations
 import enum
 import functools
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
 from typing import Hashable, Mapping, Sequence
 
-from ..cards import Card, Suit, check_deck_order, full_pack, parse_card, shuffled
+from ..cards import Card, check_deck_order, full_pack, parse_card, shuffled, top_ranks_pack
 from ..errors import BetError, CardError, ConfigError, DealOverError, DeckError, RuleError
 from ..money import LOSE, PUSH, WIN, BetResult, Settlement, to_stake
 
@@ -212,7 +212,7 @@ class BankerBrokerConfig:
     def pack(self) -> list[Card]:
         """The cards of this config's pack, in :func:`~banking_games.cards.full_pack`
         order (the whole 52-card pack by default)."""
-        return list(_pack_cards(self.ranks, self.suits))
+        return list(top_ranks_pack(self.ranks, self.suits))
 
     @property
     def pack_size(self) -> int:
@@ -265,15 +265,8 @@ class BankerBrokerConfig:
 
 
 @functools.lru_cache(maxsize=None)
-def _pack_cards(ranks: int, suits: int) -> tuple[Card, ...]:
-    """The top ``ranks`` ranks (ace down) of the first ``suits`` suits, in full_pack order."""
-    chosen = list(Suit)[:suits]
-    return tuple(c for c in full_pack() if c.suit in chosen and c.rank > 14 - ranks)
-
-
-@functools.lru_cache(maxsize=None)
 def _pack_ids(ranks: int, suits: int) -> frozenset[int]:
-    return frozenset(id(c) for c in _pack_cards(ranks, suits))
+    return frozenset(id(c) for c in top_ranks_pack(ranks, suits))
 
 
 def _deck_order(deck, config: "BankerBrokerConfig") -> list[Card]:

@@ -31,12 +31,12 @@ Standard library only.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from fractions import Fraction
-from functools import lru_cache
 from typing import Hashable, Iterable, Sequence
 
-from ..cards import Card, Suit, check_deck_order, full_pack, parse_card, parse_cards, shuffled
+from ..cards import (Card, check_deck_order, full_pack, parse_card, parse_cards, shuffled,
+                     top_ranks_pack)
 from ..errors import BetError, ConfigError, DealOverError, DeckError, RuleError, StakeError
 from ..money import LOSE, WIN, BetResult, Settlement, to_stake
 
@@ -112,12 +112,6 @@ PAIR_BANKER = "pairs banker's card"
 """A turn: the card pairs the banker's card; the bank pays every live bet and the deal ends."""
 
 
-@lru_cache(maxsize=None)
-def _pack_cards(ranks: int, suits: int) -> tuple[Card, ...]:
-    chosen = list(Suit)[:suits]
-    return tuple(c for c in full_pack() if c.suit in chosen and c.rank > 14 - ranks)
-
-
 @dataclass(frozen=True)
 class LandsknechtConfig:
     """Rule options of a Landsknecht deal.
@@ -158,7 +152,7 @@ class LandsknechtConfig:
     def pack(self) -> list[Card]:
         """The cards of this config's pack, in :func:`~banking_games.cards.full_pack`
         order (the whole 52-card pack by default)."""
-        return list(_pack_cards(self.ranks, self.suits))
+        return list(top_ranks_pack(self.ranks, self.suits))
 
     @property
     def is_standard_pack(self) -> bool:
