@@ -485,6 +485,20 @@ def _rank_tuples(ranks: int, suits: int, k: int, pack: Sequence[Card]):
             yield tuple(cards), weight
 
 
+def _deal_setup(ranks, suits, sections, tie_rule, sectioning, bottom_card, sizes):
+    """The engine config, its pack and the section sizes for an enumeration:
+    the sectioning defaults to one section per player with 2 sections, the
+    three-section game with 3, and 'any number' otherwise."""
+    _check_pack(ranks, suits, need=sections + 1)
+    if sectioning is None:
+        sectioning = {2: engine.Sectioning.ONE_EACH, 3: engine.Sectioning.THREE}.get(sections,
+                                                                                      engine.Sectioning.ANY)
+    config = _config(ranks, suits, tie_rule, sectioning, bottom_card)
+    pack = config.pack()
+    sizes = tuple(sizes) if sizes is not None else _sizes(len(pack), sections, bottom_card)
+    return config, pack, sizes
+
+
 def engine_law(ranks: int = RANKS, suits: int = SUITS, *, sections: int = 2,
                tie_rule=engine.TieRule.STAKE_RETURNED, sectioning=None,
                bottom_card=engine.BottomCard.DISCARD, sizes: Sequence[int] | None = None,
@@ -520,13 +534,7 @@ def engine_law(ranks: int = RANKS, suits: int = SUITS, *, sections: int = 2,
             options the engine refuses (its :class:`~banking_games.errors.ConfigError`).
         BetError: ``sizes`` that do not fit the pack (the engine's cut).
     """
-    _check_pack(ranks, suits, need=sections + 1)
-    if sectioning is None:
-        sectioning = {2: engine.Sectioning.ONE_EACH, 3: engine.Sectioning.THREE}.get(sections,
-                                                                                      engine.Sectioning.ANY)
-    config = _config(ranks, suits, tie_rule, sectioning, bottom_card)
-    pack = config.pack()
-    sizes = tuple(sizes) if sizes is not None else _sizes(len(pack), sections, bottom_card)
+    config, pack, sizes = _deal_setup(ranks, suits, sections, tie_rule, sectioning, bottom_card, sizes)
     positions = bottom_positions(sizes)
     if by == "rank":
         tuples = _rank_tuples(ranks, suits, sections, pack)
@@ -552,13 +560,7 @@ def engine_exhaustive(ranks: int, suits: int, *, sections: int = 2,
     ``N!`` deck orders dealt by the engine, nothing constructed): the exact
     law of the players' sections' nets. Keep ``N = ranks * suits`` to 7 or less
     (5040 deals) for speed."""
-    _check_pack(ranks, suits, need=sections + 1)
-    if sectioning is None:
-        sectioning = {2: engine.Sectioning.ONE_EACH, 3: engine.Sectioning.THREE}.get(sections,
-                                                                                      engine.Sectioning.ANY)
-    config = _config(ranks, suits, tie_rule, sectioning, bottom_card)
-    pack = config.pack()
-    sizes = tuple(sizes) if sizes is not None else _sizes(len(pack), sections, bottom_card)
+    config, pack, sizes = _deal_setup(ranks, suits, sections, tie_rule, sectioning, bottom_card, sizes)
     counts: dict[tuple[Fraction, ...], int] = {}
     total = 0
     for deck in permutations(pack):

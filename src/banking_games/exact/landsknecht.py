@@ -389,6 +389,14 @@ class _Tally:
         return res
 
 
+def _cards_by_rank(config) -> dict[int, list]:
+    """The config's pack grouped by rank: ``{rank: [cards]}``."""
+    by_rank: dict[int, list] = {}
+    for c in config.pack():
+        by_rank.setdefault(c.rank, []).append(c)
+    return by_rank
+
+
 def engine_exhaustive(ranks: int, suits: int) -> EnumerationResult:
     """Every order of a reduced pack, dealt and played by the engine.
 
@@ -411,9 +419,7 @@ def engine_exhaustive(ranks: int, suits: int) -> EnumerationResult:
         ConfigError: a pack the engine cannot deal.
     """
     config = engine.LandsknechtConfig(ranks=ranks, suits=suits)
-    by_rank: dict[int, list] = {}
-    for c in config.pack():
-        by_rank.setdefault(c.rank, []).append(c)
+    by_rank = _cards_by_rank(config)
     n_cards = ranks * suits
     tally = _Tally(ranks, suits)
     states = 0
@@ -546,9 +552,7 @@ def engine_recursion(ranks: int = RANKS, suits: int = SUITS, *, bets: bool = Tru
         ConfigError: a pack the engine cannot deal.
     """
     config = engine.LandsknechtConfig(ranks=ranks, suits=suits)
-    by_rank: dict[int, list] = {}
-    for c in config.pack():
-        by_rank.setdefault(c.rank, []).append(c)
+    by_rank = _cards_by_rank(config)
     n_cards = ranks * suits
     tally = _Tally(ranks, suits)
     states = 0
