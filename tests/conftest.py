@@ -30,6 +30,35 @@ settings.register_profile("book", deadline=None, suppress_health_check=[HealthCh
 settings.register_profile("ci", parent=settings.get_profile("book"), derandomize=True)
 settings.load_profile("ci" if os.environ.get("CI") else "book")
 
+CHROMIUM = os.environ.get("BG_CHROMIUM", "/usr/bin/chromium")
+IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
+# Debian's Chromium, headless, as root, on a machine whose only network is loopback.
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-dev-shm-usage",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-quic",
+    "--no-first-run",
+    "--disable-default-apps",
+    "--disable-extensions",
+]
+
+
+def require_chromium(what: str) -> None:
+    """Skip the calling test module when Chromium is missing on a developer
+    machine; fail it in CI, where .ci/run must have installed Chromium."""
+    if Path(CHROMIUM).is_file() and os.access(CHROMIUM, os.X_OK):
+        return
+    if IN_CI:
+        pytest.fail(f"{CHROMIUM} is missing in CI: .ci/run must `apt-get install -y chromium`",
+                    pytrace=False)
+    pytest.skip(f"{CHROMIUM} not installed (apt-get install -y chromium); {what} skipped",
+                allow_module_level=True)
+
+
 ROOT = Path(__file__).resolve().parent.parent
 BOOK = ROOT / "book"
 SMOKE = Path(__file__).resolve().parent / "smoke_book"

@@ -39,19 +39,12 @@ from urllib.parse import urlsplit
 
 import pytest
 
+from conftest import CHROMIUM, CHROMIUM_ARGS, require_chromium
+
 ROOT = Path(__file__).resolve().parent.parent
 BOOK = ROOT / "book"
-CHROMIUM = os.environ.get("BG_CHROMIUM", "/usr/bin/chromium")
-IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
-CHROMIUM_ARGS = ["--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage",
-                 "--disable-background-networking", "--disable-component-update", "--no-first-run"]
 
-if not (Path(CHROMIUM).is_file() and os.access(CHROMIUM, os.X_OK)):
-    if IN_CI:
-        pytest.fail(f"{CHROMIUM} is missing in CI: .ci/run must `apt-get install -y chromium`",
-                    pytrace=False)
-    pytest.skip(f"{CHROMIUM} not installed (apt-get install -y chromium); JupyterLab test skipped",
-                allow_module_level=True)
+require_chromium("JupyterLab test")
 
 sync_api = pytest.importorskip("playwright.sync_api")
 

@@ -19,8 +19,6 @@ Never run ``playwright install``: it downloads a browser, which fails here.
 from __future__ import annotations
 
 import functools
-import os
-import shutil
 import threading
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
@@ -28,32 +26,13 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from conftest import toc_pages
+from conftest import CHROMIUM, CHROMIUM_ARGS, require_chromium, toc_pages
 
-CHROMIUM = os.environ.get("BG_CHROMIUM", "/usr/bin/chromium")
-IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
 GAMES = {"hoggenheimer", "banker-and-broker", "landsknecht"}
 PAGES = toc_pages()
 EXTRA_PAGES = ["index", "genindex", "search"]
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-dev-shm-usage",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-quic",
-    "--no-first-run",
-    "--disable-default-apps",
-    "--disable-extensions",
-]
 
-if not (Path(CHROMIUM).is_file() and os.access(CHROMIUM, os.X_OK)):
-    if IN_CI:
-        pytest.fail(f"{CHROMIUM} is missing in CI: .ci/run must `apt-get install -y chromium`",
-                    pytrace=False)
-    pytest.skip(f"{CHROMIUM} not installed (apt-get install -y chromium); browser tests skipped",
-                allow_module_level=True)
+require_chromium("browser tests")
 
 sync_api = pytest.importorskip("playwright.sync_api")
 
