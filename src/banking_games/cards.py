@@ -20,7 +20,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from .errors import CardError, DeckError
+from .errors import CardError, DeckError, SeedError
 
 __all__ = [
     "Suit",
@@ -164,7 +164,10 @@ def parse_card(name: "str | Card") -> Card:
     Args:
         name: rank (2-10, T, J, Q, K, A) followed by suit (S, H, D, C or a
             suit symbol), case-insensitive; or ``"Joker"``/``"JK"``. A
-            :class:`Card` is returned unchanged.
+            :class:`Card` is returned unchanged. Accepted on purpose:
+            lower-case names (``"as"``), surrounding spaces, and a suit
+            symbol followed by the invisible emoji variation selector that
+            phone keyboards add (``"K♦\ufe0f"``).
 
     Returns:
         The :class:`Card`.
@@ -176,6 +179,9 @@ def parse_card(name: "str | Card") -> Card:
         return name
     if not isinstance(name, str):
         raise CardError(f"a card name must be a string such as 'AS' or '10H', got {name!r}")
+    # Phone keyboards add an invisible emoji variation selector (U+FE0F, or
+    # U+FE0E) after a suit symbol: "K♦️" is read as "K♦".
+    name = name.replace("\ufe0f", "").replace("\ufe0e", "")
     text = name.strip().upper()
     if text in ("JOKER", "JK", "🃏"):
         return JOKER
@@ -205,6 +211,9 @@ def parse_cards(names: "str | Iterable[str | Card]") -> list[Card]:
     """
     if isinstance(names, str):
         names = names.replace(",", " ").split()
+    elif isinstance(names, (set, frozenset, dict)) or type(names).__name__ in ("dict_keys", "dict_values"):
+        raise CardError(f"cards must be given in order (a list, tuple or string of names), not as a "
+                        f"{type(names).__name__}, which has no fixed order; got {names!r}")
     elif isinstance(names, Card):
         raise CardError(f"expected several cards (a list of names or one string of names), got the single card "
                         f"{names.name}; write [{names.name!r}]")
@@ -267,8 +276,12 @@ def check_deck_order(deck: Iterable["str | Card"], pack: Sequence[Card]) -> list
     Raises:
         CardError: if a name is malformed.
         DeckError: if a card is missing, extra (not in the pack) or duplicated
-            (the message lists which), or ``deck`` is not a sequence of cards.
+            (the message lists which), or ``deck`` is not a sequence of cards
+            (a ``set``, ``frozenset`` or ``dict`` is refused: it has no order).
     """
+    if isinstance(deck, (set, frozenset, dict)):
+        raise DeckError(f"a deck order must be ordered (a list, tuple or string of names, top first), not a "
+                        f"{type(deck).__name__}: its order would depend on Python's hash seed")
     if isinstance(deck, Card) or not (isinstance(deck, str) or hasattr(deck, "__iter__")):
         raise DeckError(f"a deck order is a sequence of the {len(pack)} cards of the pack (names or cards), "
                         f"top first, e.g. ['AS', 'KS', ...]; got {deck!r}")
@@ -301,6 +314,30 @@ def _pack_key(card: Card) -> tuple[int, int]:
 RandomSource = "int | random.Random | numpy.random.Generator"
 
 
+def random_source(rng: object) -> object:
+    """Check a random source and return it ready to draw from.
+
+    Args:
+        rng: a non-negative ``int`` seed (becomes one new
+            :class:`random.Random`), a :class:`random.Random`, or a
+            ``numpy.random.Generator`` (returned as is).
+
+    Raises:
+        SeedError: for ``None``, a bool, a negative int or any other type.
+    """
+    if isinstance(rng, bool) or rng is None:
+        raise SeedError("rng must be a non-negative int seed, a random.Random or a numpy.random.Generator, got "
+                        f"{rng!r}")
+    if isinstance(rng, int):
+        if rng < 0:
+            raise SeedError(f"a seed must be a whole number 0 or more, got {rng!r}")
+        return random.Random(rng)
+    if isinstance(rng, random.Random) or (hasattr(rng, "permutation") and hasattr(rng, "bit_generator")):
+        return rng
+    raise SeedError("rng must be a non-negative int seed, a random.Random or a numpy.random.Generator, got "
+                    f"{type(rng).__name__}")
+
+
 def shuffled(pack: Sequence[Card], rng: "int | random.Random | object") -> list[Card]:
     """Return a new list holding ``pack`` in a uniformly random order.
 
@@ -312,14 +349,20 @@ def shuffled(pack: Sequence[Card], rng: "int | random.Random | object") -> list[
             the same order. Never the global generator.
 
     Raises:
-        TypeError: if ``rng`` is none of these (``None`` included: randomness
-            must be passed in).
+        SeedError: (a ``TypeError`` and ``ValueError``) if ``rng`` is none of
+            these (``None`` included: randomness must be passed in) or is a
+            negative ``int`` (Python seeds -7 exactly like 7, so a negative
+            seed would silently deal the game of its positive twin).
     """
     cards = list(pack)
     if isinstance(rng, bool) or rng is None:
-        raise TypeError("rng must be an int seed, a random.Random or a numpy.random.Generator, got "
+        raise SeedError("rng must be a non-negative int seed, a random.Random or a numpy.random.Generator, got "
                         f"{rng!r}")
     if isinstance(rng, int):
+        # random.Random(-7) seeds exactly like random.Random(7): refuse negative
+        # seeds rather than deal the same game under two names.
+        if rng < 0:
+            raise SeedError(f"a seed must be a whole number 0 or more, got {rng!r}")
         random.Random(rng).shuffle(cards)
         return cards
     if isinstance(rng, random.Random):
@@ -328,5 +371,5 @@ def shuffled(pack: Sequence[Card], rng: "int | random.Random | object") -> list[
     if hasattr(rng, "permutation") and hasattr(rng, "bit_generator"):
         order = rng.permutation(len(cards))
         return [cards[int(i)] for i in order]
-    raise TypeError("rng must be an int seed, a random.Random or a numpy.random.Generator, got "
+    raise SeedError("rng must be a non-negative int seed, a random.Random or a numpy.random.Generator, got "
                     f"{type(rng).__name__}")

@@ -17,6 +17,7 @@ __all__ = [
     "RuleError",
     "DealOverError",
     "ConfigError",
+    "SeedError",
 ]
 
 
@@ -54,3 +55,11 @@ class DealOverError(RuleError):
 
 class ConfigError(GameError, ValueError):
     """A rule configuration the game's rules do not allow."""
+
+
+class SeedError(GameError, TypeError, ValueError):
+    """A random source that is not a non-negative ``int`` seed, a
+    :class:`random.Random` or a ``numpy.random.Generator``.
+
+    A subclass of ``TypeError`` (for code written before it existed) and of
+    ``ValueError`` (a negative seed is a value fault)."""

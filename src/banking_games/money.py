@@ -16,7 +16,7 @@ from typing import Hashable
 
 from .errors import StakeError
 
-__all__ = ["to_stake", "BetResult", "Settlement", "WIN", "LOSE", "PUSH"]
+__all__ = ["to_stake", "STAKE_MAX_DIGITS", "BetResult", "Settlement", "WIN", "LOSE", "PUSH"]
 
 WIN = "win"
 """The punter wins: paid the payout odds times the stake."""
@@ -26,35 +26,95 @@ PUSH = "push"
 """The stake is returned: nobody wins (e.g. a tie under 'stake returned')."""
 
 
+STAKE_MAX_DIGITS = 100
+"""A stake is refused unless it lies between ``10**-STAKE_MAX_DIGITS`` and
+``10**STAKE_MAX_DIGITS`` units: far beyond any real table, yet small enough
+that exact arithmetic on it stays instant (``"1e1000000000"`` would take
+minutes to expand into an integer)."""
+
+_MAX_TEXT = 2 * STAKE_MAX_DIGITS + 10
+
+
+def _range_error(value: object) -> StakeError:
+    return StakeError(f"a stake must lie between 10**-{STAKE_MAX_DIGITS} and 10**{STAKE_MAX_DIGITS} units, "
+                      f"got {_short(value)}")
+
+
+def _short(value: object) -> str:
+    try:
+        text = repr(value)
+    except ValueError:  # an int too long for Python's str() conversion limit
+        return f"a {type(value).__name__} of about {int(value.bit_length() * 0.30103)} digits"
+    return text if len(text) <= 60 else text[:40] + f"... ({len(text)} characters)"
+
+
+def _check_decimal(d: Decimal, value: object) -> Fraction:
+    if not d.is_finite():
+        raise StakeError(f"a stake must be a finite positive amount such as 1, 5 or 1/2, got {_short(value)}")
+    if d.is_zero() or d.is_signed():
+        raise StakeError(f"a stake must be positive (more than 0), got {_short(value)}")
+    if abs(d.adjusted()) > STAKE_MAX_DIGITS:
+        raise _range_error(value)
+    return Fraction(d)
+
+
 def to_stake(value: object) -> Fraction:
     """Check a stake and return it as an exact :class:`Fraction`.
 
     Args:
         value: a positive ``int``, ``Fraction``, ``Decimal`` or finite
             ``float`` (a float is read by its decimal repr, so ``0.1`` is 1/10),
-            or a string such as ``"5"`` or ``"1/2"``; in units of the bet.
+            or a string such as ``"5"``, ``"0.5"``, ``"1e3"`` or ``"1/2"``; in
+            units of the bet. Accepted on purpose: huge or tiny but finite
+            stakes, anywhere from ``10**-100`` to ``10**100`` units (see
+            :data:`STAKE_MAX_DIGITS`), and surrounding spaces in a string.
+
+    Returns:
+        The stake as a :class:`Fraction` (the input is not modified).
 
     Raises:
-        StakeError: if the value is not a number, is a bool, is not finite,
-            or is zero or negative.
+        StakeError: if the value is not a number, is a bool, is not finite
+            (``inf``, ``nan``, ``Decimal("Infinity")``), is zero or negative,
+            or lies outside ``10**-100`` to ``10**100`` units. Checked at
+            once: an absurd magnitude such as ``"1e1000000000"`` is refused
+            without being expanded.
     """
+    bad = StakeError(f"a stake must be a positive amount such as 1, 5 or 1/2, got {_short(value)}")
     if isinstance(value, bool) or value is None:
-        raise StakeError(f"a stake must be a positive amount such as 1, 5 or 1/2, got {value!r}")
-    try:
-        if isinstance(value, numbers.Rational):
-            amount = Fraction(value.numerator, value.denominator)
-        elif isinstance(value, float):
-            if not math.isfinite(value):
-                raise ValueError
-            amount = Fraction(repr(value))
-        elif isinstance(value, (Decimal, str)):
-            amount = Fraction(value.strip() if isinstance(value, str) else value)
+        raise bad
+    if isinstance(value, numbers.Rational):
+        amount = Fraction(value.numerator, value.denominator)
+    elif isinstance(value, float):
+        if not math.isfinite(value):
+            raise StakeError(f"a stake must be a finite positive amount such as 1, 5 or 1/2, got {value!r}")
+        amount = Fraction(repr(value))
+    elif isinstance(value, Decimal):
+        amount = _check_decimal(value, value)
+    elif isinstance(value, str):
+        text = value.strip()
+        if len(text) > _MAX_TEXT:
+            raise _range_error(value)
+        if "/" in text:
+            num, _, den = text.partition("/")
+            num, den = num.strip(), den.strip()
+            if not (num.lstrip("+-").isdigit() and den.isdigit() and num.isascii() and den.isascii()):
+                raise bad
+            if int(den) == 0:
+                raise StakeError(f"a stake cannot divide by zero, got {_short(value)}")
+            amount = Fraction(int(num), int(den))
         else:
-            raise ValueError
-    except (ValueError, ZeroDivisionError, TypeError):
-        raise StakeError(f"a stake must be a positive amount such as 1, 5 or 1/2, got {value!r}") from None
+            try:
+                d = Decimal(text)
+            except (ArithmeticError, ValueError):
+                raise bad from None
+            amount = _check_decimal(d, value)
+    else:
+        raise bad
     if amount <= 0:
-        raise StakeError(f"a stake must be positive (more than 0), got {value!r}")
+        raise StakeError(f"a stake must be positive (more than 0), got {_short(value)}")
+    limit = Fraction(10) ** STAKE_MAX_DIGITS
+    if amount > limit or amount < 1 / limit:
+        raise _range_error(value)
     return amount
 
 

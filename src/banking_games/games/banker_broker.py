@@ -51,7 +51,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Hashable, Mapping, Sequence
 
-from ..cards import Card, check_deck_order, full_pack, parse_card, shuffled, top_ranks_pack
+from ..cards import Card, check_deck_order, full_pack, parse_card, random_source, shuffled, top_ranks_pack
 from ..errors import BetError, CardError, ConfigError, DealOverError, DeckError, RuleError
 from ..money import LOSE, PUSH, WIN, BetResult, Settlement, to_stake
 
@@ -405,15 +405,9 @@ def _names(value: object, what: str) -> tuple:
 
 
 def _as_rng(rng):
-    """A seed becomes ``random.Random(seed)``; a Random or numpy Generator is used as is."""
-    if isinstance(rng, bool) or rng is None:
-        raise TypeError(f"rng must be an int seed, a random.Random or a numpy.random.Generator, got {rng!r}")
-    if isinstance(rng, int):
-        return random.Random(rng)
-    if isinstance(rng, random.Random) or (hasattr(rng, "permutation") and hasattr(rng, "bit_generator")):
-        return rng
-    raise TypeError(f"rng must be an int seed, a random.Random or a numpy.random.Generator, got "
-                    f"{type(rng).__name__}")
+    """A seed becomes ``random.Random(seed)``; a Random or numpy Generator is
+    used as is (checked by :func:`banking_games.cards.random_source`)."""
+    return random_source(rng)
 
 
 def _sample(rng, population: int, k: int) -> list[int]:
@@ -952,7 +946,7 @@ def cut_for_bank(cutters: Sequence[Hashable], *, rng=None,
     Raises:
         ConfigError: no cutter, duplicate cutters, or ``cutters`` not a
             sequence of hashable names.
-        CardError: a malformed card name.
+        CardError: a malformed card name, or the Joker (not in the 52-card pack).
         DeckError: a card repeated within a round.
         RuleError: a round with the wrong cutters, a tie with no further
             round given, rounds left over after a winner, ``rounds`` not a
@@ -988,6 +982,10 @@ def cut_for_bank(cutters: Sequence[Hashable], *, rng=None,
                 raise RuleError(f"cut round {i + 1} must give a card for exactly "
                                 f"{', '.join(map(str, remaining))}; got {', '.join(map(str, r))}")
             cards = tuple((p, parse_card(r[p])) for p in remaining)
+            jokers = [str(p) for p, c in cards if c.is_joker]
+            if jokers:
+                raise CardError(f"cut round {i + 1}: the Joker is not a card of the 52-card pack cut for the "
+                                f"bank (cut by {', '.join(jokers)}); give a card such as 'KD'")
             seen = [c for _, c in cards]
             if len(set(seen)) != len(seen):
                 raise DeckError(f"cut round {i + 1}: two cutters cannot show the same card "

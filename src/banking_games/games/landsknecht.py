@@ -35,7 +35,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Hashable, Iterable, Sequence
 
-from ..cards import (Card, check_deck_order, full_pack, parse_card, parse_cards, shuffled,
+from ..cards import (Card, check_deck_order, full_pack, parse_card, parse_cards, random_source, shuffled,
                      top_ranks_pack)
 from ..errors import BetError, ConfigError, DealOverError, DeckError, RuleError, StakeError
 from ..money import LOSE, WIN, BetResult, Settlement, to_stake
@@ -188,9 +188,9 @@ class LandsknechtConfig:
                 continue
             try:
                 amount = to_stake(value)
-            except StakeError:
-                raise ConfigError(f"{name} must be None (no limit) or a positive amount such as 1 or 1/2, "
-                                  f"got {value!r}") from None
+            except StakeError as err:
+                raise ConfigError(f"{name} must be None (no limit) or a positive amount such as 1 or 1/2 "
+                                  f"({err})") from None
             object.__setattr__(self, name, amount)
         if self.min_stake is not None and self.max_stake is not None and self.min_stake > self.max_stake:
             raise ConfigError(f"min_stake ({self.min_stake}) must not be more than max_stake "
@@ -763,10 +763,9 @@ class LandsknechtDeal:
 # ---------------------------------------------------------------------- helpers
 
 def _as_random(rng: object) -> object:
-    """An int seed becomes one random.Random, so successive shuffles differ."""
-    if isinstance(rng, int) and not isinstance(rng, bool):
-        return random.Random(rng)
-    return rng
+    """An int seed becomes one random.Random, so successive shuffles differ
+    (checked by :func:`banking_games.cards.random_source`)."""
+    return random_source(rng)
 
 
 def new_deal(rng: object, *, config: LandsknechtConfig | None = None, banker: Hashable = None,
@@ -922,8 +921,6 @@ class LandsknechtSession:
         if not isinstance(self.config, LandsknechtConfig):
             raise ConfigError(f"config must be a LandsknechtConfig, got {type(self.config).__name__}")
         self.config.check_dealable()
-        if rng is None or isinstance(rng, bool):
-            raise ConfigError("rng must be an int seed, a random.Random or a numpy Generator")
         self._rng = _as_random(rng)
         if first_banker is None:
             self.first_banker_draw: FirstBankerDraw | None = choose_first_banker(self.players, rng=self._rng,

@@ -14,7 +14,7 @@ from typing import Callable, Mapping, Sequence, TypeVar
 import numpy as np
 
 from ..cards import Card
-from ..errors import ConfigError
+from ..errors import ConfigError, SeedError
 
 __all__ = ["is_whole", "check_config", "as_generator", "shuffled_decks", "deck_array", "decks_to_cards",
            "run_in_chunks",
@@ -47,13 +47,16 @@ def as_generator(rng) -> np.random.Generator:
     Generator seeded with ``rng`` if it is an int (``np.random.default_rng(seed)``).
 
     Raises:
-        TypeError: for anything else (``None`` included: randomness is passed in).
+        SeedError: (a ``TypeError``) for a negative seed or anything else
+            (``None`` included: randomness is passed in).
     """
     if isinstance(rng, np.random.Generator):
         return rng
     if isinstance(rng, (int, np.integer)) and not isinstance(rng, bool):
+        if rng < 0:
+            raise SeedError(f"a seed must be a whole number 0 or more, got {rng!r}")
         return np.random.default_rng(int(rng))
-    raise TypeError(f"rng must be an int seed or a numpy.random.Generator, got {rng!r}")
+    raise SeedError(f"rng must be a non-negative int seed or a numpy.random.Generator, got {rng!r}")
 
 
 def shuffled_decks(n_decks: int, pack_size: int, rng: np.random.Generator) -> np.ndarray:

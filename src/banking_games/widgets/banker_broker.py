@@ -35,7 +35,7 @@ from ..games.banker_broker import (PAYOUT_ODDS, BankChange, BankChangeResult, Ba
                                    BankerBrokerDeal, BankerBrokerSession, BetPlaced, BetTiming, BottomCard,
                                    PackCut, Sectioning, SectionTurned, TieRule)
 from ..money import LOSE, PUSH, WIN, Settlement
-from .common import (BankrollChart, DealReplay, MessageBar, bankroll_html, check_seed, fmt_amount, guarded,
+from .common import (BankrollChart, DealReplay, MessageBar, bankroll_html, check_players_arg, check_seed, fmt_amount, guarded,
                      log_html, note_html, parse_players, pending_text, record_deal, settled_text,
                      settlement_tables, sync_options)
 
@@ -106,7 +106,10 @@ def parse_sizes(text: str) -> list | None:
     pieces = [p for p in re.split(r"[,\s;]+", str(text).strip()) if p]
     if not pieces:
         return None
-    return [int(p) if re.fullmatch(r"[+-]?\d+", p) else p for p in pieces]
+    # At most 6 digits become an int: a longer run (5000 nines) is passed on
+    # as text, which the engine refuses with its own message, instead of
+    # tripping Python's limit on int() of long strings.
+    return [int(p) if re.fullmatch(r"[+-]?\d{1,6}", p) else p for p in pieces]
 
 
 def frame_title(deal: BankerBrokerDeal, prefix: str = "") -> str:
@@ -275,6 +278,10 @@ class BankerBrokerTable(widgets.VBox):
 
     def __init__(self, players: Sequence[Hashable] = DEFAULT_PLAYERS, seed: int = DEFAULT_SEED, *,
                  config: BankerBrokerConfig | None = None, n_sections: int = DEFAULT_SECTIONS) -> None:
+        players = check_players_arg(players)
+        if isinstance(n_sections, bool) or not isinstance(n_sections, int):
+            raise ConfigError(f"n_sections must be a whole number of sections (3 or more under option 3(c)), "
+                              f"got {n_sections!r}")
         config = BankerBrokerConfig() if config is None else config
         if not isinstance(config, BankerBrokerConfig):
             raise ConfigError(f"config must be a BankerBrokerConfig, got {type(config).__name__}")

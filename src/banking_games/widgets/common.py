@@ -23,7 +23,7 @@ from ..errors import ConfigError, GameError
 from ..money import Settlement
 
 __all__ = ["DealReplay", "MessageBar", "guarded", "BankrollChart", "bankroll_svg", "bankroll_html",
-           "record_deal", "settled_text", "fmt_amount", "parse_players", "check_seed", "html_table",
+           "record_deal", "settled_text", "fmt_amount", "parse_players", "check_seed", "check_players_arg", "html_table",
            "settlement_tables", "log_html", "note_html", "sync_options", "pending_text"]
 
 
@@ -43,14 +43,39 @@ def parse_players(text: str) -> tuple[str, ...]:
 
 
 def check_seed(seed: object) -> int:
-    """Return ``seed`` if it is a whole number (not a ``bool``).
+    """Return ``seed`` if it is a whole number 0 or more (not a ``bool``).
 
     Raises:
-        ConfigError: anything else (a table's seed field holds whole numbers).
+        ConfigError: anything else (a table's seed field holds whole numbers;
+            a negative seed is refused because Python seeds -7 exactly like 7).
     """
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ConfigError(f"the seed must be a whole number, got {seed!r}")
+        raise ConfigError(f"the seed must be a whole number 0 or more, got {seed!r}")
+    if seed < 0:
+        raise ConfigError(f"the seed must be a whole number 0 or more, got {seed!r}")
     return seed
+
+
+def check_players_arg(players: object) -> tuple:
+    """Check the ``players`` argument of a table constructor.
+
+    Returns:
+        The players as a tuple, in seating order.
+
+    Raises:
+        ConfigError: if ``players`` is a single string (``"AB"`` would seat
+            A and B), a set or dict (no seating order), or not iterable.
+    """
+    if isinstance(players, (str, bytes)):
+        raise ConfigError(f"players must be a list of names such as ['Anna', 'Ben'], not one string; "
+                          f"got {players!r}")
+    if isinstance(players, (set, frozenset, dict)):
+        raise ConfigError(f"players must be given in seating order (a list or tuple), not a "
+                          f"{type(players).__name__}; got {players!r}")
+    try:
+        return tuple(players)
+    except TypeError:
+        raise ConfigError(f"players must be a list of names such as ['Anna', 'Ben'], got {players!r}") from None
 
 
 def sync_options(dropdown: widgets.Dropdown, options: Sequence) -> None:

@@ -32,7 +32,7 @@ from ..errors import ConfigError, RuleError
 from ..games.hoggenheimer import (PAYOUT_ODDS, PROCEDURES, Bet, BetKind, CardTurned, HoggenheimerConfig,
                                   HoggenheimerDeal, all_bets, make_bet, next_banker)
 from ..money import WIN, Settlement
-from .common import (BankrollChart, DealReplay, MessageBar, bankroll_html, check_seed, fmt_amount, guarded,
+from .common import (BankrollChart, DealReplay, MessageBar, bankroll_html, check_players_arg, check_seed, fmt_amount, guarded,
                      log_html, note_html, parse_players, pending_text, record_deal, settled_text,
                      settlement_tables, sync_options)
 
@@ -181,6 +181,7 @@ class HoggenheimerTable(widgets.VBox):
 
     def __init__(self, players: Sequence[Hashable] = DEFAULT_PLAYERS, seed: int = DEFAULT_SEED, *,
                  procedure: str = "english") -> None:
+        players = check_players_arg(players)
         self.last_action_seconds = 0.0
         self.message = MessageBar()
         self.header = widgets.HTML()

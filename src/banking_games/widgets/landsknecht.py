@@ -29,7 +29,7 @@ from ..display.landsknecht import table_html
 from ..errors import ConfigError, GameError, RuleError
 from ..games.landsknecht import VOID, LandsknechtConfig, LandsknechtDeal, LandsknechtSession
 from ..money import Settlement, to_stake
-from .common import (BankrollChart, DealReplay, MessageBar, bankroll_html, bankroll_svg, check_seed, fmt_amount,
+from .common import (BankrollChart, DealReplay, MessageBar, bankroll_html, bankroll_svg, check_players_arg, check_seed, fmt_amount,
                      guarded, log_html, note_html, parse_players, pending_text, record_deal, settled_text,
                      settlement_tables, sync_options)
 
@@ -116,6 +116,7 @@ class LandsknechtTable(widgets.VBox):
 
     def __init__(self, players: Sequence[Hashable] = DEFAULT_PLAYERS, seed: int = DEFAULT_SEED, *,
                  config: LandsknechtConfig | None = None, first_banker: Hashable = None) -> None:
+        players = check_players_arg(players)
         config = LandsknechtConfig() if config is None else config
         if not isinstance(config, LandsknechtConfig):
             raise ConfigError(f"config must be a LandsknechtConfig, got {type(config).__name__}")
