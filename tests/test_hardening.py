@@ -1,0 +1,176 @@
+"""Issue 11: each example of bad input from the hardening review, as a test.
+
+Expected behaviour (written beside each test) comes from the developer guide's
+rule on bad input: the package's own error type (``GameError``), at once, a
+message saying what was wrong and what is allowed, and the state unchanged.
+None of the expected values is taken from the code under test.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from decimal import Decimal
+from fractions import Fraction
+
+import pytest
+
+from banking_games.cards import (Card, Suit, check_deck_order, full_pack, hoggenheimer_pack, parse_card,
+                                 parse_cards, random_source, shuffled)
+from banking_games.errors import CardError, ConfigError, DeckError, GameError, SeedError, StakeError
+from banking_games.games import banker_broker as bb
+from banking_games.games import hoggenheimer as hg
+from banking_games.games import landsknecht as lk
+from banking_games.money import to_stake
+
+
+# ---------------------------------------------------------------- stakes
+
+@pytest.mark.parametrize("stake", [Decimal("Infinity"), Decimal("-Infinity"), Decimal("NaN"), "inf", "nan",
+                                   float("inf")])
+def test_infinite_stake_is_a_stake_error_not_overflow(stake):
+    # Before: Decimal("Infinity") raised a bare OverflowError from Fraction().
+    with pytest.raises(StakeError, match="finite"):
+        to_stake(stake)
+
+
+@pytest.mark.parametrize("name", ["min_stake", "max_stake"])
+@pytest.mark.parametrize("limit", [Decimal("Infinity"), Decimal("-Infinity"), "1e1000000000"])
+def test_infinite_or_absurd_stake_limit_is_a_config_error(name, limit):
+    with pytest.raises(ConfigError):
+        lk.LandsknechtConfig(**{name: limit})
+
+
+@pytest.mark.parametrize("stake", ["1e1000000000", "1e-1000000000", "9" * 5000, 10 ** 5000,
+                                   Decimal("1e1000000000")],
+                         ids=["1e1000000000", "1e-1000000000", "5000 nines", "10**5000", "Decimal 1e1000000000"])
+def test_absurd_magnitude_is_refused_at_once_naming_the_range(stake):
+    # Before: "1e1000000000" took many seconds (Fraction expands 10**10**9).
+    # The allowed range 10**-100 .. 10**100 is the documented one.
+    start = time.perf_counter()
+    with pytest.raises(StakeError, match=r"between 10\*\*-100 and 10\*\*100"):
+        to_stake(stake)
+    # Not a speed target: a generous bound that only the old hang would miss.
+    assert time.perf_counter() - start < 5
+
+
+def test_huge_but_finite_stake_is_accepted_on_purpose():
+    # Documented in to_stake: 10**100 units is allowed and exact.
+    assert to_stake("1e100") == Fraction(10) ** 100
+    assert to_stake(Decimal("1e-100")) == Fraction(1, 10 ** 100)
+
+
+def test_stake_text_forms():
+    # Hand-derived: "1/2" is one half, " 0.1 " one tenth, "1e3" one thousand.
+    assert to_stake("1/2") == Fraction(1, 2)
+    assert to_stake(" 0.1 ") == Fraction(1, 10)
+    assert to_stake("1e3") == 1000
+    for bad in ["1/0", "abc", "0", "-1", "1/-2", "½"]:
+        with pytest.raises(StakeError):
+            to_stake(bad)
+
+
+# ---------------------------------------------------------------- decks given as sets
+
+def test_set_as_deck_order_is_refused_in_all_three_games():
+    # Before: a set was accepted and the deal depended on Python's hash seed.
+    with pytest.raises(DeckError, match="ordered"):
+        hg.HoggenheimerDeal(deck=set(hoggenheimer_pack()))
+    with pytest.raises(DeckError, match="ordered"):
+        lk.LandsknechtDeal(deck=set(full_pack()))
+    session = bb.BankerBrokerSession(bb.BankerBrokerConfig(), ["A", "B", "C"], "A")
+    with pytest.raises(DeckError, match="ordered"):
+        session.new_deal(deck=frozenset(full_pack()))
+    with pytest.raises(GameError):
+        parse_cards({"AS", "KS"})
+
+
+# ---------------------------------------------------------------- the Joker as a cut card
+
+def test_joker_is_not_a_cut_card():
+    # Before: the Joker won or lost a cut for the bank like a card of rank 0.
+    with pytest.raises(CardError, match="Joker"):
+        bb.cut_for_bank(["Ann", "Bob"], rounds=[{"Ann": "Joker", "Bob": "5C"}])
+    with pytest.raises(CardError, match="Joker"):
+        bb.BankerBrokerSession.by_high_cut(bb.BankerBrokerConfig(), ["Ann", "Bob"],
+                                           rounds=[{"Ann": "KD", "Bob": "JK"}])
+
+
+# ---------------------------------------------------------------- negative seeds
+
+def test_negative_seed_is_refused_everywhere():
+    # Before: random.Random(-7) seeds exactly like random.Random(7), so rng=-7
+    # dealt the game of rng=7 under another name.
+    assert random.Random(-7).random() == random.Random(7).random()  # the Python fact behind the fault
+    with pytest.raises(SeedError, match="0 or more"):
+        shuffled(full_pack(), -7)
+    with pytest.raises(SeedError):
+        random_source(-1)
+    with pytest.raises(SeedError):
+        hg.HoggenheimerDeal(rng=-7)
+    with pytest.raises(SeedError):
+        lk.LandsknechtDeal(rng=-7)
+    with pytest.raises(SeedError):
+        lk.LandsknechtSession(["A", "B"], -7)
+    with pytest.raises(SeedError):
+        bb.cut_for_bank(["A", "B"], rng=-7)
+    from banking_games.simulate.common import as_generator
+    with pytest.raises(SeedError):
+        as_generator(-7)
+
+
+def test_seed_error_is_still_a_type_error_for_old_callers():
+    with pytest.raises(TypeError):
+        shuffled(full_pack(), None)
+
+
+# ---------------------------------------------------------------- card names
+
+def test_suit_symbol_with_emoji_variation_selector_is_read():
+    # Phone keyboards send "K♦" followed by U+FE0F; it names the king of diamonds.
+    assert parse_card("K\u2666\ufe0f") == Card(13, Suit.DIAMONDS)
+    assert parse_card("10\u2665\ufe0e") == Card(10, Suit.HEARTS)
+    assert parse_card(" as ") == Card(14, Suit.SPADES)  # lower case accepted on purpose (documented)
+
+
+# ---------------------------------------------------------------- tables
+
+def _tables():
+    from banking_games.widgets.banker_broker import BankerBrokerTable
+    from banking_games.widgets.hoggenheimer import HoggenheimerTable
+    from banking_games.widgets.landsknecht import LandsknechtTable
+    return [BankerBrokerTable, HoggenheimerTable, LandsknechtTable]
+
+
+@pytest.mark.parametrize("index", [0, 1, 2])
+@pytest.mark.parametrize("players", ["AB", "Anna,Ben", {"A", "B"}])
+def test_table_refuses_a_string_or_set_of_players(index, players):
+    # Before: players="AB" seated A and B; the engines' sessions refuse it.
+    with pytest.raises(ConfigError, match="players"):
+        _tables()[index](players=players)
+
+
+@pytest.mark.parametrize("index", [0, 1, 2])
+def test_table_refuses_a_negative_seed(index):
+    with pytest.raises(ConfigError, match="0 or more"):
+        _tables()[index](seed=-5)
+
+
+@pytest.mark.parametrize("n_sections", ["x", 4.5, None, True])
+def test_banker_broker_table_refuses_non_integer_n_sections(n_sections):
+    # Before: "x" and 4.5 silently became 6.
+    with pytest.raises(ConfigError, match="n_sections"):
+        _tables()[0](n_sections=n_sections)
+
+
+def test_banker_broker_table_huge_section_size_is_a_message_not_unexpected_error():
+    # Before: int() of 5000 digits hit Python's conversion limit and the table
+    # showed "Unexpected error (ValueError) ... Please report it."
+    table = _tables()[0]()
+    before = table.header.value
+    table.sizes.value = "9" * 5000 + ", 1, 1, 1"
+    table.cut_button.click()
+    shown = table.message.value
+    assert "Unexpected" not in shown and "report" not in shown
+    assert "section sizes" in shown
+    assert table.header.value == before  # nothing cut
