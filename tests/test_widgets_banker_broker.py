@@ -458,7 +458,7 @@ def test_replay_has_one_frame_per_section_turned():
 # ----------------------------------------------------------------- properties over seeds
 
 @settings(max_examples=12, deadline=None)
-@given(seed=st.integers(-10**6, 10**6), stakes=st.lists(st.integers(1, 5), min_size=3, max_size=3))
+@given(seed=st.integers(0, 10**6), stakes=st.lists(st.integers(1, 5), min_size=3, max_size=3))
 def test_chips_conserved_and_same_seed_same_deals(seed, stakes):
     t = BankerBrokerTable(PLAYERS, seed=seed)
     u = BankerBrokerTable(PLAYERS, seed=seed)

@@ -26,7 +26,7 @@ PUSH = "push"
 """The stake is returned: nobody wins (e.g. a tie under 'stake returned')."""
 
 
-STAKE_MAX_DIGITS = 100
+STAKE_MAX_DIGITS = 1000
 """A stake is refused unless it lies between ``10**-STAKE_MAX_DIGITS`` and
 ``10**STAKE_MAX_DIGITS`` units: far beyond any real table, yet small enough
 that exact arithmetic on it stays instant (``"1e1000000000"`` would take
@@ -66,7 +66,7 @@ def to_stake(value: object) -> Fraction:
             ``float`` (a float is read by its decimal repr, so ``0.1`` is 1/10),
             or a string such as ``"5"``, ``"0.5"``, ``"1e3"`` or ``"1/2"``; in
             units of the bet. Accepted on purpose: huge or tiny but finite
-            stakes, anywhere from ``10**-100`` to ``10**100`` units (see
+            stakes, anywhere from ``10**-1000`` to ``10**1000`` units (see
             :data:`STAKE_MAX_DIGITS`), and surrounding spaces in a string.
 
     Returns:
@@ -75,7 +75,7 @@ def to_stake(value: object) -> Fraction:
     Raises:
         StakeError: if the value is not a number, is a bool, is not finite
             (``inf``, ``nan``, ``Decimal("Infinity")``), is zero or negative,
-            or lies outside ``10**-100`` to ``10**100`` units. Checked at
+            or lies outside ``10**-1000`` to ``10**1000`` units. Checked at
             once: an absurd magnitude such as ``"1e1000000000"`` is refused
             without being expanded.
     """
@@ -100,7 +100,8 @@ def to_stake(value: object) -> Fraction:
             if not (num.lstrip("+-").isdigit() and den.isdigit() and num.isascii() and den.isascii()):
                 raise bad
             if int(den) == 0:
-                raise StakeError(f"a stake cannot divide by zero, got {_short(value)}")
+                raise StakeError(f"a stake must be a positive amount such as 1, 5 or 1/2, got {_short(value)} "
+                                 "(division by zero)")
             amount = Fraction(int(num), int(den))
         else:
             try:
