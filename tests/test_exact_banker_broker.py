@@ -127,11 +127,11 @@ def test_general_t_closed_form():
 
 def test_bad_inputs():
     for kw in (dict(ranks=0), dict(suits=5), dict(tie_share=F(3, 2)), dict(tie_share=0.5), dict(ranks=1, suits=1)):
-        with pytest.raises(ValueError):
+        with pytest.raises(ConfigError):
             bb.section_bet_value(**kw)
-    with pytest.raises(ValueError):
+    with pytest.raises(ConfigError):
         bb.rotation_cycle_expectations(8)
-    with pytest.raises(ValueError):
+    with pytest.raises(ConfigError):
         bb.engine_law(3, 1, by="suit")
 
 

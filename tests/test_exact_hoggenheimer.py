@@ -191,17 +191,17 @@ def test_bet_values_all_fair():
 
 def test_bad_inputs():
     for m, n in [(0, 32), (33, 32), (1, 0), (2.0, 32)]:
-        with pytest.raises(ValueError):
+        with pytest.raises(ConfigError):
             ex.win_probability(m, n)
-    with pytest.raises(ValueError):
+    with pytest.raises(ConfigError):
         ex.cards_turned_distribution(0)
-    with pytest.raises(ValueError, match="at most 8 cards"):
+    with pytest.raises(ConfigError, match="at most 8 cards"):
         ex.engine_exhaustive(2, 4)
     with pytest.raises(ConfigError):
         ex.engine_exhaustive(0, 3)
-    with pytest.raises(ValueError, match="at most 16"):
+    with pytest.raises(ConfigError, match="at most 16"):
         ex.several_bets_distribution(["spades", "hearts", "diamonds"])
-    with pytest.raises(ValueError, match="stakes"):
+    with pytest.raises(ConfigError, match="stakes"):
         ex.several_bets_value(["AS", "KS"], [1])
     with pytest.raises(BetError):
         ex.several_bets_value(["AS QS"])

@@ -164,7 +164,7 @@ def test_bet_values_52_card_pack():
 
 
 def test_race_ill_posed():
-    with pytest.raises(ValueError):
+    with pytest.raises(ConfigError):
         ex.race_probability(0, 0)
 
 

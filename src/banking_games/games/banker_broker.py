@@ -167,7 +167,10 @@ class BankerBrokerConfig:
 
     Attributes:
         bottom_card: Option 1 (source "1) Discarding the bottom card").
-        bet_timing: Option 2 (source "2) Timing of bets").
+        bet_timing: Option 2 (source "2) Timing of bets"). The default,
+            ``BEFORE_CUT``, is our choice: the source's basic play has the
+            banker cut first and the punters bet after (``AFTER_CUT``), and
+            its option 2 allows either order.
         sectioning: Option 3 (source "3) Numberof sections cut").
         section_limit: Option 3(a) "(up to a limit of seven)": the most
             sections in play, the banker's included, under

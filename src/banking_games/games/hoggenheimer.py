@@ -220,7 +220,9 @@ class BetKind(enum.Enum):
     CARD = "card"
     """One card, e.g. the jack of hearts."""
     PAIR = "pair"
-    """Two cards side by side in a row or one above the other in a column."""
+    """Two cards side by side in a row or one above the other in a column.
+    Refusing a diagonal pair is our reading: the sources only give examples of
+    those two shapes and do not say whether a diagonal pair is allowed."""
     SQUARE = "square"
     """Four cards forming a 2 x 2 square (German "Carré")."""
     RANK = "rank"

@@ -212,7 +212,7 @@ def _check(decks, sizes, s: _Setup) -> tuple[np.ndarray, np.ndarray]:
     decks = deck_array(decks, size)
     sizes = np.asarray(sizes)
     if sizes.shape != (decks.shape[0], s.k) or not np.issubdtype(sizes.dtype, np.integer):
-        raise ValueError(f"sizes must be an integer array of shape ({decks.shape[0]}, {s.k}), one size per "
+        raise ConfigError(f"sizes must be an integer array of shape ({decks.shape[0]}, {s.k}), one size per "
                          f"section in play, got {sizes.dtype} {sizes.shape}")
     total = sizes.sum(axis=1)
     usable = size - 1
@@ -220,7 +220,7 @@ def _check(decks, sizes, s: _Setup) -> tuple[np.ndarray, np.ndarray]:
     bad_total = (total != usable) if discard else (total > usable)
     if sizes.size and (sizes.min() < 1 or bad_total.any()):
         rule = f"add up to {usable}" if discard else f"add up to at most {usable}"
-        raise ValueError(f"section sizes must be at least 1 and {rule} (bottom card option "
+        raise ConfigError(f"section sizes must be at least 1 and {rule} (bottom card option "
                          f"{s.config.bottom_card.value!r})")
     return decks, sizes
 
@@ -277,7 +277,7 @@ def deal_decks(decks: np.ndarray, sizes: np.ndarray, *, config: bb.BankerBrokerC
 
     Raises:
         ConfigError: bad config, punters, sections or stakes.
-        ValueError: decks or sizes of the wrong shape, or sizes that do not
+        ConfigError (a ValueError): decks or sizes of the wrong shape, or sizes that do not
             fit the bottom-card option.
     """
     s = _setup(config, punters, n_sections, stakes)
@@ -474,7 +474,7 @@ def simulate(n_deals: int, config: bb.BankerBrokerConfig | None = None, rng=0, *
 
     Raises:
         ConfigError: bad config, punters, sections, stakes or method.
-        ValueError: a bad ``n_deals`` or ``chunk_size``. TypeError: a bad ``rng``.
+        ConfigError (a ValueError): a bad ``n_deals`` or ``chunk_size``. SeedError (a TypeError): a bad ``rng``.
     """
     s = _setup(config, punters, n_sections, stakes)
     if method not in METHODS:
@@ -521,13 +521,13 @@ def bankroll_paths(banker_net, n_paths: int, n_deals: int, start: int = 0) -> np
     value as step 0: ``int64`` array ``(n_paths, n_deals + 1)``.
 
     Raises:
-        ValueError: fewer than ``n_paths * n_deals`` values, or a count not positive.
+        ConfigError (a ValueError): fewer than ``n_paths * n_deals`` values, or a count not positive.
     """
     values = np.asarray(banker_net)
     for name, v in (("n_paths", n_paths), ("n_deals", n_deals)):
         if not is_whole(v) or v <= 0:
-            raise ValueError(f"{name} must be a positive whole number, got {v!r}")
+            raise ConfigError(f"{name} must be a positive whole number, got {v!r}")
     if values.size < n_paths * n_deals:
-        raise ValueError(f"need {n_paths * n_deals} deals for {n_paths} paths of {n_deals}, got {values.size}")
+        raise ConfigError(f"need {n_paths * n_deals} deals for {n_paths} paths of {n_deals}, got {values.size}")
     steps = values[:n_paths * n_deals].reshape(n_paths, n_deals).astype(np.int64)
     return np.concatenate([np.zeros((n_paths, 1), np.int64), np.cumsum(steps, axis=1)], axis=1) + start

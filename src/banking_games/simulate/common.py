@@ -84,21 +84,21 @@ def deck_array(decks, size: int, *, orderings: bool = True) -> np.ndarray:
         ``decks`` as a numpy array (not copied when it already is one).
 
     Raises:
-        ValueError: wrong shape or type, a number out of range, or (with
+        ConfigError (a ValueError): wrong shape or type, a number out of range, or (with
             ``orderings``) a row that is not an ordering of the pack.
     """
     decks = np.asarray(decks)
     if decks.ndim != 2 or decks.shape[1] != size or not np.issubdtype(decks.dtype, np.integer):
-        raise ValueError(f"decks must be an integer array of shape (n, {size}) (card numbers into the config's "
+        raise ConfigError(f"decks must be an integer array of shape (n, {size}) (card numbers into the config's "
                          f"pack), got {decks.dtype} {decks.shape}")
     if orderings and decks.size:
         if decks.min() < 0 or decks.max() >= size:
-            raise ValueError(f"deck entries must be card numbers 0..{size - 1}")
+            raise ConfigError(f"deck entries must be card numbers 0..{size - 1}")
         seen = np.zeros(decks.shape, dtype=bool)
         np.put_along_axis(seen, decks.astype(np.intp), True, axis=1)
         if not seen.all():
             bad = int(np.flatnonzero(~seen.all(axis=1))[0])
-            raise ValueError(f"deck {bad} is not an ordering of the {size} cards (a card repeated)")
+            raise ConfigError(f"deck {bad} is not an ordering of the {size} cards (a card repeated)")
     return decks
 
 
@@ -128,12 +128,12 @@ def run_in_chunks(n_deals: int, simulate_chunk: Callable[[int, np.random.Generat
         a warning.
 
     Raises:
-        ValueError: if ``n_deals`` or ``chunk_size`` is not a positive int.
+        ConfigError (a ValueError): if ``n_deals`` or ``chunk_size`` is not a positive int.
     """
     if not is_whole(n_deals) or n_deals <= 0:
-        raise ValueError(f"n_deals must be a positive whole number, got {n_deals!r}")
+        raise ConfigError(f"n_deals must be a positive whole number, got {n_deals!r}")
     if not isinstance(chunk_size, (int, np.integer)) or chunk_size <= 0:
-        raise ValueError(f"chunk_size must be a positive whole number, got {chunk_size!r}")
+        raise ConfigError(f"chunk_size must be a positive whole number, got {chunk_size!r}")
     gen = as_generator(rng)
     bar = None
     if progress:
@@ -221,7 +221,7 @@ def run_to_table(simulate_chunk: Callable[[int, np.random.Generator], dict], n_d
             the chunk (not one per deal): kept as ``int`` beside the columns.
 
     Raises:
-        TypeError, ValueError: as :func:`as_generator` and :func:`run_in_chunks`.
+        SeedError, ConfigError: as :func:`as_generator` and :func:`run_in_chunks`.
     """
     seed = int(rng) if is_whole(rng) else None
     gen = as_generator(rng)
@@ -258,12 +258,12 @@ def mean_estimate(values: np.ndarray) -> MeanEstimate:
     """Mean and standard error of a 1-D sample (at least two values).
 
     Raises:
-        ValueError: fewer than two values.
+        ConfigError (a ValueError): fewer than two values.
     """
     values = np.asarray(values, dtype=float)
     n = values.size
     if n < 2:
-        raise ValueError("need at least two values for a standard error")
+        raise ConfigError("need at least two values for a standard error")
     return MeanEstimate(float(values.mean()), float(values.std(ddof=1) / math.sqrt(n)), int(n))
 
 
@@ -279,13 +279,13 @@ def session_totals(values, session_length: int) -> np.ndarray:
         ``int64`` array, one total per whole session.
 
     Raises:
-        ValueError: ``session_length`` not a positive whole number, or fewer
+        ConfigError (a ValueError): ``session_length`` not a positive whole number, or fewer
         values than one session.
     """
     values = np.asarray(values)
     if not is_whole(session_length) or session_length <= 0:
-        raise ValueError(f"session_length must be a positive whole number, got {session_length!r}")
+        raise ConfigError(f"session_length must be a positive whole number, got {session_length!r}")
     m = values.size // session_length
     if m == 0:
-        raise ValueError(f"need at least {session_length} values for one session, got {values.size}")
+        raise ConfigError(f"need at least {session_length} values for one session, got {values.size}")
     return values[:m * session_length].reshape(m, session_length).sum(axis=1, dtype=np.int64)

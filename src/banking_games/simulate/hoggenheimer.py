@@ -267,7 +267,7 @@ def turned_cells(decks: np.ndarray, *, config: hg.HoggenheimerConfig | None = No
         number of cards turned.
 
     Raises:
-        ConfigError: a bad config. ValueError: decks of the wrong shape or
+        ConfigError: a bad config. ConfigError (a ValueError): decks of the wrong shape or
         rows that are not orderings of the pack.
     """
     config = _config(config)
@@ -374,7 +374,7 @@ def deal_decks(decks: np.ndarray, bets="default", *,
 
     Raises:
         ConfigError, BetError, CardError: bad bets or config (as :func:`bet_plan`).
-        ValueError: bad decks.
+        ConfigError (a ValueError): bad decks.
     """
     config = _config(config)
     plan = bet_plan(bets)
@@ -527,7 +527,7 @@ def simulate(n_deals: int, bets="default", rng=0, *, config: hg.HoggenheimerConf
 
     Raises:
         ConfigError, BetError, CardError: bad bets, config or method.
-        ValueError: a bad ``n_deals`` or ``chunk_size``. TypeError: a bad ``rng``.
+        ConfigError (a ValueError): a bad ``n_deals`` or ``chunk_size``. SeedError (a TypeError): a bad ``rng``.
     """
     config = _config(config)
     plan = bet_plan(bets)

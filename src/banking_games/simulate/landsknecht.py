@@ -233,7 +233,7 @@ def deal_decks(decks: np.ndarray, plans: Sequence[BetPlan] = DEFAULT_PLANS, *,
 
     Raises:
         ConfigError: bad plans or config. StakeError: a stake outside the
-        limits. ValueError: decks of the wrong shape.
+        limits. ConfigError (a ValueError): decks of the wrong shape.
     """
     config = _config(config)
     plans = _check_plans(plans, config)
@@ -412,7 +412,7 @@ def simulate(n_deals: int, plans: Sequence[BetPlan] = DEFAULT_PLANS, rng=0, *, r
     Raises:
         ConfigError: bad plans or config (or redealing a pack whose every
         deal is void). StakeError: a stake outside the config's limits.
-        ValueError: a bad ``n_deals`` or ``chunk_size``. TypeError: a bad ``rng``.
+        ConfigError (a ValueError): a bad ``n_deals`` or ``chunk_size``. SeedError (a TypeError): a bad ``rng``.
 
     The decks are those of :func:`~banking_games.simulate.common.shuffled_decks`
     read as one stream, so the results do not depend on ``chunk_size``, and
