@@ -1,0 +1,206 @@
+"""Stateful property tests (hypothesis ``RuleBasedStateMachine``), one per
+dealing table and one per engine session (issue 11).
+
+Each machine mixes legal and illegal actions with random arguments of many
+types. After every step it checks the rules of the developer guide:
+
+* no exception escapes a table (a table shows every refusal in its message
+  bar, never "Unexpected error"), and an engine raises only ``GameError``;
+* a refused action changes nothing (the table's views and the engine state
+  are as before: the ``snapshot`` helper of ``test_widgets_misuse``);
+* chips are conserved, checked from the running balances of every seat
+  (banker included), which the tables keep per person: their sum is 0 after
+  every settled deal because each stake moves between two named people.
+"""
+
+from __future__ import annotations
+
+from fractions import Fraction
+
+import hypothesis.strategies as st
+import pytest
+from hypothesis import HealthCheck, settings
+from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
+
+from banking_games.errors import GameError
+from banking_games.games import banker_broker as bb
+from banking_games.games import landsknecht as lk
+from banking_games.widgets.banker_broker import BankerBrokerTable
+from banking_games.widgets.hoggenheimer import HoggenheimerTable
+from banking_games.widgets.landsknecht import LandsknechtTable
+from test_widgets_misuse import snapshot
+
+SETTINGS = settings(max_examples=15, stateful_step_count=12, deadline=None,
+                    suppress_health_check=[HealthCheck.too_slow])
+
+# Anything a reader might type into a text field, legal or not.
+TYPED = st.one_of(
+    st.sampled_from(["1", "5", "1/2", "0.1", "0", "-1", "", "x", "1e1000000000", "inf", "NaN", "1/0",
+                     "9" * 5000, "K\u2666\ufe0f", "Ann, Bob", "Ann", "Ann, Ann", "1, 1, 1", "3 4 5 40"]),
+    st.text(max_size=12),
+    st.integers(-10 ** 6, 10 ** 6).map(str),
+)
+SEEDS = st.one_of(st.integers(-100, 100), st.integers(0, 10 ** 30))
+ANY_ARG = st.one_of(st.none(), st.booleans(), st.integers(-5, 60), st.floats(allow_nan=True),
+                    st.text(max_size=6), st.lists(st.text(max_size=3), max_size=4),
+                    st.sampled_from(["AS", "KD", "Joker", "Ann", "Bob", "1/2", "1e1000000000"]))
+
+
+def make_table_machine(table_class):
+    class TableMachine(RuleBasedStateMachine):
+        def __init__(self):
+            super().__init__()
+            self.t = table_class()
+
+        def _click(self, button):
+            t = self.t
+            t.message.clear()
+            before = snapshot(t)
+            button.click()  # an exception escaping here fails the test
+            assert "Unexpected" not in t.message.value, t.message.value
+            if t.message.is_error:
+                assert snapshot(t) == before, t.message.value
+
+        @rule(value=TYPED)
+        def type_stake(self, value):
+            self.t.stake.value = value
+
+        @rule(value=TYPED)
+        def type_sizes(self, value):
+            if hasattr(self.t, "sizes"):
+                self.t.sizes.value = value
+
+        @rule(value=TYPED)
+        def type_players(self, value):
+            self.t.players_field.value = value
+
+        @rule(value=SEEDS)
+        def type_seed(self, value):
+            self.t.seed_field.value = value
+
+        @rule(data=st.data())
+        def choose(self, data):
+            for name in ("punter", "kind", "bet", "section", "card"):
+                w = getattr(self.t, name, None)
+                if w is not None and len(w.options):
+                    w.index = data.draw(st.integers(0, len(w.options) - 1))
+
+        @rule(name=st.sampled_from(["bet_button", "turn_button", "end_button", "new_deal_button",
+                                    "new_session_button", "cut_button"]))
+        def click(self, name):
+            button = getattr(self.t, name, None)
+            if button is not None:
+                self._click(button)
+
+        @invariant()
+        def chips_conserved(self):
+            t = self.t
+            total = sum((h[-1] for h in t.history.values()), Fraction(0))
+            assert total == 0, t.history
+
+    TableMachine.__name__ = f"{table_class.__name__}Machine"
+    return TableMachine
+
+
+@pytest.mark.parametrize("table_class", [BankerBrokerTable, HoggenheimerTable, LandsknechtTable])
+def test_table_state_machine(table_class):
+    machine = make_table_machine(table_class)
+    machine.TestCase.settings = SETTINGS
+    machine.TestCase().runTest()
+
+
+def _engine_call(fn, *args, **kwargs):
+    """Call an engine method: it either works or raises a GameError (never
+    another exception type), and on refusal leaves ``state()`` unchanged."""
+    try:
+        return fn(*args, **kwargs), None
+    except GameError as err:
+        return None, err
+
+
+class BankerBrokerSessionMachine(RuleBasedStateMachine):
+    PLAYERS = ("Ann", "Bob", "Cy")
+
+    def __init__(self):
+        super().__init__()
+        self.session = bb.BankerBrokerSession(bb.BankerBrokerConfig(), self.PLAYERS, "Ann")
+        self.deal = None
+        self.purse = {p: Fraction(0) for p in self.PLAYERS}
+
+    def state(self):
+        return (repr(self.session.banker), self.deal.transcript() if self.deal is not None else None,
+                repr(getattr(self.deal, "settlement", None)))
+
+    @rule(seed=SEEDS, n=ANY_ARG)
+    def new_deal(self, seed, n):
+        before = self.state()
+        deal, err = _engine_call(self.session.new_deal, rng=seed, n_sections=n if n is not None else None)
+        if err is None:
+            self.deal = deal
+        else:
+            assert self.state() == before
+
+    @rule(punter=ANY_ARG, section=ANY_ARG, stake=ANY_ARG)
+    def bet(self, punter, section, stake):
+        if self.deal is None:
+            return
+        before = self.state()
+        _, err = _engine_call(self.deal.bet, punter, section, stake)
+        if err is not None:
+            assert self.state() == before
+
+    @rule(sizes=ANY_ARG)
+    def cut(self, sizes):
+        if self.deal is None or not hasattr(self.deal, "cut"):
+            return
+        before = self.state()
+        _, err = _engine_call(self.deal.cut, sizes)
+        if err is not None:
+            assert self.state() == before
+
+    @rule()
+    def play_out(self):
+        if self.deal is None:
+            return
+        banker = self.session.banker
+        _, err = _engine_call(self.deal.play_to_end)
+        if err is None and self.deal.settlement is not None:
+            # independent accounting: each bet moves its net from banker to punter
+            for r in self.deal.settlement.results:
+                self.purse[r.player] += r.net
+                self.purse[banker] -= r.net
+            assert sum(self.purse.values()) == 0
+            _engine_call(self.session.end_deal, rng=0)
+            self.deal = None
+
+
+class LandsknechtSessionMachine(RuleBasedStateMachine):
+    PLAYERS = ("Ann", "Bob", "Cy")
+
+    def __init__(self):
+        super().__init__()
+        self.session = lk.LandsknechtSession(self.PLAYERS, 3)
+
+    def state(self):
+        return repr(vars(self.session))
+
+    @rule(name=st.sampled_from(["new_deal", "bet", "turn", "play_to_end", "end_deal", "place_bet"]),
+          args=st.lists(ANY_ARG, max_size=3))
+    def call(self, name, args):
+        fn = getattr(self.session, name, None)
+        if fn is None:
+            return
+        before = self.state()
+        _, err = _engine_call(fn, *args)
+        if err is not None:
+            assert self.state() == before, err
+
+    @invariant()
+    def chips_conserved(self):
+        assert sum(self.session.net.values(), Fraction(0)) == 0
+
+
+@pytest.mark.parametrize("machine", [BankerBrokerSessionMachine, LandsknechtSessionMachine])
+def test_session_state_machine(machine):
+    machine.TestCase.settings = SETTINGS
+    machine.TestCase().runTest()
