@@ -22,6 +22,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
+from banking_games.cards import full_pack
 from banking_games.errors import GameError
 from banking_games.games import banker_broker as bb
 from banking_games.games import landsknecht as lk
@@ -32,6 +33,8 @@ from test_widgets_misuse import snapshot
 
 SETTINGS = settings(max_examples=15, stateful_step_count=12, deadline=None,
                     suppress_health_check=[HealthCheck.too_slow])
+SESSION_SETTINGS = settings(max_examples=40, stateful_step_count=30, deadline=None,
+                            suppress_health_check=[HealthCheck.too_slow])
 
 # Anything a reader might type into a text field, legal or not.
 TYPED = st.one_of(
@@ -185,7 +188,7 @@ class LandsknechtSessionMachine(RuleBasedStateMachine):
 
     def __init__(self):
         super().__init__()
-        self.session = lk.LandsknechtSession(self.PLAYERS, 3)
+        self.session = lk.LandsknechtSession(self.PLAYERS, 3, first_banker="Bob")
         self.purse = {p: Fraction(0) for p in self.PLAYERS}
 
     def state(self):
@@ -204,6 +207,14 @@ class LandsknechtSessionMachine(RuleBasedStateMachine):
     def start_deal(self):
         self._try(self.session.start_deal)
 
+    @rule(data=st.data(), player=st.sampled_from(PLAYERS), stake=st.integers(1, 5))
+    def place_legal_bet(self, data, player, stake):
+        # a valid case generated directly: a card that is on the table now
+        deal = self.session.deal
+        if deal is not None and deal.live_cards:
+            card = data.draw(st.sampled_from(sorted(c.name for c in deal.live_cards)))
+            self._try(deal.place_bet, player, card, stake)
+
     @rule(player=st.one_of(st.sampled_from(PLAYERS), ANY_ARG), card=ANY_ARG, stake=ANY_ARG)
     def place_bet(self, player, card, stake):
         if self.session.deal is not None:
@@ -219,6 +230,11 @@ class LandsknechtSessionMachine(RuleBasedStateMachine):
     def turn(self):
         if self.session.deal is not None:
             self._try(self.session.deal.turn)
+
+    @rule()
+    def play_out(self):
+        if self.session.deal is not None:
+            self._try(self.session.deal.play_out)
 
     @rule()
     def end_deal(self):
@@ -239,5 +255,5 @@ class LandsknechtSessionMachine(RuleBasedStateMachine):
 
 @pytest.mark.parametrize("machine", [BankerBrokerSessionMachine, LandsknechtSessionMachine])
 def test_session_state_machine(machine):
-    machine.TestCase.settings = SETTINGS
+    machine.TestCase.settings = SESSION_SETTINGS
     machine.TestCase().runTest()
