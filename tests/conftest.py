@@ -28,10 +28,11 @@ from hypothesis import HealthCheck, settings
 # limit, and in CI the same examples every run (a failure is reproducible).
 settings.register_profile("book", deadline=None, suppress_health_check=[HealthCheck.too_slow])
 settings.register_profile("ci", parent=settings.get_profile("book"), derandomize=True)
-settings.load_profile("ci" if os.environ.get("CI") else "book")
+IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
+"""The one rule for "in CI" used by every test (profile, skips that fail)."""
+settings.load_profile("ci" if IN_CI else "book")
 
 CHROMIUM = os.environ.get("BG_CHROMIUM", "/usr/bin/chromium")
-IN_CI = os.environ.get("CI", "").lower() in {"1", "true", "yes"}
 # Debian's Chromium, headless, as root, on a machine whose only network is loopback.
 CHROMIUM_ARGS = [
     "--no-sandbox",
@@ -45,6 +46,20 @@ CHROMIUM_ARGS = [
     "--disable-default-apps",
     "--disable-extensions",
 ]
+
+
+def need_module(name: str):
+    """Import a test dependency: skip the calling module on a developer
+    machine where it is missing, fail in CI (where a silent skip would hide
+    every test of the module; issue 11)."""
+    import importlib
+    try:
+        return importlib.import_module(name)
+    except ImportError:
+        if IN_CI:
+            pytest.fail(f"test dependency {name!r} is missing in CI: install it from requirements",
+                        pytrace=False)
+        pytest.skip(f"{name} not installed; tests that need it skipped", allow_module_level=True)
 
 
 def require_chromium(what: str) -> None:

@@ -174,3 +174,19 @@ def test_banker_broker_table_huge_section_size_is_a_message_not_unexpected_error
     assert "Unexpected" not in shown and "report" not in shown
     assert "section sizes" in shown
     assert table.header.value == before  # nothing cut
+
+
+# ---------------------------------------------------------------- the CI rule for test dependencies
+
+def test_missing_test_dependency_fails_in_ci_and_skips_elsewhere(monkeypatch):
+    # Issue 11: importorskip("playwright") would silently skip every browser
+    # test in CI. conftest.need_module must fail there instead.
+    import _pytest.outcomes
+    import conftest
+    monkeypatch.setattr(conftest, "IN_CI", True)
+    with pytest.raises(_pytest.outcomes.Failed, match="missing in CI"):
+        conftest.need_module("no_such_module_for_issue_11")
+    monkeypatch.setattr(conftest, "IN_CI", False)
+    with pytest.raises(_pytest.outcomes.Skipped):
+        conftest.need_module("no_such_module_for_issue_11")
+    assert conftest.need_module("fractions").Fraction is Fraction

@@ -39,14 +39,14 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from conftest import CHROMIUM, CHROMIUM_ARGS, require_chromium
+from conftest import CHROMIUM, CHROMIUM_ARGS, need_module, require_chromium
 
 ROOT = Path(__file__).resolve().parent.parent
 BOOK = ROOT / "book"
 
 require_chromium("JupyterLab test")
 
-sync_api = pytest.importorskip("playwright.sync_api")
+sync_api = need_module("playwright.sync_api")
 
 # User settings for the test's JupyterLab: never autosave (the chapters stay as
 # they are) and no news prompt. The "Jupytext Notebook" default viewer for .md

@@ -26,7 +26,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from conftest import CHROMIUM, CHROMIUM_ARGS, require_chromium, toc_pages
+from conftest import CHROMIUM, CHROMIUM_ARGS, need_module, require_chromium, toc_pages
 
 GAMES = {"hoggenheimer", "banker-and-broker", "landsknecht"}
 PAGES = toc_pages()
@@ -34,7 +34,7 @@ EXTRA_PAGES = ["index", "genindex", "search"]
 
 require_chromium("browser tests")
 
-sync_api = pytest.importorskip("playwright.sync_api")
+sync_api = need_module("playwright.sync_api")
 
 
 class _QuietHandler(SimpleHTTPRequestHandler):
