@@ -190,3 +190,27 @@ def test_missing_test_dependency_fails_in_ci_and_skips_elsewhere(monkeypatch):
     with pytest.raises(_pytest.outcomes.Skipped):
         conftest.need_module("no_such_module_for_issue_11")
     assert conftest.need_module("fractions").Fraction is Fraction
+
+
+# ---------------------------------------------------------------- Hoggenheimer's first banker by high cut
+
+def test_hoggenheimer_first_banker_by_high_cut_shares_the_one_cut():
+    # Sources: the first banker is chosen by a high cut. Hand-derived: an ace
+    # beats a king, so Cy banks; a tie on kings is cut again.
+    from banking_games.games import cut
+    assert hg.cut_for_bank is cut.cut_for_bank is bb.cut_for_bank  # one implementation
+    assert hg.choose_first_banker(["Ann", "Bob", "Cy"], rounds=[{"Ann": "KS", "Bob": "7H", "Cy": "AD"}]).winner == "Cy"
+    tie = hg.choose_first_banker(["Ann", "Bob"], rounds=[{"Ann": "KS", "Bob": "KH"}, {"Ann": "7C", "Bob": "8C"}])
+    assert tie.winner == "Bob" and len(tie.rounds) == 2
+    # the 32-card pack is cut: no Joker, no 2-6
+    for bad in ("Joker", "6S", "2H"):
+        with pytest.raises(CardError):
+            hg.choose_first_banker(["Ann", "Bob"], rounds=[{"Ann": bad, "Bob": "8C"}])
+    with pytest.raises(ConfigError):
+        hg.choose_first_banker("AB", rng=1)
+    with pytest.raises(SeedError):
+        hg.choose_first_banker(["Ann", "Bob"], rng=-1)
+    drawn = hg.choose_first_banker(["Ann", "Bob", "Cy"], rng=4)
+    top = max(c.rank for _, c in drawn.rounds[-1].cards)
+    assert all(c.rank >= 7 for r in drawn.rounds for _, c in r.cards)
+    assert [p for p, c in drawn.rounds[-1].cards if c.rank == top] == [drawn.winner]

@@ -99,9 +99,15 @@ def test_new_table_shows_face_down_layout_and_first_banker():
     # English deal: 32 backs on the cells + the 33rd card to one side; nothing face up.
     assert layout_part(t).count("bg-back") == 33
     assert layout_part(t).count("bg-face") == 0
-    assert t.deal.banker == "Anna"  # first player listed holds the first bank
-    assert tuple(t.punter.options) == ("Ben", "Cleo", "Dora")
-    assert "deal 1" in t.header.value and "Anna" in t.header.value
+    # The first bank goes by high cut (sources; issue 11). Seed 5's cut, read
+    # by eye: Anna 8S, Ben QS, Cleo JS, Dora KH; a king beats a queen, a jack
+    # and an eight, so Dora banks and the other three punt.
+    assert [(p, c.name) for p, c in t.first_banker_cut.rounds[0].cards] == [
+        ("Anna", "8S"), ("Ben", "QS"), ("Cleo", "JS"), ("Dora", "KH")]
+    assert t.deal.banker == "Dora"
+    assert tuple(t.punter.options) == ("Anna", "Ben", "Cleo")
+    assert "deal 1" in t.header.value and "Dora" in t.header.value
+    assert "Dora cuts highest" in t.message.value
     assert names(t.deal.deck) == decks(5, 1)[0]
     assert t.replay.slider.max == 0 and not t.message.is_error
 
@@ -139,7 +145,8 @@ def test_english_deal_card_by_card_matches_the_chain():
     t.more.selected_index = 0  # the replay panel open: one more frame per card turned
     deck = decks(11, 1)[0]
     expect = turned_english(deck)
-    bets = [("Ben", "JH", "2"), ("Cleo", "7S 7H", "1"), ("Dora", "diamonds", "1/2"), ("Ben", "queens", "3")]
+    # seed 11's cut: Anna JD, Ben QD, Cleo JS, Dora 10D; Ben's queen is highest, so Ben banks
+    bets = [("Anna", "JH", "2"), ("Cleo", "7S 7H", "1"), ("Dora", "diamonds", "1/2"), ("Anna", "queens", "3")]
     for punter, spec, stake in bets:
         place(t, punter, spec, stake)
     assert len(t.deal.bets) == 4
@@ -239,9 +246,11 @@ def test_bank_passes_to_the_left_and_punters_follow():
         assert set(t.punter.options) == set(PLAYERS) - {t.deal.banker}
         t.end_button.click()
         t.new_deal_button.click()
-    assert seen == ["Anna", "Ben", "Cleo", "Dora", "Anna"]
+    # seed 2's cut: Anna 9S, Ben 8D, Cleo 10D, Dora KS; Dora's king wins the
+    # first bank, which then passes to the left round the seating
+    assert seen == ["Dora", "Anna", "Ben", "Cleo", "Dora"]
     assert t.bankers == seen and t.deal_number == 6
-    assert "banker <b>Ben</b>" in t.header.value
+    assert "banker <b>Anna</b>" in t.header.value
 
 
 def test_replay_frames_follow_the_deal():

@@ -51,11 +51,13 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable, Sequence, Union
 
-from ..cards import JOKER, Card, Suit, check_deck_order, hoggenheimer_pack, parse_card, shuffled
+from ..cards import JOKER, Card, Suit, check_deck_order, hoggenheimer_pack, parse_card, piquet_pack, shuffled
 from ..errors import BetError, CardError, ConfigError, DealOverError, RuleError
 from ..money import LOSE, WIN, BetResult, Settlement, to_stake
+from .cut import CutForBank, cut_for_bank
 
 __all__ = [
+    "choose_first_banker",
     "PROCEDURES",
     "SUIT_ROWS",
     "RANK_COLUMNS",
@@ -853,6 +855,36 @@ class HoggenheimerDeal:
         state = "over" if self._over else ("turning" if self.has_started else "betting")
         return (f"HoggenheimerDeal({self.procedure}, {state}, {len(self._bets)} bets, "
                 f"{len(self._turned)} cards turned)")
+
+
+def choose_first_banker(players: Sequence[Hashable], *, rng=None, rounds=None) -> CutForBank:
+    """Choose the first banker by a high cut, as the sources have it.
+
+    The players cut the 32-card pack (the Joker left out; which pack is cut
+    is our reading, the sources only say the first banker is chosen by a
+    high cut). Uses the one cut of the package,
+    :func:`banking_games.games.cut.cut_for_bank`, shared with Banker and
+    Broker: the highest rank wins, ties cut again.
+
+    Args:
+        players: the players' names in seating order, two or more, distinct.
+        rng: a non-negative ``int`` seed, ``random.Random`` or numpy
+            Generator; or instead ``rounds``, explicit cut cards (a list of
+            mappings player -> card).
+
+    Returns:
+        The :class:`~banking_games.games.cut.CutForBank`; its ``winner``
+        holds the first bank.
+
+    Raises:
+        ConfigError: fewer than two players or duplicate names.
+        CardError, DeckError, RuleError, SeedError: as :func:`cut_for_bank`
+            (a card outside the 32-card pack, the Joker included, is refused).
+    """
+    names = tuple(players) if not isinstance(players, str) else players
+    if isinstance(names, str) or len(names) < 2:
+        raise ConfigError(f"the first banker is cut for among two or more players, got {players!r}")
+    return cut_for_bank(names, rng=rng, rounds=rounds, pack=piquet_pack())
 
 
 def next_banker(seating: Sequence[Hashable], banker: Hashable) -> Hashable:

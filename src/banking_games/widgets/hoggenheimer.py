@@ -30,7 +30,7 @@ from ..cards import hoggenheimer_pack
 from ..display.hoggenheimer import bets_html, layout_html, turn_order_html
 from ..errors import ConfigError, RuleError
 from ..games.hoggenheimer import (PAYOUT_ODDS, PROCEDURES, Bet, BetKind, CardTurned, HoggenheimerConfig,
-                                  HoggenheimerDeal, all_bets, make_bet, next_banker)
+                                  HoggenheimerDeal, all_bets, choose_first_banker, make_bet, next_banker)
 from ..money import WIN, Settlement
 from .common import (BankrollChart, DealReplay, MessageBar, bankroll_html, check_players_arg, check_seed, fmt_amount, guarded,
                      log_html, note_html, parse_players, pending_text, record_deal, settled_text,
@@ -265,8 +265,13 @@ class HoggenheimerTable(widgets.VBox):
         if len(set(players)) != len(players):
             raise ConfigError(f"each player needs a different name, got {', '.join(map(str, players))}")
         next_banker(players, players[0] if players else None)  # the engine's check: two or more players
+        # The first banker is chosen by a high cut (the engine's one cut,
+        # shared with Banker and Broker), from its own random source so that
+        # the deals of a seed do not depend on how the cut went.
+        cut = choose_first_banker(players, rng=random.Random(f"{seed}:first banker"))
         rng = random.Random(seed)
-        deal = HoggenheimerDeal(config, rng=rng, banker=players[0])
+        deal = HoggenheimerDeal(config, rng=rng, banker=cut.winner)
+        self.first_banker_cut = cut
         self.players, self.seed, self._rng = players, seed, rng
         self.deal, self.settlement, self.deal_number = deal, None, 1
         self.history = {p: [Fraction(0)] for p in players}
@@ -275,7 +280,9 @@ class HoggenheimerTable(widgets.VBox):
         self._start_message()
 
     def _start_message(self) -> None:
-        self.message.info(f"Deal {self.deal_number} ({self.deal.procedure} procedure): {self.deal.banker} "
+        cut = f"{self.first_banker_cut.text()}. " if self.deal_number == 1 and getattr(
+            self, "first_banker_cut", None) else ""
+        self.message.info(f"{cut}Deal {self.deal_number} ({self.deal.procedure} procedure): {self.deal.banker} "
                           "holds the bank. Place bets, then turn cards; the deal ends when the Joker shows."
                           + pending_text(self._pending()))
 
