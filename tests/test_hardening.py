@@ -214,3 +214,33 @@ def test_hoggenheimer_first_banker_by_high_cut_shares_the_one_cut():
     top = max(c.rank for _, c in drawn.rounds[-1].cards)
     assert all(c.rank >= 7 for r in drawn.rounds for _, c in r.cards)
     assert [p for p, c in drawn.rounds[-1].cards if c.rank == top] == [drawn.winner]
+
+
+# ---------------------------------------------------------------- Landsknecht: each banker sets the stake limits
+
+def test_landsknecht_each_banker_sets_the_stake_limits_and_balances_carry_on():
+    # Source (Landsknecht, stake limits): each banker sets the limits of his
+    # own bank. Bob banks first with stakes 2 to 5; then Cy with no limits.
+    from banking_games.errors import BetError
+    s = lk.LandsknechtSession(("Ann", "Bob", "Cy"), 3, first_banker="Bob")
+    with pytest.raises(ConfigError):
+        s.start_deal(min_stake=5, max_stake=2)  # refused: nothing dealt
+    assert s.deal is None
+    d = s.start_deal(min_stake=2, max_stake=5)
+    card = sorted(c.name for c in d.live_cards)[0]
+    for stake in (1, 6):  # below 2, above 5
+        with pytest.raises(BetError):
+            d.place_bet("Ann", card, stake)
+    d.place_bet("Ann", card, 3)
+    d.play_out()
+    first = s.end_deal()
+    # Ann staked 3 at even money: she is +3 or -3, Bob the opposite
+    ann = first.player_net["Ann"]
+    assert abs(ann) == 3 and s.net == {"Ann": ann, "Bob": -ann, "Cy": 0}
+    assert s.banker == "Cy"
+    d2 = s.start_deal(min_stake=None, max_stake=None)
+    d2.place_bet("Ann", sorted(c.name for c in d2.live_cards)[0], 1)  # Cy allows a stake of 1
+    d2.play_out()
+    second = s.end_deal()
+    ann2 = second.player_net["Ann"]
+    assert s.net == {"Ann": ann + ann2, "Bob": -ann, "Cy": -ann2}  # the running balances carry on

@@ -30,6 +30,7 @@ Standard library only.
 
 from __future__ import annotations
 
+import dataclasses
 import random
 from dataclasses import dataclass
 from fractions import Fraction
@@ -888,6 +889,9 @@ def choose_first_banker(players: Sequence[Hashable], *, rng: object = None,
     raise AssertionError("a full pack holds an ace")  # pragma: no cover
 
 
+_SESSION_LIMIT = object()  # start_deal: "keep the session config's stake limit"
+
+
 class LandsknechtSession:
     """A session of deals at one table: the bank passes one player to the
     left after each deal (source, *First turn*: "the bank and the deal move
@@ -941,16 +945,34 @@ class LandsknechtSession:
         """Who holds the bank for the current (or next) deal."""
         return self.players[self._banker_seat]
 
-    def start_deal(self) -> LandsknechtDeal:
+    def start_deal(self, *, min_stake: object = _SESSION_LIMIT, max_stake: object = _SESSION_LIMIT
+                   ) -> LandsknechtDeal:
         """Deal a new hand with the current banker, redealing void deals
         (kept in :attr:`void_deals`).
 
+        The source has each banker set the stake limits for his own bank, so
+        the limits may change whenever the bank changes hands while the
+        running balances (:attr:`net`) carry on.
+
+        Args:
+            min_stake, max_stake: the limits this banker sets for this deal
+                (a positive amount, or ``None`` for no limit); left out, the
+                session config's limits apply.
+
         Raises:
             RuleError: the current deal has not been ended with :meth:`end_deal`.
+            ConfigError: a limit that is not ``None`` or a positive amount, or
+                ``min_stake`` above ``max_stake`` (nothing is dealt).
         """
         if self.deal is not None:
             raise RuleError("the current deal has not been ended: play it out and call end_deal() first")
-        deal, voided = new_deal(self._rng, config=self.config, banker=self.banker, players=self.players)
+        config = self.config
+        if min_stake is not _SESSION_LIMIT or max_stake is not _SESSION_LIMIT:
+            config = dataclasses.replace(
+                config,
+                min_stake=config.min_stake if min_stake is _SESSION_LIMIT else min_stake,
+                max_stake=config.max_stake if max_stake is _SESSION_LIMIT else max_stake)
+        deal, voided = new_deal(self._rng, config=config, banker=self.banker, players=self.players)
         self.void_deals.extend(voided)
         self.deal = deal
         return deal
