@@ -244,3 +244,20 @@ def test_landsknecht_each_banker_sets_the_stake_limits_and_balances_carry_on():
     second = s.end_deal()
     ann2 = second.player_net["Ann"]
     assert s.net == {"Ann": ann + ann2, "Bob": -ann, "Cy": -ann2}  # the running balances carry on
+
+
+def test_landsknecht_table_new_banker_takes_the_limits_in_the_fields():
+    from banking_games.widgets.landsknecht import LandsknechtTable
+    t = LandsknechtTable(("Ann", "Bob", "Cy"), seed=4)
+    t.end_button.click()
+    balances = {p: h[-1] for p, h in t.history.items()}
+    t.option_fields["min_stake"].value = "2"
+    t.option_fields["max_stake"].value = "1/2"  # below the minimum: refused, nothing changes
+    deal_before = t.deal
+    t.new_deal_button.click()
+    assert t.message.is_error and t.deal is deal_before
+    t.option_fields["max_stake"].value = "5"
+    t.new_deal_button.click()
+    assert not t.message.is_error, t.message.value
+    assert (t.deal.config.min_stake, t.deal.config.max_stake) == (2, 5)
+    assert {p: h[-1] for p, h in t.history.items()} == balances  # running balances carry on

@@ -212,7 +212,7 @@ class LandsknechtTable(widgets.VBox):
 
     def _pending(self) -> list[str]:
         """The settings fields that differ from the session in play (they apply from 'New session')."""
-        config = self.session.config
+        config = self.deal.config  # the limits the current banker set
         changed = []
         for name, field in self.option_fields.items():
             text, value = field.value.strip(), getattr(config, name)
@@ -291,14 +291,17 @@ class LandsknechtTable(widgets.VBox):
     @guarded
     def new_deal(self) -> None:
         """Start the next deal of the session (the bank has passed to the
-        left); void deals are redealt by the engine and reported."""
+        left); void deals are redealt by the engine and reported. The new
+        banker's stake limits are the ones in the limit fields now (the
+        source has each banker set them); the running balances carry on."""
+        limits = self._read_config()  # ConfigError for a bad limit: refused before anything changes
         if self.session.deal is not None:
             try:
                 self.session.end_deal()  # refused while the deal is not over: state unchanged
             except RuleError as exc:
                 raise RuleError(f"finish this deal first ('Turn a card' or 'Deal to the end'): {exc}") from None
         before = len(self.session.void_deals)
-        deal = self.session.start_deal()
+        deal = self.session.start_deal(min_stake=limits.min_stake, max_stake=limits.max_stake)
         self.deal, self.settlement = deal, None
         self.voided = tuple(self.session.void_deals[before:])
         self.deal_number += 1
