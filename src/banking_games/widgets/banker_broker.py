@@ -35,7 +35,7 @@ from ..games.banker_broker import (PAYOUT_ODDS, BankChange, BankChangeResult, Ba
                                    BankerBrokerDeal, BankerBrokerSession, BetPlaced, BetTiming, BottomCard,
                                    PackCut, Sectioning, SectionTurned, TieRule)
 from ..money import LOSE, PUSH, WIN, Settlement
-from .common import (BankrollChart, DealReplay, MessageBar, bankroll_html, check_players_arg, check_seed, fmt_amount, guarded,
+from .common import (DealingTable, BankrollChart, DealReplay, MessageBar, bankroll_html, check_players_arg, check_seed, fmt_amount, guarded,
                      log_html, note_html, parse_players, pending_text, record_deal, settled_text,
                      settlement_tables, sync_options)
 
@@ -217,7 +217,7 @@ def _option_widget(name: str, value: object) -> widgets.Widget:
 
 # ---------------------------------------------------------------- the table
 
-class BankerBrokerTable(widgets.VBox):
+class BankerBrokerTable(DealingTable):
     """An interactive Banker and Broker table: stake, cut, turn, settle, pass the bank.
 
     A session of deals at one table
@@ -276,6 +276,9 @@ class BankerBrokerTable(widgets.VBox):
     settled deal), ``seed``, ``last_action_seconds``.
     """
 
+    GAME_TITLE = "Banker and Broker"
+    CSS_CLASS = "bg-banker-broker-table"
+
     def __init__(self, players: Sequence[Hashable] = DEFAULT_PLAYERS, seed: int = DEFAULT_SEED, *,
                  config: BankerBrokerConfig | None = None, n_sections: int = DEFAULT_SECTIONS) -> None:
         players = check_players_arg(players)
@@ -285,9 +288,7 @@ class BankerBrokerTable(widgets.VBox):
         config = BankerBrokerConfig() if config is None else config
         if not isinstance(config, BankerBrokerConfig):
             raise ConfigError(f"config must be a BankerBrokerConfig, got {type(config).__name__}")
-        self.last_action_seconds = 0.0
-        self.message = MessageBar()
-        self.header = widgets.HTML()
+        self._start_table()
         self.bank_view = widgets.HTML()
         wide = {"description_width": "initial"}
         self.players_field = widgets.Text(value=", ".join(str(p) for p in players), description="Players",
@@ -348,7 +349,7 @@ class BankerBrokerTable(widgets.VBox):
                                       titles=("Step through this deal", "Event log"))
         self.more.observe(lambda _: self._sync_replay(), names="selected_index")
         money = widgets.HBox([self.bankroll_view, self.chart], layout=row)
-        super().__init__([
+        self._assemble([
             settings, options,
             note_html("Players sit in the order listed (each one's left neighbour is the next); a high cut "
                       "chooses the first banker. The rule options (numbered as in the source) apply from 'New "
@@ -359,7 +360,6 @@ class BankerBrokerTable(widgets.VBox):
             widgets.HBox([self.sizes, self.cut_button, self.turn_button, self.end_button, self.new_deal_button],
                          layout=row),
             self.message, self.table, self.settlement_view, money, self.more])
-        self.add_class("bg-banker-broker-table")
         self._sync_option_fields()
         self._render()
 

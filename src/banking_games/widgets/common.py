@@ -22,7 +22,7 @@ import ipywidgets as widgets
 from ..errors import ConfigError, GameError
 from ..money import Settlement
 
-__all__ = ["DealReplay", "MessageBar", "guarded", "BankrollChart", "bankroll_svg", "bankroll_html",
+__all__ = ["DealingTable", "DealReplay", "MessageBar", "guarded", "BankrollChart", "bankroll_svg", "bankroll_html",
            "record_deal", "settled_text", "fmt_amount", "parse_players", "check_seed", "check_players_arg", "html_table",
            "settlement_tables", "log_html", "note_html", "sync_options", "pending_text"]
 
@@ -309,6 +309,50 @@ def guarded(method: Callable) -> Callable:
         return result
 
     return wrapper
+
+class DealingTable(widgets.VBox):
+    """The skeleton every game's dealing table shares: a header line, a
+    message bar for refusals and news, the time of the last action, and the
+    assembly of the rows into one box. A game's table subclasses it, builds
+    its own controls and views, calls :meth:`_start_table` first and
+    :meth:`_assemble` last, and implements :meth:`_render` (redraw every view
+    from the engine's state). A fourth game's table is then a short subclass.
+
+    Class attributes:
+        GAME_TITLE: the game's name shown at the start of the header.
+        CSS_CLASS: the CSS class of the whole table (e.g. ``"bg-landsknecht-table"``).
+    """
+
+    GAME_TITLE = ""
+    CSS_CLASS = ""
+    ROW = {"flex_flow": "row wrap", "align_items": "center"}
+
+    def _start_table(self) -> None:
+        """Create the parts every table has (call before building the rest)."""
+        self.last_action_seconds = 0.0
+        self.message = MessageBar()
+        self.header = widgets.HTML()
+
+    @classmethod
+    def row_layout(cls) -> widgets.Layout:
+        """The layout of a row of controls: wraps on a narrow screen."""
+        return widgets.Layout(**cls.ROW)
+
+    def header_html(self, *parts: str) -> str:
+        """The header line: the game's title, then ``parts`` (already HTML) separated by dots."""
+        return " &middot; ".join([f"<b>{html.escape(self.GAME_TITLE)}</b>", *parts])
+
+    def _assemble(self, children: Sequence[widgets.Widget]) -> None:
+        """Put the rows in the box, tag it for the book's CSS and draw it."""
+        widgets.VBox.__init__(self, list(children))
+        self.add_class("bg-table")
+        if self.CSS_CLASS:
+            self.add_class(self.CSS_CLASS)
+        self._render()
+
+    def _render(self) -> None:  # pragma: no cover - every game implements it
+        raise NotImplementedError
+
 
 
 # ---------------------------------------------------------------- running bankroll

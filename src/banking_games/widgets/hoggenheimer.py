@@ -32,7 +32,7 @@ from ..errors import ConfigError, RuleError
 from ..games.hoggenheimer import (PAYOUT_ODDS, PROCEDURES, Bet, BetKind, CardTurned, HoggenheimerConfig,
                                   HoggenheimerDeal, all_bets, choose_first_banker, make_bet, next_banker)
 from ..money import WIN, Settlement
-from .common import (BankrollChart, DealReplay, MessageBar, bankroll_html, check_players_arg, check_seed, fmt_amount, guarded,
+from .common import (DealingTable, BankrollChart, DealReplay, MessageBar, bankroll_html, check_players_arg, check_seed, fmt_amount, guarded,
                      log_html, note_html, parse_players, pending_text, record_deal, settled_text,
                      settlement_tables, sync_options)
 
@@ -128,7 +128,7 @@ def settlement_html(deal: HoggenheimerDeal, settlement: Settlement) -> str:
                              settlement, deal.banker, right=(0, 4, 6, 7))
 
 
-class HoggenheimerTable(widgets.VBox):
+class HoggenheimerTable(DealingTable):
     """An interactive Hoggenheimer table: bet, turn cards, settle, deal again.
 
     A session of deals at one table. Every deal is shuffled from one
@@ -179,12 +179,13 @@ class HoggenheimerTable(widgets.VBox):
     ``seed``, ``last_action_seconds``.
     """
 
+    GAME_TITLE = "Hoggenheimer"
+    CSS_CLASS = "bg-hoggenheimer-table"
+
     def __init__(self, players: Sequence[Hashable] = DEFAULT_PLAYERS, seed: int = DEFAULT_SEED, *,
                  procedure: str = "english") -> None:
         players = check_players_arg(players)
-        self.last_action_seconds = 0.0
-        self.message = MessageBar()
-        self.header = widgets.HTML()
+        self._start_table()
         wide = {"description_width": "initial"}
         self.punter = widgets.Dropdown(description="Punter", style=wide, layout=widgets.Layout(width="160px"))
         counts = _kind_counts()
@@ -244,7 +245,7 @@ class HoggenheimerTable(widgets.VBox):
                                       titles=("Step through this deal", "Event log"))
         self.more.observe(lambda _: self._sync_replay(), names="selected_index")
         money = widgets.HBox([self.bankroll_view, self.chart], layout=row)
-        super().__init__([
+        self._assemble([
             settings,
             note_html("Players sit in the order listed (each one's left neighbour is the next); the first "
                       "holds the bank first. The same seed deals the same cards. 'New session' applies these "
@@ -254,8 +255,6 @@ class HoggenheimerTable(widgets.VBox):
             widgets.HBox([self.typed_bet, self.stake, self.bet_button], layout=row),
             widgets.HBox([self.turn_button, self.end_button, self.new_deal_button, self.reveal], layout=row),
             self.message, self.table, self.bets_view, self.settlement_view, money, self.more])
-        self.add_class("bg-hoggenheimer-table")
-        self._render()
 
     # ---------------------------------------------------------------- session
     def _begin_session(self, players: tuple, seed: object, procedure: str) -> None:

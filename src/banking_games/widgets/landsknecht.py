@@ -29,7 +29,7 @@ from ..display.landsknecht import table_html
 from ..errors import ConfigError, GameError, RuleError
 from ..games.landsknecht import VOID, LandsknechtConfig, LandsknechtDeal, LandsknechtSession
 from ..money import Settlement, to_stake
-from .common import (BankrollChart, DealReplay, MessageBar, bankroll_html, bankroll_svg, check_players_arg, check_seed, fmt_amount,
+from .common import (DealingTable, BankrollChart, DealReplay, MessageBar, bankroll_html, bankroll_svg, check_players_arg, check_seed, fmt_amount,
                      guarded, log_html, note_html, parse_players, pending_text, record_deal, settled_text,
                      settlement_tables, sync_options)
 
@@ -72,7 +72,7 @@ def _option_widget(name: str, value: object) -> widgets.Widget:
                         layout=widgets.Layout(width="170px"))
 
 
-class LandsknechtTable(widgets.VBox):
+class LandsknechtTable(DealingTable):
     """An interactive Landsknecht table: bet, turn cards, settle, deal again.
 
     A session of deals at one table (:class:`~banking_games.games.landsknecht.LandsknechtSession`):
@@ -114,15 +114,16 @@ class LandsknechtTable(widgets.VBox):
     ``voided`` (void deals redealt before ``deal``), ``last_action_seconds``.
     """
 
+    GAME_TITLE = "Landsknecht"
+    CSS_CLASS = "bg-landsknecht-table"
+
     def __init__(self, players: Sequence[Hashable] = DEFAULT_PLAYERS, seed: int = DEFAULT_SEED, *,
                  config: LandsknechtConfig | None = None, first_banker: Hashable = None) -> None:
         players = check_players_arg(players)
         config = LandsknechtConfig() if config is None else config
         if not isinstance(config, LandsknechtConfig):
             raise ConfigError(f"config must be a LandsknechtConfig, got {type(config).__name__}")
-        self.last_action_seconds = 0.0
-        self.message = MessageBar()
-        self.header = widgets.HTML()
+        self._start_table()
         wide = {"description_width": "initial"}
         self.punter = widgets.Dropdown(description="Punter", layout=widgets.Layout(width="170px"), style=wide)
         self.stake = widgets.Text(value="1", description="Stake", style=wide, layout=widgets.Layout(width="110px"))
@@ -172,18 +173,17 @@ class LandsknechtTable(widgets.VBox):
         more = widgets.Accordion(children=[self.replay, self.log_view],
                                  titles=("Step through this deal", "Event log"))
         money = widgets.HBox([self.bankroll_view, self.chart], layout=row)
-        super().__init__([
+        self._assemble([
             settings,
-            note_html("Players sit in the order listed (each one's left neighbour is the next). Stake limits "
-                      "hold for a whole session; leave a field empty for no limit. The same seed and players "
-                      "deal the same cards. 'New session' applies these settings."),
+            note_html("Players sit in the order listed (each one's left neighbour is the next). Each banker "
+                      "sets the stake limits: the limit fields apply from the next deal (leave one empty for no "
+                      "limit). The same seed and players deal the same cards. 'New session' applies players "
+                      "and seed."),
             self.header,
             widgets.HBox([self.punter, self.stake, self.card, self.bet_button],
                            layout=row),
             widgets.HBox([self.turn_button, self.end_button, self.new_deal_button], layout=row),
             self.message, self.table, self.voids, self.settlement_view, money, more])
-        self.add_class("bg-landsknecht-table")
-        self._render()
 
     # ---------------------------------------------------------------- session
     def _begin_session(self, players: tuple, seed: object, config: LandsknechtConfig,
@@ -329,13 +329,13 @@ class LandsknechtTable(widgets.VBox):
     def _render(self) -> None:
         """Redraw every view from the engine's state."""
         deal, session = self.deal, self.session
-        cfg = session.config
+        cfg = deal.config  # the limits this deal's banker set
         limits = ", ".join(f"{name.replace('_', ' ')} {getattr(cfg, name)}"
                            for name in RULE_OPTIONS if getattr(cfg, name) is not None) or "no stake limits"
         state = ("over" if deal.is_over else f"{deal.turns} card(s) turned, {len(deal.live_bets)} live bet(s)")
-        self.header.value = (f"<b>Landsknecht</b> &middot; seed {self.seed} &middot; "
-                             f"deal {self.deal_number}, banker <b>{html.escape(str(deal.banker))}</b> &middot; "
-                             f"{html.escape(state)} &middot; {html.escape(limits)}")
+        self.header.value = self.header_html(
+            f"seed {self.seed}", f"deal {self.deal_number}, banker <b>{html.escape(str(deal.banker))}</b>",
+            html.escape(state), html.escape(limits))
         sync_options(self.punter, [p for p in session.players if p != deal.banker])
         sync_options(self.card, [(f"{c.label}  ({c.long_name})", c.name) for c in deal.live_cards])
         table = self._table_html()
