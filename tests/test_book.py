@@ -149,7 +149,7 @@ def test_sources_appendix(built_site):
     text = doc.get_text(" ")
     bib = doc.select_one("article .bibliography, article div.citation, article dl.citation")
     assert bib is not None, "no bibliography list on the sources page"
-    # the four texts of /work/shared/sources (keys in book/references.bib)
+    # the four source texts (keys in book/references.bib)
     for name in ("Official World Encyclopedia of Sports and Games", "Russian edition",
                  "Wikipedia", "Complete Book of Card Games"):
         assert name in text, name

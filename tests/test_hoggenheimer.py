@@ -1,9 +1,9 @@
 """Tests of the Hoggenheimer engine (src/banking_games/games/hoggenheimer.py)
 and its view (src/banking_games/display/hoggenheimer.py).
 
-Expected values are derived by hand from the source texts in
-/work/shared/sources/ (hoggenheimer.en.txt = "en", hoggenheimer.de.wiki.txt
-= "de"); the derivation is in a comment next to each.
+Expected values are derived by hand from the source texts, cited by their
+keys in book/references.bib (diagram1979 = "en", dewiki-hoggenheimer =
+"de"); the derivation is in a comment next to each.
 """
 
 from __future__ import annotations

@@ -1,7 +1,7 @@
 """Tests of the Landsknecht engine (src/banking_games/games/landsknecht.py).
 
-Source: /work/shared/sources/landsknecht.ru.txt ("the source"), read as in
-sources/README.md. Each expected value is derived by hand from the source's
+Source: diagram-ru in book/references.bib ("the source"), the Russian
+edition's Landsknecht entry. Each expected value is derived by hand from the source's
 rules, as the comments say, not copied from the code's output.
 """
 

@@ -1,11 +1,11 @@
 """Hoggenheimer ("English Roulette"): the one place its rules live.
 
-Sources (see ``/work/shared/sources/``):
+Sources (bibliography keys of ``book/references.bib``):
 
-* ``hoggenheimer.en.txt``: *The Official World Encyclopedia of Sports and
+* ``diagram1979``: *The Official World Encyclopedia of Sports and
   Games* (Diagram, 1979), entry "Hoggenheimer". Called "the English text"
   below.
-* ``hoggenheimer.de.wiki.txt``: German Wikipedia, "Hoggenheimer", after
+* ``dewiki-hoggenheimer``: German Wikipedia, "Hoggenheimer", after
   P. Arnold (ed.), *The Complete Book of Card Games* (2002). Called "the
   German text" below.
 
