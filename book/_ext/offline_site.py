@@ -8,6 +8,16 @@ Loaded from book/_config.yml (``sphinx.local_extensions``). It
 * removes sphinx-thebe's scripts: the book has no "live code" button, and
   Jupyter Book adds thebe's inline script twice, which logs a console
   error ("Identifier 'THEBE_JS_URL' has already been declared") on every page;
+* adds the site's own stylesheet and script (``_ext/static/bg-site.css``,
+  ``bg-site.js``): scroll boxes that show they scroll, the replay's
+  controls on a phone, named buttons, theme contrast, a print stylesheet;
+* gives every plot an alt text: the figure's caption (the image's alt was
+  its hashed file name);
+* after the build, replaces the theme's 1.49 MB Font Awesome script with a
+  few kB that draw only the icons the pages use (SVGs from the npm package
+  ``@fortawesome/fontawesome-free``, pinned by package-lock.json), and
+  deletes ``.map`` files (and the comments pointing at them), which no
+  reader's browser needs;
 * warns (an error under ``-W``) when the vendored JavaScript that
   ``nb_ipywidgets_js`` and ``mathjax_path`` point at is missing, instead of
   building pages that silently lack math and widgets.
@@ -15,7 +25,11 @@ Loaded from book/_config.yml (``sphinx.local_extensions``). It
 
 from __future__ import annotations
 
+import json
+import re
 from pathlib import Path
+
+from docutils import nodes
 
 from sphinx.util import logging
 
@@ -66,7 +80,106 @@ def _page_context(app, pagename, templatename, context, doctree) -> None:
         ]
 
 
+HERE = Path(__file__).resolve().parent
+FA_SVGS = HERE.parent.parent / "node_modules" / "@fortawesome" / "fontawesome-free" / "svgs"
+# Font Awesome 6 names the theme uses -> Font Awesome 5 file names
+FA_RENAMED = {"magnifying-glass": "search", "circle-half-stroke": "adjust"}
+FA_SCRIPT = """/* Stand-in for Font Awesome's 1.49 MB script (written by book/_ext/offline_site.py):
+   draws only the icons this site's pages use, as inline SVG. Icons: Font Awesome Free
+   5.15.4 by @fontawesome, https://fontawesome.com, CC BY 4.0. */
+(function () {
+  var ICONS = %s;
+  function draw(root) {
+    (root || document).querySelectorAll("i[class*='fa-']").forEach(function (i) {
+      var name = null;
+      i.classList.forEach(function (c) { if (!name && ICONS[c.slice(3)] && c.indexOf("fa-") === 0) name = c.slice(3); });
+      if (!name) return;
+      var icon = ICONS[name];
+      var svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+      for (var k = 0; k < i.attributes.length; k++) svg.setAttribute(i.attributes[k].name, i.attributes[k].value);
+      svg.setAttribute("class", (i.getAttribute("class") || "") + " svg-inline--fa");
+      svg.setAttribute("viewBox", icon[0]);
+      svg.setAttribute("aria-hidden", "true");
+      svg.setAttribute("focusable", "false");
+      var path = document.createElementNS("http://www.w3.org/2000/svg", "path");
+      path.setAttribute("fill", "currentColor");
+      path.setAttribute("d", icon[1]);
+      svg.appendChild(path);
+      i.parentNode.replaceChild(svg, i);
+    });
+  }
+  var css = document.createElement("style");
+  css.textContent = ".svg-inline--fa{display:inline-block;height:1em;overflow:visible;vertical-align:-.125em;width:1.25em}" +
+    ".svg-inline--fa.fa-lg{height:1.33em;vertical-align:-.2em}";
+  document.head.appendChild(css);
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", function () { draw(); });
+  else draw();
+})();
+"""
+
+
+def _fa_icons(outdir: Path) -> dict:
+    names = set()
+    for page in outdir.rglob("*.html"):
+        for cls in re.findall(r'<i class="([^"]*)"', page.read_text(encoding="utf-8", errors="replace")):
+            if re.search(r"\bfa(s|r|b|-solid|-regular|-brands)\b", cls):
+                names.update(c[3:] for c in cls.split() if c.startswith("fa-")
+                             and c not in {"fa-solid", "fa-regular", "fa-brands", "fa-lg", "fa-fw"})
+    icons = {}
+    for name in sorted(names):
+        for style in ("solid", "regular", "brands"):
+            svg = FA_SVGS / style / f"{FA_RENAMED.get(name, name)}.svg"
+            if svg.is_file():
+                text = svg.read_text()
+                icons[name] = [re.search(r'viewBox="([^"]+)"', text).group(1), re.search(r' d="([^"]+)"', text).group(1)]
+                break
+        else:
+            logger.warning("offline_site: no Font Awesome SVG for icon %r (looked in %s)", name, FA_SVGS)
+    return icons
+
+
+def _alt_from_caption(app, doctree, docname) -> None:
+    """Plots (images in a figure) whose alt text is empty or a file name get the caption as alt."""
+    for figure in doctree.findall(nodes.figure):
+        caption = next(iter(figure.findall(nodes.caption)), None)
+        if caption is None:
+            continue
+        text = " ".join(caption.astext().split())
+        for image in figure.findall(nodes.image):
+            alt = image.get("alt", "")
+            if not alt or re.fullmatch(r"[\w./-]+\.(png|svg|jpe?g)", alt) or alt == image.get("uri"):
+                image["alt"] = "Plot. " + text
+
+
+def _finish(app, exception) -> None:
+    if exception is not None or app.builder.format != "html":
+        return
+    out = Path(app.outdir)
+    fa = out / "_static" / "scripts" / "fontawesome.js"
+    if fa.is_file() and FA_SVGS.is_dir():
+        fa.write_text(FA_SCRIPT % json.dumps(_fa_icons(out), separators=(",", ":")), encoding="utf-8")
+    elif fa.is_file():
+        logger.warning("offline_site: %s is missing (npm ci): the theme's 1.49 MB icon script is kept", FA_SVGS)
+    for m in list(out.rglob("*.map")):
+        m.unlink()
+    for script in list((out / "_static").rglob("*.js")) + list((out / "_static").rglob("*.css")):
+        text = script.read_text(encoding="utf-8", errors="surrogateescape")
+        if "sourceMappingURL=" in text:
+            new = re.sub(r"\n?(//|/\*)# sourceMappingURL=\S+?(\s*\*/)?\s*$", "\n", text)
+            if new != text:
+                script.write_text(new, encoding="utf-8", errors="surrogateescape")
+
+
+def _static_path(app, config) -> None:
+    config.html_static_path.append(str(HERE / "static"))
+
+
 def setup(app):
+    app.connect("config-inited", _static_path)
+    app.add_css_file("bg-site.css", priority=900)
+    app.add_js_file("bg-site.js", priority=900)
+    app.connect("doctree-resolved", _alt_from_caption)
+    app.connect("build-finished", _finish)
     app.add_js_file(None, body=FONTAWESOME_CONFIG, priority=1)
     app.connect("builder-inited", _check_vendor)
     # run after sphinx-book-theme / myst-nb have filled the page's script list

@@ -104,7 +104,7 @@ def back_html(*, mark: str | None = None, label: str = "face-down card") -> Html
 
 def slot_html(text: str = "", *, label: str = "empty place") -> Html:
     """An empty place on the table (dashed outline), with optional small text."""
-    inner = (f'<span style="margin:auto;font-size:10px;color:#888;text-align:center">'
+    inner = (f'<span style="margin:auto;font-size:10px;color:#595959;text-align:center">'
              f"{html.escape(text)}</span>")
     return Html(_box(inner, style="border:1px dashed #999;background:transparent;", label=label,
                      extra_class="bg-slot"))
@@ -133,7 +133,7 @@ def pile_html(cards: Sequence[Card], *, mark: str | None = None, dim: bool = Fal
 
 def caption_html(text: str, *, muted: bool = True) -> Html:
     """A short line of text under or over a table (escaped)."""
-    colour = "color:#777;" if muted else ""
+    colour = "color:#595959;" if muted else ""
     return Html(f'<div style="font-size:12px;{colour}margin:2px 0">{html.escape(text)}</div>')
 
 
@@ -151,7 +151,7 @@ def grid_html(cells: Sequence[Sequence[str]], *, row_labels: Sequence[str] = (),
     """A table of fragments (e.g. the Hoggenheimer layout), with optional
     row and column labels."""
     td = "padding:0;text-align:center;border:none;background:transparent;"
-    th = ("padding:0 4px;font-size:12px;font-weight:normal;color:#777;border:none;"
+    th = ("padding:0 4px;font-size:12px;font-weight:normal;color:#595959;border:none;"
           "background:transparent;text-align:center;")
     rows = []
     if col_labels:
@@ -161,7 +161,7 @@ def grid_html(cells: Sequence[Sequence[str]], *, row_labels: Sequence[str] = (),
     for i, row in enumerate(cells):
         lab = f'<th style="{th}">{html.escape(row_labels[i])}</th>' if row_labels else ""
         rows.append("<tr>" + lab + "".join(f'<td style="{td}">{c}</td>' for c in row) + "</tr>")
-    cap = (f'<caption style="caption-side:top;font-size:12px;text-align:left;color:#777">'
+    cap = (f'<caption style="caption-side:top;font-size:12px;text-align:left;color:#595959">'
            f"{html.escape(title)}</caption>" if title else "")
     # On a phone (under 480px) the 8-column Hoggenheimer layout is wider than the page:
     # shrink the whole grid instead of cutting off its right-hand columns.
