@@ -41,7 +41,7 @@ PLOT_SCALE_JS = """() => [...document.querySelectorAll('article figure img')].fi
 
 REPLAY_JS = """(i) => {
   const r = document.querySelectorAll('.bg-replay')[i];
-  const frame = r.querySelector('.widget-stack > *');
+  const frame = r.querySelector('.bg-frames > *');
   const table = frame && frame.querySelector('table, .bg-grid, div');
   const play = r.querySelector('.widget-play button');
   const slider = r.querySelector('.widget-slider');

@@ -75,3 +75,14 @@ def test_paths_and_place_legend_read_on_phone():
     _check_readable(fig)
     assert len(fig.legends) == 1
     assert [t.get_text() for t in fig.legends[0].get_texts()] == ["bank wins ties", "expected"]
+
+
+def test_card_codes_in_titles_become_symbols():
+    """Frame titles and bet names show cards as the cards do (issue 10):
+    rank then suit symbol, spades ♠, hearts ♥, diamonds ♦, clubs ♣."""
+    from banking_games.render import card_text
+
+    assert card_text("square 9H 8H 9D 8D") == "square 9♥ 8♥ 9♦ 8♦"
+    assert card_text("7S-7H, then 10C") == "7♠-7♥, then 10♣"
+    # words are left alone, even when they look like a code at their start or end
+    assert card_text("ACE of spades, BACK, AS") == "ACE of spades, BACK, A♠"

@@ -32,7 +32,7 @@ def test_chapter_prints_last_frame_no_buttons_solutions_open(built_site, name):
             handle.focus()
             handle.press("End")
             page.wait_for_timeout(200)
-            last = page.evaluate("() => document.querySelector('.bg-replay .widget-stack').innerText.trim()")
+            last = page.evaluate("() => document.querySelector('.bg-replay .bg-frames').innerText.trim()")
             handle.press("Home")
             page.wait_for_timeout(200)
             page.evaluate("() => window.dispatchEvent(new Event('beforeprint'))")
@@ -44,7 +44,7 @@ def test_chapter_prints_last_frame_no_buttons_solutions_open(built_site, name):
               return {
                 printed: frame && visible(frame) ? frame.innerText.trim() : null,
                 buttons: [...document.querySelectorAll('.bg-replay button, .bg-replay .widget-slider')].filter(visible).length,
-                closed: [...document.querySelectorAll('article details')].filter(d =>
+                closed: [...document.querySelectorAll('article details:not(.above-input)')].filter(d =>
                    [...d.children].some(c => c.tagName !== 'SUMMARY' && !visible(c))).length,
                 details: document.querySelectorAll('article details').length,
               };
@@ -57,3 +57,27 @@ def test_chapter_prints_last_frame_no_buttons_solutions_open(built_site, name):
     assert state["buttons"] == 0, f"{state['buttons']} replay controls would print"
     assert state["closed"] == 0, f"{state['closed']} of {state['details']} folded blocks print closed"
     assert pdf[:4] == b"%PDF"
+
+
+@pytest.mark.parametrize("name", ["hoggenheimer-values.html", "banker-and-broker-values.html",
+                                  "landsknecht-values.html"])
+def test_solutions_print_open(built_site, name):
+    server, url = serve(built_site)
+    try:
+        with sync_api.sync_playwright() as pw:
+            browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+            page = browser.new_page(viewport=DESKTOP)
+            page.goto(f"{url}/{name}", wait_until="load")
+            wait_ready(page)
+            count = page.evaluate("() => document.querySelectorAll('.solution').length")
+            page.evaluate("() => window.dispatchEvent(new Event('beforeprint'))")
+            page.emulate_media(media="print")
+            hidden = page.evaluate("""() => [...document.querySelectorAll('.solution')].filter(s => {
+                const body = s.querySelector('section, .solution-content, p:not(.admonition-title)');
+                return !body || body.getClientRects().length === 0 || getComputedStyle(body).visibility === 'hidden';
+              }).length""")
+            browser.close()
+    finally:
+        server.shutdown()
+    assert count >= 1, f"{name}: no solution found"
+    assert hidden == 0, f"{name}: {hidden} of {count} solutions print folded"

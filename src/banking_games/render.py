@@ -9,9 +9,10 @@ JavaScript. No game rule lives here. Standard library only.
 from __future__ import annotations
 
 import html
+import re
 from typing import Iterable, Sequence
 
-from .cards import Card
+from .cards import Card, parse_card
 
 __all__ = [
     "Html",
@@ -175,3 +176,19 @@ def scroll_html(fragment: str) -> Html:
     sideways when the page is narrower than the fragment, so a phone
     shows a scroll bar on the table instead of widening the whole page."""
     return Html(f'<div class="bg-scroll" style="overflow-x:auto;max-width:100%">{fragment}</div>')
+
+
+_CARD_CODE = re.compile(r"(?<![\w♠♥♦♣])(10|[2-9TJQKA])([SHDC])(?![\w])")
+
+
+def card_text(text: str) -> str:
+    """Write the card codes in a line of text with suit symbols, as the cards show them.
+
+    ``"Ben bets 7S-7H on 9C"`` -> ``"Ben bets 7♠-7♥ on 9♣"`` (codes as
+    :func:`banking_games.cards.parse_card` reads them: rank ``2``-``10``,
+    ``T``, ``J``, ``Q``, ``K``, ``A`` then suit letter ``S``, ``H``, ``D``,
+    ``C``). A code must stand alone (not inside a word): "KC" is rewritten,
+    "ACE" and "BACK" are not. Plain text in, plain text out (not escaped).
+    """
+    return _CARD_CODE.sub(lambda m: parse_card(m.group(0)).label, text)
+

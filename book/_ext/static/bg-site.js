@@ -8,7 +8,9 @@
  *    (search button, "Toggle hidden content" summaries): the visible text
  *    becomes the name. Empty <summary> toggles in the side bar get a name.
  * 4. Print: before printing, each replay shows its last frame (the deal's
- *    end), copied into a box that only the print stylesheet shows.
+ *    end), copied into a box that only the print stylesheet shows, and
+ *    folded blocks (solutions, hidden code) are opened; after printing
+ *    they are folded again.
  */
 (function () {
   "use strict";
@@ -69,10 +71,17 @@
     });
   });
   window.addEventListener("beforeprint", function () {
+    // solutions and hidden blocks print open; afterprint folds them again
+    document.querySelectorAll("details:not([open]):not(.above-input):not(.below-input)").forEach(function (d) {
+      d.open = true; d.setAttribute("data-bg-print-opened", "");
+    });
+    document.querySelectorAll(".toggle-hidden").forEach(function (el) {
+      el.classList.remove("toggle-hidden"); el.setAttribute("data-bg-print-shown", "");
+    });
     document.querySelectorAll(".bg-replay").forEach(function (replay) {
       var old = replay.querySelector(".bg-print-frame");
       if (old) old.remove();
-      var view = replay.querySelector(".widget-stack");
+      var view = replay.querySelector(".bg-frames");
       var last = replay.dataset.lastFrame;
       if (!last) {
         // the frames are in the page's widget state: the stack's last child
@@ -84,6 +93,14 @@
       box.style.display = "none";
       box.innerHTML = last;
       view.parentElement.insertBefore(box, view);
+    });
+  });
+  window.addEventListener("afterprint", function () {
+    document.querySelectorAll("[data-bg-print-opened]").forEach(function (d) {
+      d.open = false; d.removeAttribute("data-bg-print-opened");
+    });
+    document.querySelectorAll("[data-bg-print-shown]").forEach(function (el) {
+      el.classList.add("toggle-hidden"); el.removeAttribute("data-bg-print-shown");
     });
   });
   function lastFrameHtml(replay) {

@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from ..games.banker_broker import BankerBrokerDeal, CutForBank, Section
 from ..money import LOSE, PUSH, WIN
-from ..render import Html, back_html, caption_html, card_html, row_html, slot_html
+from ..render import Html, back_html, caption_html, card_html, card_text, row_html, slot_html
 
 __all__ = ["section_html", "deal_html", "cut_html"]
 
@@ -97,7 +97,7 @@ def deal_html(deal: BankerBrokerDeal, *, title: str | None = None) -> Html:
                           + back_html(label="discarded bottom card")
                           + '<div style="font-size:12px;font-weight:bold">Discard</div>'
                           '<div style="font-size:11px;color:#595959">pack\'s bottom card</div></div>'))
-    head = title if title is not None else f"Banker: {deal.banker}"
+    head = card_text(title) if title is not None else f"Banker: {deal.banker}"
     return _panel(row_html(items, label=head, gap=10))
 
 

@@ -180,6 +180,8 @@ class DealReplay(widgets.VBox):
         self.stack = widgets.Stack(self._pool[:len(frames)], selected_index=0)
         widgets.jslink((self.play, "value"), (self.slider, "value"))
         widgets.jslink((self.slider, "value"), (self.stack, "selected_index"))
+        # class names for the site's stylesheet and tests (book/_ext/static/bg-site.css)
+        self.stack.add_class("bg-frames")
         super().__init__([widgets.HBox([self.play, self.slider]), self.stack])
         self.add_class("bg-replay")
 
