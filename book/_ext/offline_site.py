@@ -90,7 +90,7 @@ FA_SCRIPT = """/* Stand-in for Font Awesome's 1.49 MB script (written by book/_e
 (function () {
   var ICONS = %s;
   function draw(root) {
-    (root || document).querySelectorAll("i[class*='fa-']").forEach(function (i) {
+    (root || document).querySelectorAll("i[class*='fa-'], span[class*='fa-']").forEach(function (i) {
       var name = null;
       i.classList.forEach(function (c) { if (!name && ICONS[c.slice(3)] && c.indexOf("fa-") === 0) name = c.slice(3); });
       if (!name) return;
@@ -110,7 +110,10 @@ FA_SCRIPT = """/* Stand-in for Font Awesome's 1.49 MB script (written by book/_e
   }
   var css = document.createElement("style");
   css.textContent = ".svg-inline--fa{display:inline-block;height:1em;overflow:visible;vertical-align:-.125em;width:1.25em}" +
-    ".svg-inline--fa.fa-lg{height:1.33em;vertical-align:-.2em}";
+    ".svg-inline--fa.fa-lg{height:1.33em;vertical-align:-.2em}.svg-inline--fa::before{content:none!important}" +
+    ".admonition>.admonition-title::after,div.admonition>.admonition-title::after{content:''!important;" +
+    "font-family:inherit!important;width:1em;height:1em;margin-top:.15em;background-color:currentColor;" +
+    "-webkit-mask:var(--bg-icon) center/contain no-repeat;mask:var(--bg-icon) center/contain no-repeat}" + %s;
   document.head.appendChild(css);
   if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", function () { draw(); });
   else draw();
@@ -118,10 +121,32 @@ FA_SCRIPT = """/* Stand-in for Font Awesome's 1.49 MB script (written by book/_e
 """
 
 
+# admonition type -> Font Awesome 5 icon (the theme's choice, pydata-sphinx-theme's --pst-icon-admonition-*)
+ADMONITION_ICONS = {"": "bell", "attention": "exclamation-circle", "caution": "exclamation-triangle",
+                    "danger": "exclamation-triangle", "error": "times-circle", "hint": "lightbulb",
+                    "important": "exclamation-circle", "note": "info-circle", "seealso": "share",
+                    "tip": "lightbulb", "todo": "pencil-alt", "warning": "exclamation-triangle"}
+
+
+def _admonition_css() -> str:
+    """CSS drawing the theme's admonition icons as masks (no icon font to download)."""
+    from urllib.parse import quote
+
+    rules = []
+    for kind, name in ADMONITION_ICONS.items():
+        svg = FA_SVGS / "solid" / f"{name}.svg"
+        if not svg.is_file():
+            continue
+        url = "url(\"data:image/svg+xml," + quote(svg.read_text().strip()) + "\")"
+        sel = ".admonition" + (f".{kind}" if kind else "")
+        rules.append(f"{sel}{{--bg-icon:{url}}}")
+    return json.dumps("".join(rules))
+
+
 def _fa_icons(outdir: Path) -> dict:
     names = set()
     for page in outdir.rglob("*.html"):
-        for cls in re.findall(r'<i class="([^"]*)"', page.read_text(encoding="utf-8", errors="replace")):
+        for cls in re.findall(r'<(?:i|span) class="([^"]*)"', page.read_text(encoding="utf-8", errors="replace")):
             if re.search(r"\bfa(s|r|b|-solid|-regular|-brands)\b", cls):
                 names.update(c[3:] for c in cls.split() if c.startswith("fa-")
                              and c not in {"fa-solid", "fa-regular", "fa-brands", "fa-lg", "fa-fw"})
@@ -157,7 +182,8 @@ def _finish(app, exception) -> None:
     out = Path(app.outdir)
     fa = out / "_static" / "scripts" / "fontawesome.js"
     if fa.is_file() and FA_SVGS.is_dir():
-        fa.write_text(FA_SCRIPT % json.dumps(_fa_icons(out), separators=(",", ":")), encoding="utf-8")
+        fa.write_text(FA_SCRIPT % (json.dumps(_fa_icons(out), separators=(",", ":")), _admonition_css()),
+                      encoding="utf-8")
     elif fa.is_file():
         logger.warning("offline_site: %s is missing (npm ci): the theme's 1.49 MB icon script is kept", FA_SVGS)
     for m in list(out.rglob("*.map")):

@@ -22,7 +22,10 @@
         : /fa-retweet/.test(icon.className) ? "Repeat" : "Play";
       var span = btn.querySelector(".bg-btn-text");
       if (!span) { span = document.createElement("span"); span.className = "bg-btn-text"; btn.appendChild(span); }
-      if (span.textContent !== name) span.textContent = name;
+      if (span.textContent !== name) {
+        span.textContent = name;
+        span.setAttribute("data-icon", name.toLowerCase());
+      }
       icon.setAttribute("aria-hidden", "true");
       if (btn.getAttribute("aria-label") !== name) btn.setAttribute("aria-label", name);
       btn.title = name;

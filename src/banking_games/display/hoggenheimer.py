@@ -98,7 +98,8 @@ def layout_html(deal: HoggenheimerDeal, *, labels: Sequence[str] | None = None, 
                        f'<div style="line-height:0;height:{16 * lines}px">{chips}</div></div>')
         rows.append(row)
     table = grid_html(rows, row_labels=[s.symbol for s in SUIT_ROWS],
-                      col_labels=[rank_name(r) for r in RANK_COLUMNS], title=title)
+                      col_labels=[rank_name(r) for r in RANK_COLUMNS],
+                      title=card_text(title) if title else title)
     return Html(row_html([table, _side_html(deal, reveal)], gap=16))
 
 
