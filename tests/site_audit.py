@@ -35,6 +35,7 @@ def serve(directory: Path):
     """Serve directory on 127.0.0.1; return (server, base URL)."""
     handler = functools.partial(_QuietHandler, directory=str(directory))
     server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.handle_error = lambda request, address: None  # a browser closing early is no error here
     threading.Thread(target=server.serve_forever, daemon=True).start()
     return server, f"http://127.0.0.1:{server.server_address[1]}"
 

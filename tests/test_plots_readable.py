@@ -86,3 +86,38 @@ def test_card_codes_in_titles_become_symbols():
     assert card_text("7S-7H, then 10C") == "7♠-7♥, then 10♣"
     # words are left alone, even when they look like a code at their start or end
     assert card_text("ACE of spades, BACK, AS") == "ACE of spades, BACK, A♠"
+
+
+def test_compact_html_keeps_every_card_and_its_styles():
+    """compact_html moves repeated inline styles into one <style>: each element
+    must keep exactly the declarations it had (inline before = class rule +
+    what stays inline), and the cards' names must all still be there."""
+    import re
+
+    from banking_games.cards import parse_card
+    from banking_games.render import back_html, card_html, compact_html, row_html
+
+    cards = [parse_card(c) for c in "10H KS QS 2D".split()]
+    frame = str(row_html([card_html(c) for c in cards] + [back_html(), card_html(cards[0], mark="#0a0")]))
+    small = str(compact_html(frame))
+    assert len(small) < len(frame)
+    for c in cards:
+        assert small.count(f'aria-label="{c.long_name}"') == frame.count(f'aria-label="{c.long_name}"')
+    css = dict(re.findall(r"\.bg-frame \.([\w-]+)\{([^}]*)\}", small))
+
+    def declared(html):  # style of each card, in document order: class rules + inline
+        out = []
+        for m in re.finditer(r'<div class="(bg-card[^"]*)"[^>]*?(?: style="([^"]*)")?>', html):
+            rules = "".join(css.get(k, "") for k in m.group(1).split() if k in css and k != "bg-card")
+            out.append(css.get("bg-card", "") * ("bg-card" in m.group(1).split()) + rules + (m.group(2) or ""))
+        return out
+
+    before = [m.group(1) for m in re.finditer(r'<div class="bg-card[^"]*"[^>]*? style="([^"]*)">', frame)]
+    after = declared(small)
+    assert len(after) == len(before) == 6
+
+    def decls(s):
+        return sorted(d.strip() for d in s.split(";") if d.strip())
+
+    # bg-back's rule and bg-card's rule together give what the back's inline style said
+    assert [decls(a) for a in after] == [decls(b) for b in before]

@@ -24,6 +24,8 @@ __all__ = [
     "grid_html",
     "caption_html",
     "scroll_html",
+    "card_text",
+    "compact_html",
 ]
 
 _RED = "#c0142b"
@@ -41,13 +43,21 @@ class Html(str):
         return Html(str.__add__(self, other))
 
 
+_BASE = (
+    f"display:inline-flex;flex-direction:column;justify-content:space-between;"
+    f"box-sizing:border-box;width:{_W}px;height:{_H}px;margin:2px;border-radius:5px;"
+    "vertical-align:top;font-family:'DejaVu Sans',Arial,sans-serif;line-height:1;"
+    "user-select:none;"
+)
+_BACK = (
+    "background-color:#1d4e89;border:3px solid #fff;outline:1px solid #555;outline-offset:-1px;"
+    "background-image:repeating-linear-gradient(45deg,rgba(255,255,255,.25) 0 3px,transparent 3px 7px),"
+    "repeating-linear-gradient(-45deg,rgba(255,255,255,.25) 0 3px,transparent 3px 7px);"
+)
+
+
 def _box(inner: str, *, style: str, label: str, extra_class: str = "") -> str:
-    base = (
-        f"display:inline-flex;flex-direction:column;justify-content:space-between;"
-        f"box-sizing:border-box;width:{_W}px;height:{_H}px;margin:2px;border-radius:5px;"
-        "vertical-align:top;font-family:'DejaVu Sans',Arial,sans-serif;line-height:1;"
-        "user-select:none;"
-    )
+    base = _BASE
     return (
         f'<div class="bg-card {extra_class}" role="img" aria-label="{html.escape(label)}" '
         f'title="{html.escape(label)}" style="{base}{style}">{inner}</div>'
@@ -95,11 +105,7 @@ def card_html(card: Card, *, face_up: bool = True, mark: str | None = None, dim:
 def back_html(*, mark: str | None = None, label: str = "face-down card") -> Html:
     """The back of a card (face down)."""
     outline = f"box-shadow:0 0 0 3px {mark};" if mark else ""
-    style = (
-        "background-color:#1d4e89;border:3px solid #fff;outline:1px solid #555;outline-offset:-1px;"
-        "background-image:repeating-linear-gradient(45deg,rgba(255,255,255,.25) 0 3px,transparent 3px 7px),"
-        "repeating-linear-gradient(-45deg,rgba(255,255,255,.25) 0 3px,transparent 3px 7px);" + outline
-    )
+    style = _BACK + outline
     return Html(_box("", style=style, label=label, extra_class="bg-back"))
 
 
@@ -191,4 +197,51 @@ def card_text(text: str) -> str:
     "ACE" and "BACK" are not. Plain text in, plain text out (not escaped).
     """
     return _CARD_CODE.sub(lambda m: parse_card(m.group(0)).label, text)
+
+
+_STYLED_TAG = re.compile(r'<([a-z]+)((?: [\w-]+="[^"]*")*?) style="([^"]*)"((?: [\w-]+="[^"]*")*)>')
+
+
+def compact_html(fragment: str) -> Html:
+    """The same drawing in fewer bytes: for pages that hold many frames of a deal.
+
+    A card's long inline style (the same for every card) moves into one
+    ``<style>`` element at the head of the fragment, scoped to a wrapping
+    ``<div class="bg-frame">``; an inline style used by two elements or
+    more becomes a class. The fragment stays self-contained (it carries its own
+    ``<style>``, so it draws the same in Jupyter and on the website), and
+    every element keeps the computed style it had: a card's class rule
+    holds the declarations its inline style began with, and what varies
+    (border, outline colour, fading) stays inline, where it wins as before.
+
+    Args:
+        fragment: HTML made by this module's functions (cards, grids, rows).
+
+    Returns:
+        The smaller fragment (``Html``); a fragment with no card is returned
+        wrapped but otherwise unchanged.
+    """
+    text = str(fragment).replace(f'style="{_BASE}', 'style="').replace(f'style="{_BACK}', 'style="')
+    text = text.replace(' style=""', "")
+    counts: dict[str, int] = {}
+    for m in _STYLED_TAG.finditer(text):
+        counts[m.group(3)] = counts.get(m.group(3), 0) + 1
+    styles: dict[str, str] = {}
+
+    def tag(m: re.Match) -> str:
+        name, before, style, after = m.groups()
+        if counts[style] < 2:  # used once: a class would not save anything
+            return m.group(0)
+        cls = styles.setdefault(style, f"bg-s{len(styles)}")
+        attrs = before + after
+        if ' class="' in attrs:  # the element's own classes first (tests and scripts read them)
+            attrs = re.sub(r' class="([^"]*)"', lambda c: f' class="{c.group(1)} {cls}"', attrs, count=1)
+        else:
+            attrs = f' class="{cls}"' + attrs
+        return f"<{name}{attrs}>"
+
+    text = _STYLED_TAG.sub(tag, text)
+    css = (f".bg-frame .bg-card{{{_BASE}}}.bg-frame .bg-back{{{_BACK}}}"
+           + "".join(f".bg-frame .{cls}{{{style}}}" for style, cls in styles.items()))
+    return Html(f'<div class="bg-frame"><style>{css}</style>{text}</div>')
 
