@@ -15,7 +15,8 @@ Loaded from book/_config.yml (``sphinx.local_extensions``). It
   its hashed file name);
 * after the build, replaces the theme's 1.49 MB Font Awesome script with a
   few kB that draw only the icons the pages use (SVGs from the npm package
-  ``@fortawesome/fontawesome-free``, pinned by package-lock.json), and
+  ``@fortawesome/fontawesome-free``, pinned by package-lock.json), drops
+  from each page's widget state the values equal to their defaults, and
   deletes ``.map`` files (and the comments pointing at them), which no
   reader's browser needs;
 * warns (an error under ``-W``) when the vendored JavaScript that
@@ -186,6 +187,12 @@ def _finish(app, exception) -> None:
                       encoding="utf-8")
     elif fa.is_file():
         logger.warning("offline_site: %s is missing (npm ci): the theme's 1.49 MB icon script is kept", FA_SVGS)
+    defaults = None
+    for page in out.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        if "application/vnd.jupyter.widget-state+json" in text:
+            defaults = defaults if defaults is not None else _widget_defaults()
+            page.write_text(drop_widget_defaults(text, defaults), encoding="utf-8")
     for m in list(out.rglob("*.map")):
         m.unlink()
     for script in list((out / "_static").rglob("*.js")) + list((out / "_static").rglob("*.css")):
@@ -194,6 +201,54 @@ def _finish(app, exception) -> None:
             new = re.sub(r"\n?(//|/\*)# sourceMappingURL=\S+?(\s*\*/)?\s*$", "\n", text)
             if new != text:
                 script.write_text(new, encoding="utf-8", errors="surrogateescape")
+
+
+_STATE = re.compile(r'(<script type="application/vnd.jupyter.widget-state\+json">)(.*?)(</script>)', re.S)
+
+
+def _widget_defaults() -> dict:
+    """model name -> the state a fresh ipywidgets widget of that model has (JSON values)."""
+    import ipywidgets
+
+    out = {}
+    for name in dir(ipywidgets):
+        cls = getattr(ipywidgets, name)
+        if not (isinstance(cls, type) and issubclass(cls, ipywidgets.Widget)):
+            continue
+        try:
+            model = cls.class_traits()["_model_name"].default_value
+            state = cls().get_state()
+        except Exception:  # abstract or needing arguments: its models keep their full state
+            continue
+        out[(model, state.get("_model_module"))] = {
+            k: v for k, v in state.items()
+            if not (isinstance(v, str) and v.startswith("IPY_MODEL_"))}
+    return out
+
+
+def drop_widget_defaults(page_html: str, defaults: dict) -> str:
+    """Remove from a page's widget state every value equal to its model's default.
+
+    The widget manager starts each model from its defaults (ipywidgets'
+    ``drop_defaults``, as ``embed_minimal_html`` does), so the page shows
+    the same widgets with a smaller state.
+    """
+    def shrink(m: re.Match) -> str:
+        try:
+            data = json.loads(m.group(2))
+        except ValueError:
+            return m.group(0)
+        for model in data.get("state", {}).values():
+            base = defaults.get((model.get("model_name"), model.get("model_module")))
+            if not base:
+                continue
+            state = model.get("state", {})
+            for key in [k for k, v in state.items() if k in base and base[k] == v]:
+                del state[key]
+        text = json.dumps(data, separators=(",", ":"), ensure_ascii=False).replace("</", "<\\/")
+        return m.group(1) + text + m.group(3)
+
+    return _STATE.sub(shrink, page_html)
 
 
 def _static_path(app, config) -> None:

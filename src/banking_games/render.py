@@ -37,7 +37,8 @@ class Html(str):
     """An HTML fragment (a ``str``) that Jupyter displays as HTML."""
 
     def _repr_html_(self) -> str:
-        return str(self)
+        # shown in a notebook or a page: with many cards, drawn in fewer bytes (same drawing)
+        return str(compact_html(self)) if str.count(self, "bg-card") > 3 else str(self)
 
     def __add__(self, other: str) -> "Html":
         return Html(str.__add__(self, other))
