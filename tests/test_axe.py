@@ -60,3 +60,23 @@ def test_replay_buttons_have_visible_names_matching_their_accessible_names(site)
         .map(b => [b.innerText.trim(), b.getAttribute('aria-label')])""")
     ctx.close()
     assert names[:2] == [["Play", "Play"], ["Stop", "Stop"]], names
+
+
+def test_page_titles_are_unique_and_name_the_game(built_site):
+    """Three pages were all "The value of every bet": each title must be its own,
+    and a game's pages must name the game (the file name says which game)."""
+    import re
+
+    titles = {}
+    for name in site_pages(built_site):
+        text = (built_site / name).read_text(encoding="utf-8")
+        m = re.search(r"<title>(.*?)</title>", text, re.S)
+        if m and "http-equiv=\"refresh\"" not in text:
+            titles[name] = " ".join(m.group(1).split())
+    dupes = {t for t in titles.values() if list(titles.values()).count(t) > 1}
+    assert not dupes, dupes
+    games = {"hoggenheimer": "Hoggenheimer", "banker-and-broker": "Banker and Broker", "landsknecht": "Landsknecht"}
+    for name, title in titles.items():
+        for stem, game in games.items():
+            if name.startswith(stem):
+                assert game in title, (name, title)

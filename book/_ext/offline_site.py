@@ -251,11 +251,34 @@ def drop_widget_defaults(page_html: str, defaults: dict) -> str:
     return _STATE.sub(shrink, page_html)
 
 
+def _register_bib_style() -> None:
+    """pybtex style ``authoryear``: the bibliography labelled "Author, Year", as the text cites."""
+    from pybtex.plugin import register_plugin
+    from pybtex.style.formatting.unsrt import Style as UnsrtStyle
+    from pybtex.style.labels import BaseLabelStyle
+
+    class AuthorYearLabels(BaseLabelStyle):
+        def format_labels(self, sorted_entries):
+            for entry in sorted_entries:
+                people = entry.persons.get("author") or entry.persons.get("editor") or []
+                names = " and ".join(" ".join(p.last_names) or str(p) for p in people[:2])
+                if len(people) > 2:
+                    names += " et al."
+                yield f"{names or entry.fields.get('title', '')}, {entry.fields.get('year', 'n.d.')}"
+
+    class AuthorYearStyle(UnsrtStyle):
+        default_label_style = AuthorYearLabels
+        default_sorting_style = "author_year_title"
+
+    register_plugin("pybtex.style.formatting", "authoryear", AuthorYearStyle, force=True)
+
+
 def _static_path(app, config) -> None:
     config.html_static_path.append(str(HERE / "static"))
 
 
 def setup(app):
+    _register_bib_style()
     app.connect("config-inited", _static_path)
     app.add_css_file("bg-site.css", priority=900)
     app.add_js_file("bg-site.js", priority=900)
