@@ -19,6 +19,9 @@ Loaded from book/_config.yml (``sphinx.local_extensions``). It
   from each page's widget state the values equal to their defaults, and
   deletes ``.map`` files (and the comments pointing at them), which no
   reader's browser needs;
+* numbers figures, tables and exercises per page (from 1 on each page);
+* labels the bibliography "Author, Year" like the citations (pybtex style
+  ``authoryear``);
 * warns (an error under ``-W``) when the vendored JavaScript that
   ``nb_ipywidgets_js`` and ``mathjax_path`` point at is missing, instead of
   building pages that silently lack math and widgets.
@@ -26,8 +29,10 @@ Loaded from book/_config.yml (``sphinx.local_extensions``). It
 
 from __future__ import annotations
 
+import hashlib
 import json
 import re
+import sys
 from pathlib import Path
 
 from docutils import nodes
@@ -82,7 +87,11 @@ def _page_context(app, pagename, templatename, context, doctree) -> None:
 
 
 HERE = Path(__file__).resolve().parent
-FA_SVGS = HERE.parent.parent / "node_modules" / "@fortawesome" / "fontawesome-free" / "svgs"
+_FA = Path("node_modules") / "@fortawesome" / "fontawesome-free" / "svgs"
+# the repository root: above book/_ext, or above the virtual environment (when a copy of
+# book/ is built elsewhere, as tests/conftest.py does for the smoke book)
+FA_SVGS = next((root / _FA for root in (HERE.parent.parent, Path(sys.prefix).parent, Path.cwd())
+                if (root / _FA).is_dir()), HERE.parent.parent / _FA)
 # Font Awesome 6 names the theme uses -> Font Awesome 5 file names
 FA_RENAMED = {"magnifying-glass": "search", "circle-half-stroke": "adjust"}
 FA_SCRIPT = """/* Stand-in for Font Awesome's 1.49 MB script (written by book/_ext/offline_site.py):
@@ -211,10 +220,13 @@ def _widget_defaults() -> dict:
     import ipywidgets
 
     out = {}
-    for name in dir(ipywidgets):
-        cls = getattr(ipywidgets, name)
-        if not (isinstance(cls, type) and issubclass(cls, ipywidgets.Widget)):
-            continue
+    classes, todo = set(), [ipywidgets.Widget]
+    while todo:  # every widget class ipywidgets defines (styles and layouts included)
+        for sub in todo.pop().__subclasses__():
+            if sub not in classes and sub.__module__.startswith("ipywidgets"):
+                classes.add(sub)
+                todo.append(sub)
+    for cls in classes:
         try:
             model = cls.class_traits()["_model_name"].default_value
             state = cls().get_state()
@@ -273,6 +285,16 @@ def _register_bib_style() -> None:
     register_plugin("pybtex.style.formatting", "authoryear", AuthorYearStyle, force=True)
 
 
+def _number_per_page(app, env) -> None:
+    """Number figures, tables and exercises from 1 on each page (Sphinx numbers them
+    across the whole book when the table of contents is not numbered, so the
+    second chapter's first exercise was "Exercise 4")."""
+    for types in env.toc_fignumbers.values():
+        for ids in types.values():
+            for n, key in enumerate(sorted(ids, key=lambda k: ids[k]), start=1):
+                ids[key] = (n,)
+
+
 def _static_path(app, config) -> None:
     config.html_static_path.append(str(HERE / "static"))
 
@@ -283,6 +305,7 @@ def setup(app):
     app.add_css_file("bg-site.css", priority=900)
     app.add_js_file("bg-site.js", priority=900)
     app.connect("doctree-resolved", _alt_from_caption)
+    app.connect("env-updated", _number_per_page)
     app.connect("build-finished", _finish)
     app.add_js_file(None, body=FONTAWESOME_CONFIG, priority=1)
     app.connect("builder-inited", _check_vendor)

@@ -8,6 +8,7 @@ JavaScript. No game rule lives here. Standard library only.
 
 from __future__ import annotations
 
+import hashlib
 import html
 import re
 from typing import Iterable, Sequence
@@ -233,7 +234,8 @@ def compact_html(fragment: str) -> Html:
         name, before, style, after = m.groups()
         if counts[style] < 2:  # used once: a class would not save anything
             return m.group(0)
-        cls = styles.setdefault(style, f"bg-s{len(styles)}")
+        # named after the style itself: fragments shown on one page never clash
+        cls = styles.setdefault(style, "bg-s" + hashlib.sha1(style.encode()).hexdigest()[:7])
         attrs = before + after
         if ' class="' in attrs:  # the element's own classes first (tests and scripts read them)
             attrs = re.sub(r' class="([^"]*)"', lambda c: f' class="{c.group(1)} {cls}"', attrs, count=1)

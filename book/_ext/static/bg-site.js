@@ -45,6 +45,11 @@
     });
   }
   function themeNames() {
+    // docutils' bibliography: a role="list" whose back-links (role doc-backlink) sit
+    // outside any list item, which ARIA forbids; plain links are read the same
+    document.querySelectorAll(".citation-list [role=doc-backlink]").forEach(function (a) {
+      a.removeAttribute("role");
+    });
     document.querySelectorAll("[aria-label]").forEach(function (el) {
       if (el.closest(".widget-play")) return;
       var text = (el.innerText || "").replace(/\s+/g, " ").trim();
@@ -60,11 +65,25 @@
       s.setAttribute("aria-label", link ? "Show or hide the pages under " + link.textContent.trim() : "Show or hide");
     });
   }
+  // a box that scrolls sideways can be scrolled from the keyboard (focusable, named)
+  function scrollBoxes() {
+    document.querySelectorAll("article.bd-article *").forEach(function (el) {
+      if (el.scrollWidth <= el.clientWidth + 1 || el.hasAttribute("tabindex")) return;
+      var ox = getComputedStyle(el).overflowX;
+      if (ox !== "auto" && ox !== "scroll") return;
+      el.setAttribute("tabindex", "0");
+      if (!el.getAttribute("role")) {
+        el.setAttribute("role", "region");
+        el.setAttribute("aria-label", "wide content, scrolls sideways");
+      }
+    });
+  }
   var pending = false;
   function fix() {
     pending = false;
     playLabels(document);
     themeNames();
+    scrollBoxes();
   }
   function later() { if (!pending) { pending = true; window.requestAnimationFrame(fix); } }
   document.addEventListener("DOMContentLoaded", function () {
