@@ -276,7 +276,8 @@ def _register_bib_style() -> None:
                 names = " and ".join(" ".join(p.last_names) or str(p) for p in people[:2])
                 if len(people) > 2:
                     names += " et al."
-                yield f"{names or entry.fields.get('title', '')}, {entry.fields.get('year', 'n.d.')}"
+                label = f"{names or entry.fields.get('title', '')}, {entry.fields.get('year', 'n.d.')}"
+                yield label.replace("{", "").replace("}", "")
 
     class AuthorYearStyle(UnsrtStyle):
         default_label_style = AuthorYearLabels
@@ -305,7 +306,7 @@ def setup(app):
     app.add_css_file("bg-site.css", priority=900)
     app.add_js_file("bg-site.js", priority=900)
     app.connect("doctree-resolved", _alt_from_caption)
-    app.connect("env-updated", _number_per_page)
+    app.connect("env-check-consistency", _number_per_page, priority=900)
     app.connect("build-finished", _finish)
     app.add_js_file(None, body=FONTAWESOME_CONFIG, priority=1)
     app.connect("builder-inited", _check_vendor)

@@ -92,6 +92,7 @@
       childList: true, subtree: true, attributes: true, attributeFilter: ["class", "aria-label"]
     });
   });
+  window.addEventListener("resize", function () { later(); });
   window.addEventListener("beforeprint", function () {
     // solutions and hidden blocks print open; afterprint folds them again
     document.querySelectorAll("details:not([open]):not(.above-input):not(.below-input)").forEach(function (d) {
