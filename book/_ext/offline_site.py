@@ -199,6 +199,12 @@ def _finish(app, exception) -> None:
     defaults = None
     for page in out.rglob("*.html"):
         text = page.read_text(encoding="utf-8")
+        # docutils marks bibliography entries with the deprecated ARIA role doc-biblioentry,
+        # which is no list item of their role="list": screen readers (and axe) then see
+        # stray links in a list; a listitem role says what they are
+        if 'role="doc-biblioentry"' in text:
+            text = text.replace('role="doc-biblioentry"', 'role="listitem"')
+            page.write_text(text, encoding="utf-8")
         if "application/vnd.jupyter.widget-state+json" in text:
             defaults = defaults if defaults is not None else _widget_defaults()
             page.write_text(drop_widget_defaults(text, defaults), encoding="utf-8")
