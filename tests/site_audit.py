@@ -115,22 +115,6 @@ def overflow_problems(page) -> list[str]:
     return page.evaluate(OVERFLOW_JS)
 
 
-def replay_frames(page):
-    """Yield (replay index, frame index) after showing each frame of every replay."""
-    n = page.locator(".bg-replay").count()
-    for i in range(n):
-        slider = page.locator(".bg-replay").nth(i).locator(".widget-slider input, .slider, [role=slider]").first
-        top = page.evaluate("""(i) => { const r = document.querySelectorAll('.bg-replay')[i];
-            return r.querySelectorAll('.widget-stack > .widget-html, .widget-stack > div').length; }""", i)
-        handle = page.locator(".bg-replay").nth(i).locator("[role=slider], .noUi-handle").first
-        handle.focus()
-        page.keyboard.press("Home")
-        for f in range(max(top, 1)):
-            yield i, f
-            page.keyboard.press("ArrowRight")
-            page.wait_for_timeout(30)
-
-
 def main(argv: list[str]) -> int:
     from playwright.sync_api import sync_playwright
     from conftest import CHROMIUM, CHROMIUM_ARGS
