@@ -11,7 +11,10 @@ Jupyter Book would add to every page).
 Only what the pages load is copied: the AMD bundle and its woff/woff2 icon
 fonts (browsers that read neither are not supported), and MathJax's
 ``tex-mml-chtml`` component with the extensions, fonts, menu and
-accessibility modules it loads on demand.
+accessibility modules it loads on demand. MathJax's speech data
+(``es5/sre``, 3.9 MB) is not copied: it is loaded only when a reader turns
+on the speech explorer in MathJax's menu, which the site leaves off
+(assistive MathML, which screen readers read, needs no speech data).
 
 Usage: python scripts/vendor_js.py [--check]
 Exit status 1 (with a message) if node_modules is missing or out of date.
@@ -42,7 +45,6 @@ MATHJAX_FILES = [
     "es5/output/chtml/fonts/woff-v2",
     "es5/ui",
     "es5/a11y",
-    "es5/sre",
     "es5/adaptors",
 ]
 HTML_MANAGER = NODE / "@jupyter-widgets" / "html-manager"

@@ -8,6 +8,20 @@ Loaded from book/_config.yml (``sphinx.local_extensions``). It
 * removes sphinx-thebe's scripts: the book has no "live code" button, and
   Jupyter Book adds thebe's inline script twice, which logs a console
   error ("Identifier 'THEBE_JS_URL' has already been declared") on every page;
+* adds the site's own stylesheet and script (``_ext/static/bg-site.css``,
+  ``bg-site.js``): scroll boxes that show they scroll, the replay's
+  controls on a phone, named buttons, theme contrast, a print stylesheet;
+* gives every plot an alt text: the figure's caption (the image's alt was
+  its hashed file name);
+* after the build, replaces the theme's 1.49 MB Font Awesome script with a
+  few kB that draw only the icons the pages use (SVGs from the npm package
+  ``@fortawesome/fontawesome-free``, pinned by package-lock.json), drops
+  from each page's widget state the values equal to their defaults, and
+  deletes ``.map`` files (and the comments pointing at them), which no
+  reader's browser needs;
+* numbers figures, tables and exercises per page (from 1 on each page);
+* labels the bibliography "Author, Year" like the citations (pybtex style
+  ``authoryear``);
 * warns (an error under ``-W``) when the vendored JavaScript that
   ``nb_ipywidgets_js`` and ``mathjax_path`` point at is missing, instead of
   building pages that silently lack math and widgets.
@@ -15,7 +29,13 @@ Loaded from book/_config.yml (``sphinx.local_extensions``). It
 
 from __future__ import annotations
 
+import hashlib
+import json
+import re
+import sys
 from pathlib import Path
+
+from docutils import nodes
 
 from sphinx.util import logging
 
@@ -66,7 +86,234 @@ def _page_context(app, pagename, templatename, context, doctree) -> None:
         ]
 
 
+HERE = Path(__file__).resolve().parent
+_FA = Path("node_modules") / "@fortawesome" / "fontawesome-free" / "svgs"
+# the repository root: above book/_ext, or above the virtual environment (when a copy of
+# book/ is built elsewhere, as tests/conftest.py does for the smoke book)
+FA_SVGS = next((root / _FA for root in (HERE.parent.parent, Path(sys.prefix).parent, Path.cwd())
+                if (root / _FA).is_dir()), HERE.parent.parent / _FA)
+# Font Awesome 6 names the theme uses -> Font Awesome 5 file names
+FA_RENAMED = {"magnifying-glass": "search", "circle-half-stroke": "adjust"}
+FA_SCRIPT = """/* Stand-in for Font Awesome's 1.49 MB script (written by book/_ext/offline_site.py):
+   draws only the icons this site's pages use, as inline SVG. Icons: Font Awesome Free
+   5.15.4 by @fontawesome, https://fontawesome.com, CC BY 4.0. */
+(function () {
+  var ICONS = %s;
+  function draw(root) {
+    (root || document).querySelectorAll("i[class*='fa-'], span[class*='fa-']").forEach(function (i) {
+      var name = null;
+      i.classList.forEach(function (c) { if (!name && ICONS[c.slice(3)] && c.indexOf("fa-") === 0) name = c.slice(3); });
+      if (!name) return;
+      var icon = ICONS[name];
+      var svg = document.createElementNS("http://www.w3.org/2000/svg", "svg");
+      for (var k = 0; k < i.attributes.length; k++) svg.setAttribute(i.attributes[k].name, i.attributes[k].value);
+      svg.setAttribute("class", (i.getAttribute("class") || "") + " svg-inline--fa");
+      svg.setAttribute("viewBox", icon[0]);
+      svg.setAttribute("aria-hidden", "true");
+      svg.setAttribute("focusable", "false");
+      var path = document.createElementNS("http://www.w3.org/2000/svg", "path");
+      path.setAttribute("fill", "currentColor");
+      path.setAttribute("d", icon[1]);
+      svg.appendChild(path);
+      i.parentNode.replaceChild(svg, i);
+    });
+  }
+  var css = document.createElement("style");
+  css.textContent = ".svg-inline--fa{display:inline-block;height:1em;overflow:visible;vertical-align:-.125em;width:1.25em}" +
+    ".svg-inline--fa.fa-lg{height:1.33em;vertical-align:-.2em}.svg-inline--fa::before{content:none!important}" +
+    ".admonition>.admonition-title::after,div.admonition>.admonition-title::after{content:''!important;" +
+    "font-family:inherit!important;width:1em;height:1em;margin-top:.15em;background-color:currentColor;" +
+    "-webkit-mask:var(--bg-icon) center/contain no-repeat;mask:var(--bg-icon) center/contain no-repeat}" + %s;
+  document.head.appendChild(css);
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", function () { draw(); });
+  else draw();
+})();
+"""
+
+
+# admonition type -> Font Awesome 5 icon (the theme's choice, pydata-sphinx-theme's --pst-icon-admonition-*)
+ADMONITION_ICONS = {"": "bell", "attention": "exclamation-circle", "caution": "exclamation-triangle",
+                    "danger": "exclamation-triangle", "error": "times-circle", "hint": "lightbulb",
+                    "important": "exclamation-circle", "note": "info-circle", "seealso": "share",
+                    "tip": "lightbulb", "todo": "pencil-alt", "warning": "exclamation-triangle"}
+
+
+def _admonition_css() -> str:
+    """CSS drawing the theme's admonition icons as masks (no icon font to download)."""
+    from urllib.parse import quote
+
+    rules = []
+    for kind, name in ADMONITION_ICONS.items():
+        svg = FA_SVGS / "solid" / f"{name}.svg"
+        if not svg.is_file():
+            continue
+        url = "url(\"data:image/svg+xml," + quote(svg.read_text().strip()) + "\")"
+        sel = ".admonition" + (f".{kind}" if kind else "")
+        rules.append(f"{sel}{{--bg-icon:{url}}}")
+    return json.dumps("".join(rules))
+
+
+def _fa_icons(outdir: Path) -> dict:
+    names = set()
+    for page in outdir.rglob("*.html"):
+        for cls in re.findall(r'<(?:i|span) class="([^"]*)"', page.read_text(encoding="utf-8", errors="replace")):
+            if re.search(r"\bfa(s|r|b|-solid|-regular|-brands)\b", cls):
+                names.update(c[3:] for c in cls.split() if c.startswith("fa-")
+                             and c not in {"fa-solid", "fa-regular", "fa-brands", "fa-lg", "fa-fw"})
+    icons = {}
+    for name in sorted(names):
+        for style in ("solid", "regular", "brands"):
+            svg = FA_SVGS / style / f"{FA_RENAMED.get(name, name)}.svg"
+            if svg.is_file():
+                text = svg.read_text()
+                icons[name] = [re.search(r'viewBox="([^"]+)"', text).group(1), re.search(r' d="([^"]+)"', text).group(1)]
+                break
+        else:
+            logger.warning("offline_site: no Font Awesome SVG for icon %r (looked in %s)", name, FA_SVGS)
+    return icons
+
+
+def _alt_from_caption(app, doctree, docname) -> None:
+    """Plots (images in a figure) whose alt text is empty or a file name get the caption as alt."""
+    for figure in doctree.findall(nodes.figure):
+        caption = next(iter(figure.findall(nodes.caption)), None)
+        if caption is None:
+            continue
+        text = " ".join(caption.astext().split())
+        for image in figure.findall(nodes.image):
+            alt = image.get("alt", "")
+            if not alt or re.fullmatch(r"[\w./-]+\.(png|svg|jpe?g)", alt) or alt == image.get("uri"):
+                image["alt"] = "Plot. " + text
+
+
+def _finish(app, exception) -> None:
+    if exception is not None or app.builder.format != "html":
+        return
+    out = Path(app.outdir)
+    fa = out / "_static" / "scripts" / "fontawesome.js"
+    if fa.is_file() and FA_SVGS.is_dir():
+        fa.write_text(FA_SCRIPT % (json.dumps(_fa_icons(out), separators=(",", ":")), _admonition_css()),
+                      encoding="utf-8")
+    elif fa.is_file():
+        logger.warning("offline_site: %s is missing (npm ci): the theme's 1.49 MB icon script is kept", FA_SVGS)
+    defaults = None
+    for page in out.rglob("*.html"):
+        text = page.read_text(encoding="utf-8")
+        # docutils marks bibliography entries with the deprecated ARIA role doc-biblioentry,
+        # which is no list item of their role="list": screen readers (and axe) then see
+        # stray links in a list; a listitem role says what they are
+        if 'role="doc-biblioentry"' in text:
+            text = text.replace('role="doc-biblioentry"', 'role="listitem"')
+            page.write_text(text, encoding="utf-8")
+        if "application/vnd.jupyter.widget-state+json" in text:
+            defaults = defaults if defaults is not None else _widget_defaults()
+            page.write_text(drop_widget_defaults(text, defaults), encoding="utf-8")
+    for m in list(out.rglob("*.map")):
+        m.unlink()
+    for script in list((out / "_static").rglob("*.js")) + list((out / "_static").rglob("*.css")):
+        text = script.read_text(encoding="utf-8", errors="surrogateescape")
+        if "sourceMappingURL=" in text:
+            new = re.sub(r"\n?(//|/\*)# sourceMappingURL=\S+?(\s*\*/)?\s*$", "\n", text)
+            if new != text:
+                script.write_text(new, encoding="utf-8", errors="surrogateescape")
+
+
+_STATE = re.compile(r'(<script type="application/vnd.jupyter.widget-state\+json">)(.*?)(</script>)', re.S)
+
+
+def _widget_defaults() -> dict:
+    """model name -> the state a fresh ipywidgets widget of that model has (JSON values)."""
+    import ipywidgets
+
+    out = {}
+    classes, todo = set(), [ipywidgets.Widget]
+    while todo:  # every widget class ipywidgets defines (styles and layouts included)
+        for sub in todo.pop().__subclasses__():
+            if sub not in classes and sub.__module__.startswith("ipywidgets"):
+                classes.add(sub)
+                todo.append(sub)
+    for cls in classes:
+        try:
+            model = cls.class_traits()["_model_name"].default_value
+            state = cls().get_state()
+        except Exception:  # abstract or needing arguments: its models keep their full state
+            continue
+        out[(model, state.get("_model_module"))] = {
+            k: v for k, v in state.items()
+            if not (isinstance(v, str) and v.startswith("IPY_MODEL_"))}
+    return out
+
+
+def drop_widget_defaults(page_html: str, defaults: dict) -> str:
+    """Remove from a page's widget state every value equal to its model's default.
+
+    The widget manager starts each model from its defaults (ipywidgets'
+    ``drop_defaults``, as ``embed_minimal_html`` does), so the page shows
+    the same widgets with a smaller state.
+    """
+    def shrink(m: re.Match) -> str:
+        try:
+            data = json.loads(m.group(2))
+        except ValueError:
+            return m.group(0)
+        for model in data.get("state", {}).values():
+            base = defaults.get((model.get("model_name"), model.get("model_module")))
+            if not base:
+                continue
+            state = model.get("state", {})
+            for key in [k for k, v in state.items() if k in base and base[k] == v]:
+                del state[key]
+        text = json.dumps(data, separators=(",", ":"), ensure_ascii=False).replace("</", "<\\/")
+        return m.group(1) + text + m.group(3)
+
+    return _STATE.sub(shrink, page_html)
+
+
+def _register_bib_style() -> None:
+    """pybtex style ``authoryear``: the bibliography labelled "Author, Year", as the text cites."""
+    from pybtex.plugin import register_plugin
+    from pybtex.style.formatting.unsrt import Style as UnsrtStyle
+    from pybtex.style.labels import BaseLabelStyle
+
+    class AuthorYearLabels(BaseLabelStyle):
+        def format_labels(self, sorted_entries):
+            for entry in sorted_entries:
+                people = entry.persons.get("author") or entry.persons.get("editor") or []
+                names = " and ".join(" ".join(p.last_names) or str(p) for p in people[:2])
+                if len(people) > 2:
+                    names += " et al."
+                label = f"{names or entry.fields.get('title', '')}, {entry.fields.get('year', 'n.d.')}"
+                yield label.replace("{", "").replace("}", "")
+
+    class AuthorYearStyle(UnsrtStyle):
+        default_label_style = AuthorYearLabels
+        default_sorting_style = "author_year_title"
+
+    register_plugin("pybtex.style.formatting", "authoryear", AuthorYearStyle, force=True)
+
+
+def _number_per_page(app, env) -> None:
+    """Number figures, tables and exercises from 1 on each page (Sphinx numbers them
+    across the whole book when the table of contents is not numbered, so the
+    second chapter's first exercise was "Exercise 4")."""
+    for types in env.toc_fignumbers.values():
+        for ids in types.values():
+            for n, key in enumerate(sorted(ids, key=lambda k: ids[k]), start=1):
+                ids[key] = (n,)
+
+
+def _static_path(app, config) -> None:
+    config.html_static_path.append(str(HERE / "static"))
+
+
 def setup(app):
+    _register_bib_style()
+    app.connect("config-inited", _static_path)
+    app.add_css_file("bg-site.css", priority=900)
+    app.add_js_file("bg-site.js", priority=900)
+    app.connect("doctree-resolved", _alt_from_caption)
+    app.connect("env-check-consistency", _number_per_page, priority=900)
+    app.connect("build-finished", _finish)
     app.add_js_file(None, body=FONTAWESOME_CONFIG, priority=1)
     app.connect("builder-inited", _check_vendor)
     # run after sphinx-book-theme / myst-nb have filled the page's script list

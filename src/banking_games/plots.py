@@ -3,7 +3,11 @@ results, exact values) and returns a ``matplotlib.figure.Figure``. No game
 rule lives here.
 
 Figures have a white background and dark ink, so they read the same in the
-website's light and dark themes.
+website's light and dark themes. They are 5 inches wide (500 px at the
+default 100 dpi) with no text under :data:`MIN_FONT_PT` points, so that on a
+390 px phone, where the image is scaled to about 358 px, the smallest text
+is still about 10 px tall (10 pt = 13.9 px at 100 dpi, times 358/500).
+Legends sit under the axes, where they cover no data and no tick.
 """
 
 from __future__ import annotations
@@ -14,17 +18,52 @@ from typing import Mapping, Sequence
 import numpy as np
 from matplotlib.figure import Figure
 
-__all__ = ["running_mean_figure", "distribution_figure", "paths_figure"]
+__all__ = ["running_mean_figure", "distribution_figure", "paths_figure", "place_legend", "MIN_FONT_PT"]
 
+MIN_FONT_PT = 10
+WIDTH_IN = 5.0
 _EXACT = "#c0142b"
 _SIM = "#1d4e89"
 
 
-def _figure(width: float = 7.0, height: float = 3.6) -> tuple[Figure, object]:
-    fig = Figure(figsize=(width, height), facecolor="white")
+def _figure(width: float = WIDTH_IN, height: float = 4.2) -> tuple[Figure, object]:
+    fig = Figure(figsize=(width, height), facecolor="white", layout="constrained")
     ax = fig.add_subplot()
     ax.set_facecolor("white")
+    ax.tick_params(labelsize=MIN_FONT_PT)
     return fig, ax
+
+
+def _finish(fig: Figure, ax, title: str, xlabel: str, ylabel: str, ncol: int = 1) -> Figure:
+    """Labels at readable sizes and the legend under the axes (outside the data)."""
+    ax.set_title(title, fontsize=MIN_FONT_PT + 1, wrap=True)
+    ax.set_xlabel(xlabel, fontsize=MIN_FONT_PT)
+    ax.set_ylabel(ylabel, fontsize=MIN_FONT_PT)
+    handles, labels = ax.get_legend_handles_labels()
+    if handles:
+        fig.legend(handles, labels, loc="outside lower center", ncol=ncol, fontsize=MIN_FONT_PT,
+                   frameon=False)
+    return fig
+
+
+def place_legend(fig: Figure, *, ncol: int = 1) -> Figure:
+    """Redraw the legend under the axes after a page has added lines to a figure.
+
+    Args:
+        fig: a figure made by this module (one axes).
+        ncol: legend columns.
+
+    Returns:
+        ``fig``, with one legend holding every labelled line of its axes.
+    """
+    for old in list(fig.legends):
+        old.remove()
+    ax = fig.axes[0]
+    if ax.get_legend() is not None:
+        ax.get_legend().remove()
+    handles, labels = ax.get_legend_handles_labels()
+    fig.legend(handles, labels, loc="outside lower center", ncol=ncol, fontsize=MIN_FONT_PT, frameon=False)
+    return fig
 
 
 def running_mean_figure(results: np.ndarray, exact_mean, exact_sd, *, title: str,
@@ -55,15 +94,14 @@ def running_mean_figure(results: np.ndarray, exact_mean, exact_sd, *, title: str
     label = "simulated running average" + (f" (seed {seed})" if seed is not None else "")
     ax.plot(n, running, color=_SIM, linewidth=1.0, label=label)
     ax.set_xscale("log")
-    ax.set_xlabel("number of deals")
-    ax.set_ylabel(ylabel)
-    ax.set_title(title)
-    # tight enough that an edge of a few per cent is visible once the band has narrowed
-    lo, hi = mean - 4 * sd / np.sqrt(40), mean + 4 * sd / np.sqrt(40)
+    ax.set_xlim(1, results.size)
+    # the whole running average is shown (its first deals included), and at least the band
+    # from the 10th deal on
+    pad = 0.05 * (running.max() - running.min() or sd)
+    lo = min(running.min() - pad, mean - band[min(9, band.size - 1)])
+    hi = max(running.max() + pad, mean + band[min(9, band.size - 1)])
     ax.set_ylim(lo, hi)
-    ax.legend(loc="upper right", fontsize=8)
-    fig.tight_layout()
-    return fig
+    return _finish(fig, ax, title, "number of deals", ylabel)
 
 
 def distribution_figure(sample: np.ndarray, exact_pmf: Mapping, *, title: str, xlabel: str,
@@ -89,12 +127,13 @@ def distribution_figure(sample: np.ndarray, exact_pmf: Mapping, *, title: str, x
     label = f"simulated, {sample.size:,} runs" + (f" (seed {seed})" if seed is not None else "")
     ax.bar(found, counts / sample.size, width=width, color=_SIM, alpha=0.55, label=label)
     ax.plot(values, probs, "o", color=_EXACT, markersize=3.5, label="exact probability")
-    ax.set_xlabel(xlabel)
-    ax.set_ylabel("probability")
-    ax.set_title(title)
-    ax.legend(fontsize=8)
-    fig.tight_layout()
-    return fig
+    # x range: the simulated values and every value of exact probability at least 1e-5
+    likely = values[probs >= 1e-5]
+    lo = min(found.min(), likely.min()) if found.size else likely.min()
+    hi = max(found.max(), likely.max()) if found.size else likely.max()
+    pad = max(width, 0.04 * (hi - lo))
+    ax.set_xlim(lo - pad, hi + pad)
+    return _finish(fig, ax, title, xlabel, "probability")
 
 
 def paths_figure(paths: Mapping[str, np.ndarray], *, title: str, xlabel: str = "deal",
@@ -113,12 +152,7 @@ def paths_figure(paths: Mapping[str, np.ndarray], *, title: str, xlabel: str = "
             ax.plot(steps, row, color=colour, alpha=0.5 if data.shape[0] > 1 else 1.0, linewidth=0.9,
                     label=label if i == 0 else None)
     ax.axhline(0, color="grey", linewidth=0.8)
-    ax.set_xlabel(xlabel)
-    ax.set_ylabel(ylabel)
-    ax.set_title(title)
-    ax.legend(fontsize=8)
-    fig.tight_layout()
-    return fig
+    return _finish(fig, ax, title, xlabel, ylabel)
 
 
 def _fmt(x) -> str:

@@ -8,10 +8,12 @@ JavaScript. No game rule lives here. Standard library only.
 
 from __future__ import annotations
 
+import hashlib
 import html
+import re
 from typing import Iterable, Sequence
 
-from .cards import Card
+from .cards import Card, parse_card
 
 __all__ = [
     "Html",
@@ -23,6 +25,8 @@ __all__ = [
     "grid_html",
     "caption_html",
     "scroll_html",
+    "card_text",
+    "compact_html",
 ]
 
 _RED = "#c0142b"
@@ -34,19 +38,28 @@ class Html(str):
     """An HTML fragment (a ``str``) that Jupyter displays as HTML."""
 
     def _repr_html_(self) -> str:
-        return str(self)
+        # shown in a notebook or a page: with many cards, drawn in fewer bytes (same drawing)
+        return str(compact_html(self)) if str.count(self, "bg-card") > 3 else str(self)
 
     def __add__(self, other: str) -> "Html":
         return Html(str.__add__(self, other))
 
 
+_BASE = (
+    f"display:inline-flex;flex-direction:column;justify-content:space-between;"
+    f"box-sizing:border-box;width:{_W}px;height:{_H}px;margin:2px;border-radius:5px;"
+    "vertical-align:top;font-family:'DejaVu Sans',Arial,sans-serif;line-height:1;"
+    "user-select:none;"
+)
+_BACK = (
+    "background-color:#1d4e89;border:3px solid #fff;outline:1px solid #555;outline-offset:-1px;"
+    "background-image:repeating-linear-gradient(45deg,rgba(255,255,255,.25) 0 3px,transparent 3px 7px),"
+    "repeating-linear-gradient(-45deg,rgba(255,255,255,.25) 0 3px,transparent 3px 7px);"
+)
+
+
 def _box(inner: str, *, style: str, label: str, extra_class: str = "") -> str:
-    base = (
-        f"display:inline-flex;flex-direction:column;justify-content:space-between;"
-        f"box-sizing:border-box;width:{_W}px;height:{_H}px;margin:2px;border-radius:5px;"
-        "vertical-align:top;font-family:'DejaVu Sans',Arial,sans-serif;line-height:1;"
-        "user-select:none;"
-    )
+    base = _BASE
     return (
         f'<div class="bg-card {extra_class}" role="img" aria-label="{html.escape(label)}" '
         f'title="{html.escape(label)}" style="{base}{style}">{inner}</div>'
@@ -94,17 +107,13 @@ def card_html(card: Card, *, face_up: bool = True, mark: str | None = None, dim:
 def back_html(*, mark: str | None = None, label: str = "face-down card") -> Html:
     """The back of a card (face down)."""
     outline = f"box-shadow:0 0 0 3px {mark};" if mark else ""
-    style = (
-        "background-color:#1d4e89;border:3px solid #fff;outline:1px solid #555;outline-offset:-1px;"
-        "background-image:repeating-linear-gradient(45deg,rgba(255,255,255,.25) 0 3px,transparent 3px 7px),"
-        "repeating-linear-gradient(-45deg,rgba(255,255,255,.25) 0 3px,transparent 3px 7px);" + outline
-    )
+    style = _BACK + outline
     return Html(_box("", style=style, label=label, extra_class="bg-back"))
 
 
 def slot_html(text: str = "", *, label: str = "empty place") -> Html:
     """An empty place on the table (dashed outline), with optional small text."""
-    inner = (f'<span style="margin:auto;font-size:10px;color:#888;text-align:center">'
+    inner = (f'<span style="margin:auto;font-size:10px;color:#595959;text-align:center">'
              f"{html.escape(text)}</span>")
     return Html(_box(inner, style="border:1px dashed #999;background:transparent;", label=label,
                      extra_class="bg-slot"))
@@ -133,7 +142,7 @@ def pile_html(cards: Sequence[Card], *, mark: str | None = None, dim: bool = Fal
 
 def caption_html(text: str, *, muted: bool = True) -> Html:
     """A short line of text under or over a table (escaped)."""
-    colour = "color:#777;" if muted else ""
+    colour = "color:#595959;" if muted else ""
     return Html(f'<div style="font-size:12px;{colour}margin:2px 0">{html.escape(text)}</div>')
 
 
@@ -151,7 +160,7 @@ def grid_html(cells: Sequence[Sequence[str]], *, row_labels: Sequence[str] = (),
     """A table of fragments (e.g. the Hoggenheimer layout), with optional
     row and column labels."""
     td = "padding:0;text-align:center;border:none;background:transparent;"
-    th = ("padding:0 4px;font-size:12px;font-weight:normal;color:#777;border:none;"
+    th = ("padding:0 4px;font-size:12px;font-weight:normal;color:#595959;border:none;"
           "background:transparent;text-align:center;")
     rows = []
     if col_labels:
@@ -161,7 +170,7 @@ def grid_html(cells: Sequence[Sequence[str]], *, row_labels: Sequence[str] = (),
     for i, row in enumerate(cells):
         lab = f'<th style="{th}">{html.escape(row_labels[i])}</th>' if row_labels else ""
         rows.append("<tr>" + lab + "".join(f'<td style="{td}">{c}</td>' for c in row) + "</tr>")
-    cap = (f'<caption style="caption-side:top;font-size:12px;text-align:left;color:#777">'
+    cap = (f'<caption style="caption-side:top;font-size:12px;text-align:left;color:#595959">'
            f"{html.escape(title)}</caption>" if title else "")
     # On a phone (under 480px) the 8-column Hoggenheimer layout is wider than the page:
     # shrink the whole grid instead of cutting off its right-hand columns.
@@ -175,3 +184,67 @@ def scroll_html(fragment: str) -> Html:
     sideways when the page is narrower than the fragment, so a phone
     shows a scroll bar on the table instead of widening the whole page."""
     return Html(f'<div class="bg-scroll" style="overflow-x:auto;max-width:100%">{fragment}</div>')
+
+
+_CARD_CODE = re.compile(r"(?<![\w♠♥♦♣])(10|[2-9TJQKA])([SHDC])(?![\w])")
+
+
+def card_text(text: str) -> str:
+    """Write the card codes in a line of text with suit symbols, as the cards show them.
+
+    ``"Ben bets 7S-7H on 9C"`` -> ``"Ben bets 7♠-7♥ on 9♣"`` (codes as
+    :func:`banking_games.cards.parse_card` reads them: rank ``2``-``10``,
+    ``T``, ``J``, ``Q``, ``K``, ``A`` then suit letter ``S``, ``H``, ``D``,
+    ``C``). A code must stand alone (not inside a word): "KC" is rewritten,
+    "ACE" and "BACK" are not. Plain text in, plain text out (not escaped).
+    """
+    return _CARD_CODE.sub(lambda m: parse_card(m.group(0)).label, text)
+
+
+_STYLED_TAG = re.compile(r'<([a-z]+)((?: [\w-]+="[^"]*")*?) style="([^"]*)"((?: [\w-]+="[^"]*")*)>')
+
+
+def compact_html(fragment: str) -> Html:
+    """The same drawing in fewer bytes: for pages that hold many frames of a deal.
+
+    A card's long inline style (the same for every card) moves into one
+    ``<style>`` element at the head of the fragment, scoped to a wrapping
+    ``<div class="bg-frame">``; an inline style used by two elements or
+    more becomes a class. The fragment stays self-contained (it carries its own
+    ``<style>``, so it draws the same in Jupyter and on the website), and
+    every element keeps the computed style it had: a card's class rule
+    holds the declarations its inline style began with, and what varies
+    (border, outline colour, fading) stays inline, where it wins as before.
+
+    Args:
+        fragment: HTML made by this module's functions (cards, grids, rows).
+
+    Returns:
+        The smaller fragment (``Html``); a fragment with no card is returned
+        wrapped but otherwise unchanged.
+    """
+    text = str(fragment).replace(f'style="{_BASE}', 'style="').replace(f'style="{_BACK}', 'style="')
+    text = text.replace(' style=""', "")
+    counts: dict[str, int] = {}
+    for m in _STYLED_TAG.finditer(text):
+        counts[m.group(3)] = counts.get(m.group(3), 0) + 1
+    styles: dict[str, str] = {}
+
+    def tag(m: re.Match) -> str:
+        name, before, style, after = m.groups()
+        if counts[style] < 2:  # used once: a class would not save anything
+            return m.group(0)
+        # named after the style itself: fragments shown on one page never clash
+        cls = styles.setdefault(style, "bg-s" + hashlib.sha1(style.encode()).hexdigest()[:7])
+        attrs = before + after
+        if ' class="' in attrs:  # the element's own classes first (tests and scripts read them)
+            attrs = re.sub(r' class="([^"]*)"', lambda c: f' class="{c.group(1)} {cls}"', attrs, count=1)
+        else:
+            attrs = f' class="{cls}"' + attrs
+        return f"<{name}{attrs}>"
+
+    text = _STYLED_TAG.sub(tag, text)
+    css = (f".bg-frame .bg-card{{{_BASE}}}.bg-frame .bg-back{{{_BACK}}}"
+           + "".join(f".bg-frame .{cls}{{{style}}}" for style, cls in styles.items()))
+    return Html(f'<div class="bg-frame"><style>{css}</style>{text}</div>')
+

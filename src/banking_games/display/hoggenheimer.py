@@ -14,7 +14,7 @@ from typing import Sequence
 from ..cards import JOKER, rank_name
 from ..games.hoggenheimer import RANK_COLUMNS, SUIT_ROWS, HoggenheimerDeal, PlacedBet, card_at
 from ..money import WIN
-from ..render import (Html, back_html, card_html, caption_html, grid_html, pile_html, row_html, scroll_html,
+from ..render import (Html, back_html, card_html, card_text, caption_html, grid_html, pile_html, row_html, scroll_html,
                       slot_html)
 
 __all__ = ["bet_labels", "layout_html", "turn_order_html", "bets_html"]
@@ -98,7 +98,8 @@ def layout_html(deal: HoggenheimerDeal, *, labels: Sequence[str] | None = None, 
                        f'<div style="line-height:0;height:{16 * lines}px">{chips}</div></div>')
         rows.append(row)
     table = grid_html(rows, row_labels=[s.symbol for s in SUIT_ROWS],
-                      col_labels=[rank_name(r) for r in RANK_COLUMNS], title=title)
+                      col_labels=[rank_name(r) for r in RANK_COLUMNS],
+                      title=card_text(title) if title else title)
     return Html(row_html([table, _side_html(deal, reveal)], gap=16))
 
 
@@ -142,7 +143,7 @@ def bets_html(deal: HoggenheimerDeal, labels: Sequence[str] | None = None) -> Ht
     td = "padding:2px 8px;text-align:left;"
     body = []
     for label, placed in named.items():
-        cells = [label, str(placed.player), placed.bet.name, " ".join(c.label for c in placed.bet.cards),
+        cells = [label, str(placed.player), card_text(placed.bet.name), " ".join(c.label for c in placed.bet.cards),
                  f"{placed.bet.odds} to 1", str(placed.stake)]
         if over:
             res = deal.result(placed)

@@ -10,7 +10,7 @@ from __future__ import annotations
 import html
 
 from ..games.landsknecht import BET, LandsknechtDeal
-from ..render import Html, back_html, caption_html, pile_html, row_html, slot_html
+from ..render import Html, back_html, card_text, caption_html, pile_html, row_html, slot_html
 
 __all__ = ["table_html", "LAST_CARD_MARK"]
 
@@ -64,7 +64,7 @@ def table_html(deal: LandsknechtDeal, *, title: str | None = None, mark_last: bo
         stock = back_html(label="stock") if deal.cards_left else slot_html("empty", label="empty stock")
         groups.append(str(row_html([_column(str(stock), [f"{deal.cards_left} left"])], label="Stock")))
     cell = '<div style="display:inline-block;vertical-align:top;margin-right:18px">{}</div>'
-    head = (f'<div style="font-weight:bold;margin:4px 0">{html.escape(title)}</div>' if title else "")
+    head = (f'<div style="font-weight:bold;margin:4px 0">{html.escape(card_text(title))}</div>' if title else "")
     status = "void deal: redeal" if deal.is_void else ("deal over" if deal.is_over else
                                                         (f"{deal.turns} card turned" if deal.turns == 1
                                                          else f"{deal.turns} cards turned"))

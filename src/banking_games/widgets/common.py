@@ -21,6 +21,7 @@ import ipywidgets as widgets
 
 from ..errors import ConfigError, GameError
 from ..money import Settlement
+from ..render import compact_html
 
 __all__ = ["DealingTable", "DealReplay", "MessageBar", "guarded", "BankrollChart", "bankroll_svg", "bankroll_html",
            "record_deal", "settled_text", "fmt_amount", "parse_players", "check_seed", "check_players_arg", "html_table",
@@ -185,17 +186,23 @@ class DealReplay(widgets.VBox):
         size: how many frame widgets to make up front (at least
             ``len(frames)``; a table passes the most frames a deal can have,
             e.g. the pack's size plus one). More are made if ever needed.
+        compact: store each frame drawn in fewer bytes
+            (:func:`banking_games.render.compact_html`: the same drawing, the
+            cards' repeated inline styles as one ``<style>`` per frame). For a
+            replay written into a web page, where every frame is in the
+            page's HTML; a chapter's replay shrinks to about a third.
 
     Raises:
         ValueError: if ``frames`` is empty.
     """
 
     def __init__(self, frames: Sequence[str], *, interval_ms: int = 900, label: str = "Step",
-                 size: int = 0) -> None:
+                 size: int = 0, compact: bool = False) -> None:
         if not frames:
             raise ValueError("a DealReplay needs at least one frame")
         top = len(frames) - 1
-        self._pool = ([_frame_widget(str(f)) for f in frames]
+        self._compact = compact
+        self._pool = ([_frame_widget(self._html(f)) for f in frames]
                       + [_frame_widget() for _ in range(size - len(frames))])
         self.play = widgets.Play(value=0, min=0, max=top, step=1, interval=interval_ms,
                                  description="Play the deal", show_repeat=False)
@@ -205,8 +212,13 @@ class DealReplay(widgets.VBox):
         self.stack = widgets.Stack(self._pool[:len(frames)], selected_index=0)
         widgets.jslink((self.play, "value"), (self.slider, "value"))
         widgets.jslink((self.slider, "value"), (self.stack, "selected_index"))
+        # class names for the site's stylesheet and tests (book/_ext/static/bg-site.css)
+        self.stack.add_class("bg-frames")
         super().__init__([widgets.HBox([self.play, self.slider]), self.stack])
         self.add_class("bg-replay")
+
+    def _html(self, frame) -> str:
+        return str(compact_html(str(frame))) if self._compact else str(frame)
 
     @property
     def n_frames(self) -> int:
@@ -230,7 +242,7 @@ class DealReplay(widgets.VBox):
         if len(pool) < len(frames):  # more frames than expected: make the missing widgets once
             pool.extend(_frame_widget() for _ in range(len(frames) - len(pool)))
         for child, frame in zip(pool, frames):
-            text = str(frame)
+            text = self._html(frame)
             if child.value != text:
                 child.value = text
         # widen before moving the value, narrow after, so no value is ever out of range

@@ -1,0 +1,152 @@
+/* Site-wide accessibility fixes (issue 10); added to every page by
+ * book/_ext/offline_site.py.
+ *
+ * 1. The replay's Play/Pause and Stop buttons (ipywidgets' Play) show only an
+ *    icon-font glyph: give them a visible word and the same accessible name.
+ * 2. The replay's slider handle gets the slider's label as its name.
+ * 3. Theme controls whose aria-label does not contain their visible text
+ *    (search button, "Toggle hidden content" summaries): the visible text
+ *    becomes the name. Empty <summary> toggles in the side bar get a name.
+ * 4. Print: before printing, each replay shows its last frame (the deal's
+ *    end), copied into a box that only the print stylesheet shows, and
+ *    folded blocks (solutions, hidden code) are opened; after printing
+ *    they are folded again.
+ */
+(function () {
+  "use strict";
+  function playLabels(root) {
+    root.querySelectorAll(".widget-play .jupyter-button").forEach(function (btn) {
+      var icon = btn.querySelector("i");
+      if (!icon) return;
+      var name = /fa-pause/.test(icon.className) ? "Pause" : /fa-stop/.test(icon.className) ? "Stop"
+        : /fa-retweet/.test(icon.className) ? "Repeat" : "Play";
+      var span = btn.querySelector(".bg-btn-text");
+      if (!span) { span = document.createElement("span"); span.className = "bg-btn-text"; btn.appendChild(span); }
+      if (span.textContent !== name) {
+        span.textContent = name;
+        span.setAttribute("data-icon", name.toLowerCase());
+      }
+      icon.setAttribute("aria-hidden", "true");
+      if (btn.getAttribute("aria-label") !== name) btn.setAttribute("aria-label", name);
+      btn.title = name;
+    });
+    root.querySelectorAll(".widget-slider").forEach(function (s) {
+      var label = s.querySelector(".widget-label");
+      var text = label && label.textContent.trim() ? label.textContent.trim() : "Step";
+      s.querySelectorAll(".noUi-handle, [role=slider]").forEach(function (h) {
+        if (!h.getAttribute("aria-label")) h.setAttribute("aria-label", text);
+      });
+    });
+    root.querySelectorAll(".widget-dropdown select, .widget-text input, .widget-inline-hbox input").forEach(function (el) {
+      if (el.getAttribute("aria-label") || el.labels && el.labels.length) return;
+      var box = el.closest(".widget-inline-hbox");
+      var label = box && box.querySelector(".widget-label");
+      if (label && label.textContent.trim()) el.setAttribute("aria-label", label.textContent.trim());
+    });
+  }
+  function themeNames() {
+    // docutils' bibliography: a role="list" whose back-links (role doc-backlink) sit
+    // outside any list item, which ARIA forbids; plain links are read the same
+    document.querySelectorAll(".citation-list [role=doc-backlink]").forEach(function (a) {
+      a.removeAttribute("role");
+    });
+    document.querySelectorAll("[aria-label]").forEach(function (el) {
+      if (el.closest(".widget-play")) return;
+      var text = (el.innerText || "").replace(/\s+/g, " ").trim();
+      var label = el.getAttribute("aria-label");
+      if (text && label.toLowerCase().indexOf(text.toLowerCase()) === -1) {
+        el.setAttribute("aria-label", text);
+      }
+    });
+    document.querySelectorAll("summary").forEach(function (s) {
+      if ((s.innerText || "").trim() || s.getAttribute("aria-label")) return;
+      var link = s.parentElement && s.parentElement.parentElement &&
+        s.parentElement.parentElement.querySelector(":scope > a");
+      s.setAttribute("aria-label", link ? "Show or hide the pages under " + link.textContent.trim() : "Show or hide");
+    });
+  }
+  // a box that scrolls sideways can be scrolled from the keyboard (focusable, named)
+  function scrollBoxes() {
+    document.querySelectorAll("article.bd-article *").forEach(function (el) {
+      if (el.scrollWidth <= el.clientWidth + 1 || el.hasAttribute("tabindex")) return;
+      var ox = getComputedStyle(el).overflowX;
+      if (ox !== "auto" && ox !== "scroll") return;
+      el.setAttribute("tabindex", "0");
+      if (!el.getAttribute("role")) {
+        el.setAttribute("role", "region");
+        el.setAttribute("aria-label", "wide content, scrolls sideways");
+      }
+    });
+  }
+  var pending = false;
+  function fix() {
+    pending = false;
+    playLabels(document);
+    themeNames();
+    scrollBoxes();
+  }
+  function later() { if (!pending) { pending = true; window.requestAnimationFrame(fix); } }
+  document.addEventListener("DOMContentLoaded", function () {
+    fix();
+    new MutationObserver(later).observe(document.body, {
+      childList: true, subtree: true, attributes: true, attributeFilter: ["class", "aria-label"]
+    });
+  });
+  window.addEventListener("resize", function () { later(); });
+  window.addEventListener("beforeprint", function () {
+    // solutions and hidden blocks print open; afterprint folds them again
+    document.querySelectorAll("details:not([open]):not(.above-input):not(.below-input)").forEach(function (d) {
+      d.open = true; d.setAttribute("data-bg-print-opened", "");
+    });
+    document.querySelectorAll(".toggle-hidden").forEach(function (el) {
+      el.classList.remove("toggle-hidden"); el.setAttribute("data-bg-print-shown", "");
+    });
+    document.querySelectorAll(".bg-replay").forEach(function (replay) {
+      var old = replay.querySelector(".bg-print-frame");
+      if (old) old.remove();
+      var view = replay.querySelector(".bg-frames");
+      var last = replay.dataset.lastFrame;
+      if (!last) {
+        // the frames are in the page's widget state: the stack's last child
+        last = lastFrameHtml(replay);
+      }
+      if (!last || !view) return;
+      var box = document.createElement("div");
+      box.className = "bg-print-frame";
+      box.style.display = "none";
+      box.innerHTML = last;
+      view.parentElement.insertBefore(box, view);
+    });
+  });
+  window.addEventListener("afterprint", function () {
+    document.querySelectorAll("[data-bg-print-opened]").forEach(function (d) {
+      d.open = false; d.removeAttribute("data-bg-print-opened");
+    });
+    document.querySelectorAll("[data-bg-print-shown]").forEach(function (el) {
+      el.classList.add("toggle-hidden"); el.removeAttribute("data-bg-print-shown");
+    });
+  });
+  function lastFrameHtml(replay) {
+    var holder = replay.closest(".output, .cell_output") || document;
+    var scripts = holder.querySelectorAll('script[type="application/vnd.jupyter.widget-view+json"]');
+    var state = document.querySelector('script[type="application/vnd.jupyter.widget-state+json"]');
+    if (!state || !scripts.length) return null;
+    try {
+      var models = JSON.parse(state.textContent).state;
+      var root = JSON.parse(scripts[scripts.length - 1].textContent).model_id;
+      var found = null;
+      (function walk(id, depth) {
+        var m = models[id.replace("IPY_MODEL_", "")];
+        if (!m || depth > 6 || found) return;
+        if (m.model_name === "StackModel") {
+          var kids = m.state.children;
+          var lastKid = models[kids[kids.length - 1].replace("IPY_MODEL_", "")];
+          found = lastKid && lastKid.state.value;
+          return;
+        }
+        (m.state.children || []).forEach(function (c) { walk(c, depth + 1); });
+      })(root, 0);
+      return found;
+    } catch (e) { return null; }
+  }
+})();

@@ -1,0 +1,155 @@
+"""Browser audits of the built website, shared by tests/test_axe.py,
+tests/test_phone_layout.py and tests/test_print.py (and usable by hand:
+``python tests/site_audit.py [book/_build/html]`` prints the counts).
+
+* :func:`axe_violations` injects axe-core (npm package ``axe-core``, pinned
+  in package.json, read from node_modules, never from a CDN) into a page and
+  returns its serious and critical violations (WCAG 2 A/AA rules and axe's
+  best practices).
+* :func:`overflow_problems` lists what sticks out at the current viewport
+  width: elements wider than the page that are not inside a box that
+  scrolls sideways, a page that scrolls sideways as a whole, and text in
+  figures smaller than 9 px once the image is scaled to fit.
+"""
+
+from __future__ import annotations
+
+import functools
+import sys
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+PHONE = {"width": 390, "height": 844}
+DESKTOP = {"width": 1280, "height": 900}
+
+
+class _QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):  # noqa: A002
+        pass
+
+
+def serve(directory: Path):
+    """Serve directory on 127.0.0.1; return (server, base URL)."""
+    handler = functools.partial(_QuietHandler, directory=str(directory))
+    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
+    server.handle_error = lambda request, address: None  # a browser closing early is no error here
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    return server, f"http://127.0.0.1:{server.server_address[1]}"
+
+
+def site_pages(html: Path) -> list[str]:
+    """Every built HTML page (relative paths), excluding Sphinx's generated sources."""
+    return sorted(str(p.relative_to(html)) for p in html.rglob("*.html")
+                  if not any(part.startswith("_") for part in p.relative_to(html).parts))
+
+
+def wait_ready(page) -> None:
+    """Wait until MathJax has typeset and the widgets have rendered."""
+    page.wait_for_load_state("networkidle")
+    page.evaluate("""async () => {
+      if (window.MathJax && MathJax.startup && MathJax.startup.promise) await MathJax.startup.promise;
+      const want = document.querySelectorAll('script[type="application/vnd.jupyter.widget-view+json"]').length;
+      for (let i = 0; i < 100 && want && document.querySelectorAll('.widget-box, .jupyter-widgets').length === 0; i++)
+        await new Promise(r => setTimeout(r, 100));
+    }""")
+    page.wait_for_timeout(300)
+
+
+AXE_RUN = """async () => {
+  const r = await axe.run(document, {resultTypes: ['violations']});
+  return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical').map(v => ({
+    id: v.id, impact: v.impact, count: v.nodes.length,
+    nodes: v.nodes.slice(0, 4).map(n => n.target.join(' ') + ' :: ' + (n.failureSummary || '').slice(0, 160)),
+  }));
+}"""
+
+
+def axe_violations(page) -> list[dict]:
+    """Serious and critical axe-core violations of the open page."""
+    page.add_script_tag(path=str(AXE))
+    return page.evaluate(AXE_RUN)
+
+
+OVERFLOW_JS = """() => {
+  const vw = document.documentElement.clientWidth;
+  const out = [];
+  if (document.documentElement.scrollWidth > vw + 1)
+    out.push(`page scrolls sideways: ${document.documentElement.scrollWidth}px wide at ${vw}px`);
+  const scrolls = el => {
+    for (let a = el.parentElement; a; a = a.parentElement) {
+      const s = getComputedStyle(a);
+      if (['auto', 'scroll'].includes(s.overflowX) && a.clientWidth < vw + 1) return true;
+    }
+    return false;
+  };
+  const hidden = el => { for (let a = el; a; a = a.parentElement) {
+      const s = getComputedStyle(a);
+      if (s.display === 'none' || s.visibility === 'hidden') return true; } return false; };
+  const seen = new Set();
+  for (const el of document.querySelectorAll('article.bd-article *')) {
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) continue;
+    if ((r.right > vw + 1 || r.left < -1) && !scrolls(el) && !hidden(el)) {
+      // report the outermost culprit only
+      let top = el; for (let a = el.parentElement; a && a.tagName !== 'ARTICLE'; a = a.parentElement) {
+        const q = a.getBoundingClientRect(); if (q.right > vw + 1 || q.left < -1) top = a; }
+      if (seen.has(top)) continue; seen.add(top);
+      const t = top.tagName.toLowerCase() + (top.id ? '#' + top.id : '') + (top.className && typeof top.className === 'string' ? '.' + top.className.trim().split(/\\s+/).slice(0, 2).join('.') : '');
+      out.push(`cut off: ${t} spans ${Math.round(r.left)}..${Math.round(r.right)}px at ${vw}px: ${(top.textContent || '').trim().slice(0, 50)}`);
+    }
+  }
+  for (const img of document.querySelectorAll('article img[data-text-px]')) {
+    const scale = img.getBoundingClientRect().width / img.naturalWidth;
+    const px = parseFloat(img.dataset.textPx) * scale;
+    if (px < 9) out.push(`figure text ${px.toFixed(1)}px tall: ${img.getAttribute('src')}`);
+  }
+  return out;
+}"""
+
+
+def overflow_problems(page) -> list[str]:
+    """What is cut off (or too small to read) at the page's current width."""
+    return page.evaluate(OVERFLOW_JS)
+
+
+def main(argv: list[str]) -> int:
+    from playwright.sync_api import sync_playwright
+    from conftest import CHROMIUM, CHROMIUM_ARGS
+
+    html = Path(argv[0]) if argv else ROOT / "book" / "_build" / "html"
+    server, url = serve(html)
+    total = {}
+    with sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        for name in site_pages(html):
+            for label, vp in (("desktop", DESKTOP), ("phone", PHONE)):
+                ctx = b.new_context(viewport=vp, service_workers="block")
+                page = ctx.new_page()
+                page.goto(f"{url}/{name}", wait_until="load")
+                wait_ready(page)
+                if label == "desktop":
+                    v = axe_violations(page)
+                    for item in v:
+                        total[(item["impact"], item["id"])] = total.get((item["impact"], item["id"]), 0) + item["count"]
+                    print(f"{name}: axe {sum(x['count'] for x in v)} serious/critical "
+                          "(" + ", ".join(str(x["id"]) + "x" + str(x["count"]) for x in v) + ")")
+                else:
+                    probs = overflow_problems(page)
+                    print(f"{name}: phone {len(probs)} overflow problems")
+                    for p in probs[:8]:
+                        print("   ", p)
+                ctx.close()
+        b.close()
+    server.shutdown()
+    print("axe totals:", {f"{k[0]}:{k[1]}": n for k, n in sorted(total.items())})
+    print("critical:", sum(n for k, n in total.items() if k[0] == "critical"),
+          "serious:", sum(n for k, n in total.items() if k[0] == "serious"))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.path.insert(0, str(Path(__file__).parent))
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,82 @@
+"""Accessibility: axe-core finds no serious or critical violation on any built page.
+
+axe-core is the npm package pinned in package.json (installed by ``npm ci``
+into node_modules) and injected into each page by Playwright from that file:
+nothing is fetched from another host. The theme's own controls (search
+button, colour-mode switch, side-bar toggles) are audited with the rest.
+Pages are audited in light and dark mode at desktop width, and after the
+widgets have rendered (the replay's buttons and slider included).
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from conftest import CHROMIUM, CHROMIUM_ARGS, require_chromium
+from site_audit import AXE, DESKTOP, axe_violations, serve, site_pages, wait_ready
+
+require_chromium("axe-core audit")
+sync_api = pytest.importorskip("playwright.sync_api")
+
+
+@pytest.fixture(scope="module")
+def site(built_site):
+    if not AXE.is_file():
+        pytest.fail(f"{AXE} is missing: run `npm ci` (scripts/test.sh does)", pytrace=False)
+    server, url = serve(built_site)
+    with sync_api.sync_playwright() as pw:
+        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield browser, url, site_pages(built_site)
+        browser.close()
+    server.shutdown()
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_no_serious_axe_violation_on_any_page(site, scheme):
+    browser, url, pages = site
+    assert len(pages) >= 12, pages
+    found = []
+    for name in pages:
+        ctx = browser.new_context(viewport=DESKTOP, color_scheme=scheme, service_workers="block")
+        page = ctx.new_page()
+        page.goto(f"{url}/{name}", wait_until="load")
+        wait_ready(page)
+        for v in axe_violations(page):
+            found.append(f"{name} [{scheme}]: {v['impact']} {v['id']} x{v['count']}: " + " | ".join(v["nodes"]))
+        ctx.close()
+    assert not found, "\n".join(found)
+
+
+def test_replay_buttons_have_visible_names_matching_their_accessible_names(site):
+    """The chapters tell the reader to press Play: a button must show that word."""
+    browser, url, _ = site
+    ctx = browser.new_context(viewport=DESKTOP, service_workers="block")
+    page = ctx.new_page()
+    page.goto(f"{url}/hoggenheimer.html", wait_until="load")
+    wait_ready(page)
+    page.wait_for_selector(".bg-replay .widget-play button .bg-btn-text", timeout=20_000)
+    names = page.evaluate("""() => [...document.querySelector('.bg-replay .widget-play')
+        .querySelectorAll('button')].filter(b => b.offsetParent)
+        .map(b => [b.innerText.trim(), b.getAttribute('aria-label')])""")
+    ctx.close()
+    assert names[:2] == [["Play", "Play"], ["Stop", "Stop"]], names
+
+
+def test_page_titles_are_unique_and_name_the_game(built_site):
+    """Three pages were all "The value of every bet": each title must be its own,
+    and a game's pages must name the game (the file name says which game)."""
+    import re
+
+    titles = {}
+    for name in site_pages(built_site):
+        text = (built_site / name).read_text(encoding="utf-8")
+        m = re.search(r"<title>(.*?)</title>", text, re.S)
+        if m and "http-equiv=\"refresh\"" not in text:
+            titles[name] = " ".join(m.group(1).split())
+    dupes = {t for t in titles.values() if list(titles.values()).count(t) > 1}
+    assert not dupes, dupes
+    games = {"hoggenheimer": "Hoggenheimer", "banker-and-broker": "Banker and Broker", "landsknecht": "Landsknecht"}
+    for name, title in titles.items():
+        for stem, game in games.items():
+            if name.startswith(stem):
+                assert game in title, (name, title)
