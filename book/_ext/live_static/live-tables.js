@@ -1,0 +1,193 @@
+/* "Deal live": this book's dealing tables, in Python, in the reader's page.
+ *
+ * Each game chapter has a <div class="bg-live"> (book/_ext/live_tables.py)
+ * with a "Deal live" button, a progress line and the Python code that makes
+ * the chapter's table (the same code as the chapter's cell for Jupyter).
+ * Pressing the button starts Pyodide from this folder (_static/live/, the
+ * site's own files), unpacks the wheels listed in wheels.json, runs
+ * bridge.py, runs the chapter's code and shows the table with the page's
+ * ipywidgets HTML manager in place of the build-time replay. Every click then
+ * runs the table's Python callbacks. No game rule is written here.
+ *
+ * Nothing of Pyodide is fetched until the reader scrolls the section into
+ * view (Python then starts in the background) or presses the button.
+ */
+(function () {
+  "use strict";
+  var here = document.currentScript.src.replace(/[^\/]*$/, "");
+  var started = null;       // Promise of {pyodide, bridge, manager}
+  var stepListeners = [];
+  var timings = (window.bgLiveTimings = {});
+
+  function step(text, fraction) {
+    stepListeners.forEach(function (fn) { fn(text, fraction); });
+  }
+
+  function widgetManager() {
+    return new Promise(function (resolve, reject) {
+      window.requirejs(["@jupyter-widgets/html-manager"], function (m) {
+        resolve(new m.HTMLManager());
+      }, reject);
+    });
+  }
+
+  function PageComm(id, target, bridge) {
+    this.comm_id = id;
+    this.target_name = target;
+    this._bridge = bridge;
+    this._onmsg = null;
+    this._onclose = null;
+    this._queue = [];
+  }
+  PageComm.prototype.on_msg = function (cb) {
+    this._onmsg = cb;
+    var queued = this._queue;
+    this._queue = [];
+    queued.forEach(function (m) { cb(m); });
+  };
+  PageComm.prototype.on_close = function (cb) { this._onclose = cb; };
+  PageComm.prototype.open = function () { return ""; };
+  PageComm.prototype.close = function () { return ""; };
+  PageComm.prototype.send = function (data, callbacks, metadata, buffers) {
+    var bufs = (buffers || []).map(function (b) {
+      return new Uint8Array(b.buffer ? b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) : b);
+    });
+    this._bridge.deliver(this.comm_id, JSON.stringify(data), bufs);
+    // Python has handled the message: tell the model, as a kernel's "idle" would
+    if (callbacks && callbacks.iopub && callbacks.iopub.status) {
+      callbacks.iopub.status({ header: {}, parent_header: {}, metadata: {}, content: { execution_state: "idle" } });
+    }
+    return "";
+  };
+  PageComm.prototype._receive = function (msg) {
+    if (this._onmsg) this._onmsg(msg); else this._queue.push(msg);
+  };
+
+  function fetchOk(url) {
+    return fetch(url).then(function (r) {
+      if (!r.ok) throw new Error("could not load " + url + " (HTTP " + r.status + ")");
+      return r;
+    });
+  }
+
+  function start() {
+    if (started) return started;
+    var t0 = performance.now();
+    timings.start = t0;
+    started = (async function () {
+      step("Loading Python (Pyodide, about 12 MB the first time)", 0.05);
+      var managerP = widgetManager();
+      var manifestP = fetchOk(here + "wheels.json").then(function (r) { return r.json(); });
+      var mod = await import(here + "pyodide.mjs");
+      var pyodide = await mod.loadPyodide({ indexURL: here, packages: [] , stdout: function () {} });
+      timings.pyodide = performance.now() - t0;
+      var manifest = await manifestP;
+      var n = manifest.wheels.length;
+      step("Installing the dealing tables and ipywidgets", 0.7);
+      var bufs = await Promise.all(manifest.wheels.map(function (w) {
+        return fetchOk(here + w.file).then(function (r) { return r.arrayBuffer(); });
+      }));
+      bufs.forEach(function (buf, i) { pyodide.unpackArchive(buf, "wheel"); });
+      step("Starting the widget bridge", 0.85);
+      var manager = await managerP;
+      var comms = {};
+      window.bgLiveSend = function (type, contentJson, buffers) {
+        var content = JSON.parse(contentJson);
+        var bufList = buffers ? buffers.toJs ? buffers.toJs() : buffers : [];
+        var msg = { header: {}, parent_header: {}, metadata: content.metadata || {},
+                    buffers: bufList.map(function (b) { return new DataView(b.buffer || b); }),
+                    content: { comm_id: content.comm_id, target_name: content.target_name, data: content.data } };
+        if (buffers && buffers.destroy) buffers.destroy();
+        if (type === "comm_open") {
+          var c = new PageComm(content.comm_id, content.target_name, bridge);
+          comms[content.comm_id] = c;
+          manager.handle_comm_open(c, msg).catch(function (e) { console.error("Deal live: widget", e); });
+        } else if (type === "comm_msg") {
+          if (comms[content.comm_id]) comms[content.comm_id]._receive(msg);
+        } else if (type === "comm_close") {
+          var cc = comms[content.comm_id];
+          if (cc && cc._onclose) cc._onclose(msg);
+          delete comms[content.comm_id];
+        }
+      };
+      var bridgeCode = await fetchOk(here + "bridge.py").then(function (r) { return r.text(); });
+      var ns = pyodide.globals.get("dict")();
+      pyodide.runPython(bridgeCode, { globals: ns, filename: "bridge.py" });
+      var bridge = { deliver: ns.get("deliver"), model_id: ns.get("model_id") };
+      timings.ready = performance.now() - t0;
+      return { pyodide: pyodide, bridge: bridge, manager: manager };
+    })();
+    started.catch(function () { started = null; });
+    return started;
+  }
+
+  async function dealLive(box, button) {
+    var status = box.querySelector(".bg-live-status");
+    var bar = box.querySelector("progress");
+    button.disabled = true;
+    box.setAttribute("aria-busy", "true");
+    bar.hidden = false;
+    var t0 = performance.now();
+    var listener = function (text, fraction) { status.textContent = text + "..."; bar.value = fraction; };
+    stepListeners.push(listener);
+    try {
+      var py = await start();
+      listener("Dealing", 0.95);
+      var code = box.querySelector("script[type='text/x-python']").textContent;
+      var ns = py.pyodide.globals.get("dict")();
+      var table = py.pyodide.runPython(code, { globals: ns, filename: "deal-live.py" });
+      var id = py.bridge.model_id(table);
+      table.destroy();
+      var model = await py.manager.get_model(id);
+      var view = await py.manager.create_view(model);
+      var host = document.createElement("div");
+      host.className = "bg-live-table";
+      var replay = box.getAttribute("data-replaces");
+      var old = replay ? document.getElementById(replay) : null;
+      if (old) {
+        old.hidden = true;
+        old.parentNode.insertBefore(host, old);
+      } else {
+        box.parentNode.insertBefore(host, box.nextSibling);
+      }
+      await py.manager.display_view(view, host);
+      timings.table = performance.now() - t0;
+      status.textContent = "The live table is running in this page (Python " +
+        "in your browser). It replaces the replay above; reload the page to see the replay again.";
+      bar.hidden = true;
+      button.hidden = true;
+      box.classList.add("bg-live-running");
+    } catch (err) {
+      console.warn("Deal live failed", err);
+      status.textContent = "Python could not start in this page (" + (err && err.message || err) +
+        "). The replay above still works.";
+      bar.hidden = true;
+      button.disabled = false;
+    } finally {
+      stepListeners.splice(stepListeners.indexOf(listener), 1);
+      box.removeAttribute("aria-busy");
+    }
+  }
+
+  function setUp() {
+    if (typeof WebAssembly !== "object" || !window.requirejs) return;  // keep the replay only
+    document.querySelectorAll(".bg-live").forEach(function (box) {
+      var button = box.querySelector("button");
+      button.hidden = false;
+      box.querySelector(".bg-live-note").hidden = false;
+      button.addEventListener("click", function () { dealLive(box, button); });
+      var section = box.closest("section") || box;
+      if ("IntersectionObserver" in window) {
+        var seen = new IntersectionObserver(function (entries) {
+          if (entries.some(function (e) { return e.isIntersecting; })) {
+            seen.disconnect();
+            start().catch(function (e) { console.warn("Deal live: Python did not start", e); });
+          }
+        });
+        seen.observe(section);
+      }
+    });
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUp);
+  else setUp();
+})();
