@@ -53,9 +53,13 @@
       return new Uint8Array(b.buffer ? b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) : b);
     });
     this._bridge.deliver(this.comm_id, JSON.stringify(data), bufs);
-    // Python has handled the message: tell the model, as a kernel's "idle" would
+    // Python has handled the message: tell the model, as a kernel's "idle" would.
+    // Not synchronously: the model counts the message as pending only after send returns.
     if (callbacks && callbacks.iopub && callbacks.iopub.status) {
-      callbacks.iopub.status({ header: {}, parent_header: {}, metadata: {}, content: { execution_state: "idle" } });
+      var status = callbacks.iopub.status;
+      queueMicrotask(function () {
+        status({ header: {}, parent_header: {}, metadata: {}, content: { execution_state: "idle" } });
+      });
     }
     return "";
   };
@@ -144,16 +148,12 @@
       host.className = "bg-live-table";
       var replay = box.getAttribute("data-replaces");
       var old = replay ? document.getElementById(replay) : null;
-      if (old) {
-        old.hidden = true;
-        old.parentNode.insertBefore(host, old);
-      } else {
-        box.parentNode.insertBefore(host, box.nextSibling);
-      }
+      if (old) old.hidden = true;  // the live table takes the replay's place
+      box.parentNode.insertBefore(host, box.nextSibling);
       await py.manager.display_view(view, host);
       timings.table = performance.now() - t0;
-      status.textContent = "The live table is running in this page (Python " +
-        "in your browser). It replaces the replay above; reload the page to see the replay again.";
+      status.textContent = "The live table below runs in this page (Python in your browser) " +
+        "in place of the replay; reload the page to see the replay again.";
       bar.hidden = true;
       button.hidden = true;
       box.classList.add("bg-live-running");
