@@ -18,6 +18,16 @@
   var started = null;       // Promise of {pyodide, bridge, manager}
   var stepListeners = [];
   var timings = (window.bgLiveTimings = {});
+  // Python's messages are applied one after the other, each once the one
+  // before has been applied, in the order Python sent them (as they reach a
+  // notebook from a kernel). The models apply updates asynchronously: without
+  // this a quick update (a slider's value, jslinked to a Stack's index) could
+  // overtake a slower one sent earlier (the Stack's new children).
+  var chain = Promise.resolve();
+  function inOrder(job) {
+    chain = chain.then(job).catch(function (e) { console.error("Deal live: widget message", e); });
+    return chain;
+  }
 
   function step(text, fraction) {
     stepListeners.forEach(function (fn) { fn(text, fraction); });
@@ -64,7 +74,11 @@
     return "";
   };
   PageComm.prototype._receive = function (msg) {
-    if (this._onmsg) this._onmsg(msg); else this._queue.push(msg);
+    var self = this;
+    inOrder(function () {
+      if (self._onmsg) return self._onmsg(msg);
+      self._queue.push(msg);
+    });
   };
 
   function fetchOk(url) {
@@ -95,6 +109,7 @@
       step("Starting the widget bridge", 0.85);
       var manager = await managerP;
       var comms = {};
+      window.bgLiveManager = manager;  // for benchmarks and debugging
       window.bgLiveSend = function (type, contentJson, buffers) {
         var content = JSON.parse(contentJson);
         var bufList = buffers ? buffers.toJs ? buffers.toJs() : buffers : [];
@@ -105,13 +120,15 @@
         if (type === "comm_open") {
           var c = new PageComm(content.comm_id, content.target_name, bridge);
           comms[content.comm_id] = c;
-          manager.handle_comm_open(c, msg).catch(function (e) { console.error("Deal live: widget", e); });
+          inOrder(function () { return manager.handle_comm_open(c, msg); });
         } else if (type === "comm_msg") {
-          if (comms[content.comm_id]) comms[content.comm_id]._receive(msg);
+          var target = comms[content.comm_id];
+          if (!target) return;
+          target._receive(msg);
         } else if (type === "comm_close") {
           var cc = comms[content.comm_id];
-          if (cc && cc._onclose) cc._onclose(msg);
           delete comms[content.comm_id];
+          if (cc) inOrder(function () { if (cc._onclose) cc._onclose(msg); });
         }
       };
       var bridgeCode = await fetchOk(here + "bridge.py").then(function (r) { return r.text(); });
@@ -119,7 +136,8 @@
       pyodide.runPython(bridgeCode, { globals: ns, filename: "bridge.py" });
       var bridge = { deliver: ns.get("deliver"), model_id: ns.get("model_id") };
       timings.ready = performance.now() - t0;
-      return { pyodide: pyodide, bridge: bridge, manager: manager };
+      return { pyodide: pyodide, bridge: bridge, manager: manager,
+               settled: function () { return chain; } };
     })();
     started.catch(function () { started = null; });
     return started;
@@ -142,6 +160,7 @@
       var table = py.pyodide.runPython(code, { globals: ns, filename: "deal-live.py" });
       var id = py.bridge.model_id(table);
       table.destroy();
+      await py.settled();
       var model = await py.manager.get_model(id);
       var view = await py.manager.create_view(model);
       var host = document.createElement("div");
