@@ -124,7 +124,7 @@ def test_deal_live_on_sub_path(browser, sub_path_url, chapter):
 
     context.route("**/*", route)
     page = context.new_page()
-    page.on("console", lambda m: m.type == "error" and console.append(m.text))
+    page.on("console", lambda m: m.type == "error" and console.append(m.text[:300]))
     page.on("pageerror", lambda e: page_errors.append(str(e)))
     page.on("response", lambda r: r.status >= 400 and bad_status.append(f"{r.status} {r.url}"))
     page.on("request", lambda r: requested.append(r.url))

@@ -24,6 +24,11 @@
   // this a quick update (a slider's value, jslinked to a Stack's index) could
   // overtake a slower one sent earlier (the Stack's new children).
   var chain = Promise.resolve();
+  function nextFrame() {
+    return new Promise(function (resolve) {
+      requestAnimationFrame(function () { setTimeout(resolve, 0); });
+    });
+  }
   function inOrder(job) {
     chain = chain.then(job).catch(function (e) { console.error("Deal live: widget message", e); });
     return chain;
@@ -75,9 +80,17 @@
   };
   PageComm.prototype._receive = function (msg) {
     var self = this;
+    var state = (msg.content.data || {}).state || {};
     inOrder(function () {
-      if (self._onmsg) return self._onmsg(msg);
-      self._queue.push(msg);
+      if (!self._onmsg) { self._queue.push(msg); return; }
+      var applied = self._onmsg(msg);
+      if (!("children" in state || "selected_index" in state || typeof state.value === "number")) return applied;
+      // a container's new child views post Lumino resize messages, handled at
+      // the next frame; html-manager 1.0.15's Stack makes a new child view on
+      // every change of its index (also through a jslinked slider or Play's
+      // number value). Let that frame pass before a later update may remove
+      // those views (else Lumino logs "processLuminoMessage" of null)
+      return Promise.resolve(applied).then(nextFrame);
     });
   };
 
@@ -112,6 +125,7 @@
       window.bgLiveManager = manager;  // for benchmarks and debugging
       window.bgLiveSend = function (type, contentJson, buffers) {
         var content = JSON.parse(contentJson);
+        if (window.bgLiveDebug) console.log("Deal live: " + type + " " + contentJson.slice(0, 300));
         var bufList = buffers ? buffers.toJs ? buffers.toJs() : buffers : [];
         var msg = { header: {}, parent_header: {}, metadata: content.metadata || {},
                     buffers: bufList.map(function (b) { return new DataView(b.buffer || b); }),
