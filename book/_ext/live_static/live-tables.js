@@ -189,6 +189,7 @@
         "in place of the replay; reload the page to see the replay again.";
       bar.hidden = true;
       button.hidden = true;
+      box.querySelector(".bg-live-note").hidden = true;
       box.classList.add("bg-live-running");
     } catch (err) {
       console.warn("Deal live failed", err);
