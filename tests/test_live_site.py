@@ -17,7 +17,9 @@ For each game chapter (issue 8):
   shows other cards than seed 2026 did (both decks are shuffled by the engine
   from ``random.Random(seed)``; two seeds giving the very same settled deal
   would be a 1-in-millions coincidence, and these two seeds are fixed);
-* no console error, page error, HTTP error or request to another host.
+* no console error, page error, HTTP error or request to another host;
+* without WebAssembly there is no button and the replay stays (nothing of
+  Pyodide is fetched).
 
 Needs /usr/bin/chromium: skipped without it on a developer machine, a failure
 in CI. About 10-20 s per chapter on 2 cores.
@@ -170,5 +172,26 @@ def test_deal_live_on_sub_path(browser, sub_path_url, chapter):
         assert not console, f"{chapter}: console errors: {console}"
         assert not page_errors, f"{chapter}: page errors: {page_errors}"
         assert not bad_status, f"{chapter}: HTTP errors: {bad_status}"
+    finally:
+        context.close()
+
+
+def test_no_webassembly_keeps_the_replay(browser, sub_path_url):
+    """Where WebAssembly is missing the page stays as it was: no button, the replay shown."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+    context.add_init_script("delete window.WebAssembly;")
+    requested, page_errors = [], []
+    page = context.new_page()
+    page.on("request", lambda r: requested.append(r.url))
+    page.on("pageerror", lambda e: page_errors.append(str(e)))
+    try:
+        page.goto(f"{sub_path_url}/hoggenheimer.html", wait_until="load")
+        page.wait_for_load_state("networkidle")
+        page.locator("#deal-it-yourself").scroll_into_view_if_needed()
+        page.wait_for_timeout(1000)
+        assert page.get_by_role("button", name="Deal live", exact=True).count() == 0
+        assert page.locator("figure:has(.bg-replay)").first.is_visible()
+        assert not [u for u in requested if "/_static/live/" in u and not u.endswith("/live-tables.js")]
+        assert not page_errors, page_errors
     finally:
         context.close()
