@@ -4,7 +4,8 @@
 #   .venv/          a Python >= 3.11 virtual environment with requirements.txt and
 #                   this package (editable) installed;
 #   node_modules/   the npm packages of package-lock.json (npm ci);
-#   book/_vendor/   the JavaScript the website serves itself (scripts/vendor_js.py).
+#   book/_vendor/   the JavaScript the website serves itself (scripts/vendor_js.py)
+#                   and Pyodide with its wheels for "Deal live" (scripts/live_site.py).
 # Each step is skipped when a stamp file shows its inputs have not changed, so a
 # second run takes about a second.
 set -euo pipefail
@@ -88,6 +89,8 @@ setup_node() {
     echo "$want" > "$stamp"
   fi
   "$PY" scripts/vendor_js.py
+  # Pyodide, the wheels and the bridge for the "Deal live" tables (book/_vendor/live/)
+  "$PY" scripts/live_site.py
 }
 
 setup_python

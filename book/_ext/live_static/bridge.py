@@ -1,0 +1,77 @@
+"""Widget bridge for the website's "Deal live" tables (runs in Pyodide).
+
+ipywidgets talks to its front end through the ``comm`` package: in Jupyter
+the kernel carries the messages; in the page there is no kernel, so this
+module gives ``comm`` a Comm class whose messages go straight to the page's
+ipywidgets HTML manager (the JavaScript function ``bgLiveSend`` of
+live-tables.js) and delivers the manager's messages back (``deliver``).
+It holds no rule of any game: the tables are the package's own classes.
+
+IPython is not installed in the page (its wheel and dependencies would add
+about 2 MB and a second of import for nothing the tables use); ipywidgets
+only asks it for ``get_ipython()`` (``None`` here) and ``display``, so a
+small stand-in module is registered when IPython is missing.
+"""
+
+import json
+import sys
+import types
+
+try:
+    import IPython  # noqa: F401
+except ImportError:
+    _ip = types.ModuleType("IPython")
+    _ip.get_ipython = lambda: None
+    _display = types.ModuleType("IPython.display")
+    _display.display = lambda *objs, **kw: None
+    _display.clear_output = lambda *a, **kw: None
+    _core = types.ModuleType("IPython.core")
+    _shell = types.ModuleType("IPython.core.interactiveshell")
+
+    class InteractiveShell:  # only named by ipywidgets' Output widget
+        @classmethod
+        def initialized(cls):
+            return False
+
+    _shell.InteractiveShell = InteractiveShell
+    _ip.display, _ip.core = _display, _core
+    _core.interactiveshell = _shell
+    sys.modules.update({"IPython": _ip, "IPython.display": _display, "IPython.core": _core,
+                        "IPython.core.interactiveshell": _shell})
+
+import comm
+from comm.base_comm import BaseComm, CommManager
+from js import bgLiveSend
+from pyodide.ffi import to_js
+
+_manager = CommManager()
+
+
+class PageComm(BaseComm):
+    """A Comm whose messages go to the page's widget manager."""
+
+    def publish_msg(self, msg_type, data=None, metadata=None, buffers=None, **keys):
+        content = {"comm_id": self.comm_id, "target_name": self.target_name,
+                   "data": data or {}, "metadata": metadata or {}}
+        bufs = to_js([bytes(b) for b in (buffers or [])])
+        bgLiveSend(msg_type, json.dumps(content, default=str), bufs)
+
+
+comm.create_comm = lambda *args, **kwargs: PageComm(*args, **kwargs)
+comm.get_comm_manager = lambda: _manager
+
+
+def deliver(comm_id, data_json, buffers=None):
+    """Hand a message from the page's widget manager to its Python widget."""
+    target = _manager.comms.get(comm_id)
+    if target is None:
+        return
+    bufs = [memoryview(bytes(b.to_py())) for b in (buffers or [])]
+    msg = {"header": {}, "parent_header": {}, "metadata": {}, "buffers": bufs,
+           "content": {"comm_id": comm_id, "data": json.loads(data_json)}}
+    target.handle_msg(msg)
+
+
+def model_id(widget):
+    """The id the page uses to show ``widget``."""
+    return widget.model_id

@@ -1,0 +1,227 @@
+/* "Deal live": this book's dealing tables, in Python, in the reader's page.
+ *
+ * Each game chapter has a <div class="bg-live"> (book/_ext/live_tables.py)
+ * with a "Deal live" button, a progress line and the Python code that makes
+ * the chapter's table (the same code as the chapter's cell for Jupyter).
+ * Pressing the button starts Pyodide from this folder (_static/live/, the
+ * site's own files), unpacks the wheels listed in wheels.json, runs
+ * bridge.py, runs the chapter's code and shows the table with the page's
+ * ipywidgets HTML manager in place of the build-time replay. Every click then
+ * runs the table's Python callbacks. No game rule is written here.
+ *
+ * Nothing of Pyodide is fetched until the reader scrolls the section into
+ * view (Python then starts in the background) or presses the button.
+ */
+(function () {
+  "use strict";
+  var here = document.currentScript.src.replace(/[^\/]*$/, "");
+  var started = null;       // Promise of {pyodide, bridge, manager}
+  var stepListeners = [];
+  var timings = (window.bgLiveTimings = {});
+  // Python's messages are applied one after the other, each once the one
+  // before has been applied, in the order Python sent them (as they reach a
+  // notebook from a kernel). The models apply updates asynchronously: without
+  // this a quick update (a slider's value, jslinked to a Stack's index) could
+  // overtake a slower one sent earlier (the Stack's new children).
+  var chain = Promise.resolve();
+  function nextFrame() {
+    return new Promise(function (resolve) {
+      requestAnimationFrame(function () { setTimeout(resolve, 0); });
+    });
+  }
+  function inOrder(job) {
+    chain = chain.then(job).catch(function (e) { console.error("Deal live: widget message", e); });
+    return chain;
+  }
+
+  function step(text, fraction) {
+    stepListeners.forEach(function (fn) { fn(text, fraction); });
+  }
+
+  function widgetManager() {
+    return new Promise(function (resolve, reject) {
+      window.requirejs(["@jupyter-widgets/html-manager"], function (m) {
+        resolve(new m.HTMLManager());
+      }, reject);
+    });
+  }
+
+  function PageComm(id, target, bridge) {
+    this.comm_id = id;
+    this.target_name = target;
+    this._bridge = bridge;
+    this._onmsg = null;
+    this._onclose = null;
+    this._queue = [];
+  }
+  PageComm.prototype.on_msg = function (cb) {
+    this._onmsg = cb;
+    var queued = this._queue;
+    this._queue = [];
+    queued.forEach(function (m) { cb(m); });
+  };
+  PageComm.prototype.on_close = function (cb) { this._onclose = cb; };
+  PageComm.prototype.open = function () { return ""; };
+  PageComm.prototype.close = function () { return ""; };
+  PageComm.prototype.send = function (data, callbacks, metadata, buffers) {
+    var bufs = (buffers || []).map(function (b) {
+      return new Uint8Array(b.buffer ? b.buffer.slice(b.byteOffset, b.byteOffset + b.byteLength) : b);
+    });
+    this._bridge.deliver(this.comm_id, JSON.stringify(data), bufs);
+    // Python has handled the message: tell the model, as a kernel's "idle" would.
+    // Not synchronously: the model counts the message as pending only after send returns.
+    if (callbacks && callbacks.iopub && callbacks.iopub.status) {
+      var status = callbacks.iopub.status;
+      queueMicrotask(function () {
+        status({ header: {}, parent_header: {}, metadata: {}, content: { execution_state: "idle" } });
+      });
+    }
+    return "";
+  };
+  PageComm.prototype._receive = function (msg) {
+    var self = this;
+    var state = (msg.content.data || {}).state || {};
+    inOrder(function () {
+      if (!self._onmsg) { self._queue.push(msg); return; }
+      var applied = self._onmsg(msg);
+      if (!("children" in state || "selected_index" in state || typeof state.value === "number")) return applied;
+      // a container's new child views post Lumino resize messages, handled at
+      // the next frame; html-manager 1.0.15's Stack makes a new child view on
+      // every change of its index (also through a jslinked slider or Play's
+      // number value). Let that frame pass before a later update may remove
+      // those views (else Lumino logs "processLuminoMessage" of null)
+      return Promise.resolve(applied).then(nextFrame);
+    });
+  };
+
+  function fetchOk(url) {
+    return fetch(url).then(function (r) {
+      if (!r.ok) throw new Error("could not load " + url + " (HTTP " + r.status + ")");
+      return r;
+    });
+  }
+
+  function start() {
+    if (started) return started;
+    var t0 = performance.now();
+    timings.start = t0;
+    started = (async function () {
+      step("Loading Python (Pyodide, about 12 MB the first time)", 0.05);
+      var managerP = widgetManager();
+      var manifestP = fetchOk(here + "wheels.json").then(function (r) { return r.json(); });
+      var mod = await import(here + "pyodide.mjs");
+      var pyodide = await mod.loadPyodide({ indexURL: here, packages: [] , stdout: function () {} });
+      timings.pyodide = performance.now() - t0;
+      var manifest = await manifestP;
+      var n = manifest.wheels.length;
+      step("Installing the dealing tables and ipywidgets", 0.7);
+      var bufs = await Promise.all(manifest.wheels.map(function (w) {
+        return fetchOk(here + w.file).then(function (r) { return r.arrayBuffer(); });
+      }));
+      bufs.forEach(function (buf, i) { pyodide.unpackArchive(buf, "wheel"); });
+      step("Starting the widget bridge", 0.85);
+      var manager = await managerP;
+      var comms = {};
+      window.bgLiveManager = manager;  // for benchmarks and debugging
+      window.bgLiveSend = function (type, contentJson, buffers) {
+        var content = JSON.parse(contentJson);
+        if (window.bgLiveDebug) console.log("Deal live: " + type + " " + contentJson.slice(0, 300));
+        var bufList = buffers ? buffers.toJs ? buffers.toJs() : buffers : [];
+        var msg = { header: {}, parent_header: {}, metadata: content.metadata || {},
+                    buffers: bufList.map(function (b) { return new DataView(b.buffer || b); }),
+                    content: { comm_id: content.comm_id, target_name: content.target_name, data: content.data } };
+        if (buffers && buffers.destroy) buffers.destroy();
+        if (type === "comm_open") {
+          var c = new PageComm(content.comm_id, content.target_name, bridge);
+          comms[content.comm_id] = c;
+          inOrder(function () { return manager.handle_comm_open(c, msg); });
+        } else if (type === "comm_msg") {
+          var target = comms[content.comm_id];
+          if (!target) return;
+          target._receive(msg);
+        } else if (type === "comm_close") {
+          var cc = comms[content.comm_id];
+          delete comms[content.comm_id];
+          if (cc) inOrder(function () { if (cc._onclose) cc._onclose(msg); });
+        }
+      };
+      var bridgeCode = await fetchOk(here + "bridge.py").then(function (r) { return r.text(); });
+      var ns = pyodide.globals.get("dict")();
+      pyodide.runPython(bridgeCode, { globals: ns, filename: "bridge.py" });
+      var bridge = { deliver: ns.get("deliver"), model_id: ns.get("model_id") };
+      timings.ready = performance.now() - t0;
+      return { pyodide: pyodide, bridge: bridge, manager: manager,
+               settled: function () { return chain; } };
+    })();
+    started.catch(function () { started = null; });
+    return started;
+  }
+
+  async function dealLive(box, button) {
+    var status = box.querySelector(".bg-live-status");
+    var bar = box.querySelector("progress");
+    button.disabled = true;
+    box.setAttribute("aria-busy", "true");
+    bar.hidden = false;
+    var t0 = performance.now();
+    var listener = function (text, fraction) { status.textContent = text + "..."; bar.value = fraction; };
+    stepListeners.push(listener);
+    try {
+      var py = await start();
+      listener("Dealing", 0.95);
+      var code = box.querySelector("script[type='text/x-python']").textContent;
+      var ns = py.pyodide.globals.get("dict")();
+      var table = py.pyodide.runPython(code, { globals: ns, filename: "deal-live.py" });
+      var id = py.bridge.model_id(table);
+      table.destroy();
+      await py.settled();
+      var model = await py.manager.get_model(id);
+      var view = await py.manager.create_view(model);
+      var host = document.createElement("div");
+      host.className = "bg-live-table";
+      var replay = box.getAttribute("data-replaces");
+      var old = replay ? document.getElementById(replay) : null;
+      if (old) old.hidden = true;  // the live table takes the replay's place
+      box.parentNode.insertBefore(host, box.nextSibling);
+      await py.manager.display_view(view, host);
+      timings.table = performance.now() - t0;
+      status.textContent = "The live table below runs in this page (Python in your browser) " +
+        "in place of the replay; reload the page to see the replay again.";
+      bar.hidden = true;
+      button.hidden = true;
+      box.querySelector(".bg-live-note").hidden = true;
+      box.classList.add("bg-live-running");
+    } catch (err) {
+      console.warn("Deal live failed", err);
+      status.textContent = "Python could not start in this page (" + (err && err.message || err) +
+        "). The replay above still works.";
+      bar.hidden = true;
+      button.disabled = false;
+    } finally {
+      stepListeners.splice(stepListeners.indexOf(listener), 1);
+      box.removeAttribute("aria-busy");
+    }
+  }
+
+  function setUp() {
+    if (typeof WebAssembly !== "object" || !window.requirejs) return;  // keep the replay only
+    document.querySelectorAll(".bg-live").forEach(function (box) {
+      var button = box.querySelector("button");
+      button.hidden = false;
+      box.querySelector(".bg-live-note").hidden = false;
+      button.addEventListener("click", function () { dealLive(box, button); });
+      var section = box.closest("section") || box;
+      if ("IntersectionObserver" in window) {
+        var seen = new IntersectionObserver(function (entries) {
+          if (entries.some(function (e) { return e.isIntersecting; })) {
+            seen.disconnect();
+            start().catch(function (e) { console.warn("Deal live: Python did not start", e); });
+          }
+        });
+        seen.observe(section);
+      }
+    });
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", setUp);
+  else setUp();
+})();

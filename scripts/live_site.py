@@ -1,0 +1,175 @@
+"""Put Python for the reader's browser into book/_vendor/live/ ("Deal live").
+
+The website's *Deal live* buttons (book/_ext/live_tables.py) run this book's
+real dealing tables in the page with Pyodide. Everything they load is served
+by the site itself, from ``_static/live/``:
+
+* the Pyodide core (``pyodide.mjs``, ``pyodide.asm.mjs``, ``pyodide.asm.wasm``,
+  ``python_stdlib.zip``, ``pyodide-lock.json``) from the npm package
+  ``pyodide`` pinned in package-lock.json (installed by ``npm ci``);
+* the pure-Python wheels the tables import (ipywidgets, comm, traitlets),
+  at the exact versions pinned in requirements.txt, from PyPI with
+  ``pip download`` (pip's cache makes later runs offline);
+* this book's own package ``banking_games`` as a wheel, built here from
+  ``src/`` with the standard library (a wheel is a zip with a ``.dist-info``
+  folder; pyproject's setuptools pin is newer than some venvs have);
+* ``bridge.py`` and ``live-tables.js`` from book/_ext/live_static/: the
+  widget bridge between Python's ``comm`` package and the page's
+  ipywidgets HTML manager;
+* ``wheels.json``: the wheels' file names, sizes and sha256, read by the page.
+
+book/_config.yml serves book/_vendor/ as ``_static/``, so the files end up in
+``_build/html/_static/live/``. A stamp skips the work when nothing changed.
+
+Usage: python scripts/live_site.py
+Exit status 1 (with a message) when node_modules or a wheel is missing.
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import re
+import shutil
+import subprocess
+import sys
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+NODE = ROOT / "node_modules" / "pyodide"
+STATIC = ROOT / "book" / "_ext" / "live_static"
+DEST = ROOT / "book" / "_vendor" / "live"
+STAMP = ROOT / "book" / "_vendor" / ".live-stamp"
+CACHE = ROOT / "book" / "_vendor" / ".wheel-cache"
+PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
+                 "pyodide-lock.json", "package.json")
+# the pure-Python packages the dealing tables import in the browser
+WHEELS = ("ipywidgets", "comm", "traitlets")
+
+
+def _pins() -> dict[str, str]:
+    pins = {}
+    for line in (ROOT / "requirements.txt").read_text().splitlines():
+        m = re.match(r"^([A-Za-z0-9_.\-]+)==(\S+)", line.strip())
+        if m:
+            pins[m.group(1).lower().replace("_", "-")] = m.group(2)
+    return pins
+
+
+def _src_files() -> list[Path]:
+    return sorted(p for p in (ROOT / "src" / "banking_games").rglob("*.py"))
+
+
+def stamp_value() -> str:
+    h = hashlib.sha256()
+    for p in [ROOT / "package-lock.json", ROOT / "requirements.txt", ROOT / "pyproject.toml",
+              Path(__file__).resolve(), *sorted(STATIC.iterdir()), *_src_files()]:
+        h.update(str(p.relative_to(ROOT)).encode() + b"\0" + p.read_bytes())
+    return h.hexdigest()
+
+
+def _version() -> str:
+    m = re.search(r'^version\s*=\s*"([^"]+)"', (ROOT / "pyproject.toml").read_text(), re.M)
+    return m.group(1) if m else "0"
+
+
+def build_own_wheel(dest: Path) -> Path:
+    """Write ``banking_games-<version>-py3-none-any.whl`` (PEP 427) into ``dest``."""
+    version = _version()
+    name = f"banking_games-{version}-py3-none-any.whl"
+    info = f"banking_games-{version}.dist-info"
+    files: list[tuple[str, bytes]] = []
+    src = ROOT / "src"
+    for p in _src_files():
+        files.append((p.relative_to(src).as_posix(), p.read_bytes()))
+    files.append((f"{info}/METADATA", (
+        f"Metadata-Version: 2.1\nName: banking-games\nVersion: {version}\n"
+        "Summary: Rules engines and dealing tables for three banking card games\n").encode()))
+    files.append((f"{info}/WHEEL", (
+        "Wheel-Version: 1.0\nGenerator: scripts/live_site.py\nRoot-Is-Purelib: true\n"
+        "Tag: py3-none-any\n").encode()))
+    record = []
+    for arc, data in files:
+        digest = base64.urlsafe_b64encode(hashlib.sha256(data).digest()).rstrip(b"=").decode()
+        record.append(f"{arc},sha256={digest},{len(data)}")
+    record.append(f"{info}/RECORD,,")
+    files.append((f"{info}/RECORD", ("\n".join(record) + "\n").encode()))
+    out = dest / name
+    with zipfile.ZipFile(out, "w", zipfile.ZIP_DEFLATED) as zf:
+        for arc, data in files:
+            zi = zipfile.ZipInfo(arc, date_time=(2026, 1, 1, 0, 0, 0))
+            zi.compress_type = zipfile.ZIP_DEFLATED
+            zf.writestr(zi, data)
+    return out
+
+
+def download_wheels(dest: Path) -> list[Path]:
+    """The pinned pure-Python wheels, from pip's index (cached in book/_vendor/.wheel-cache)."""
+    pins = _pins()
+    wanted = []
+    for pkg in WHEELS:
+        if pkg not in pins:
+            sys.exit(f"live_site: {pkg} is not pinned in requirements.txt")
+        wanted.append(f"{pkg}=={pins[pkg]}")
+    CACHE.mkdir(parents=True, exist_ok=True)
+    found = []
+    missing = []
+    for req in wanted:
+        pkg, ver = req.split("==")
+        hits = list(CACHE.glob(f"{pkg.replace('-', '_')}-{ver}-*.whl"))
+        (found.extend(hits) if hits else missing.append(req))
+    if missing:
+        cmd = [sys.executable, "-m", "pip", "download", "--disable-pip-version-check", "-q", "--no-deps",
+               "--only-binary=:all:", "-d", str(CACHE), *missing]
+        run = subprocess.run(cmd, capture_output=True, text=True)
+        if run.returncode != 0:
+            sys.exit(f"live_site: pip download {' '.join(missing)} failed:\n{run.stderr}")
+        for req in missing:
+            pkg, ver = req.split("==")
+            hits = list(CACHE.glob(f"{pkg.replace('-', '_')}-{ver}-*.whl"))
+            if not hits:
+                sys.exit(f"live_site: no wheel for {req} after pip download")
+            found.extend(hits)
+    out = []
+    for p in found:
+        if not p.name.endswith("-py3-none-any.whl"):
+            sys.exit(f"live_site: {p.name} is not a pure-Python wheel; Pyodide cannot use it")
+        shutil.copy2(p, dest / p.name)
+        out.append(dest / p.name)
+    return out
+
+
+def main(argv: list[str]) -> int:
+    want = stamp_value()
+    if STAMP.exists() and STAMP.read_text().strip() == want and DEST.is_dir():
+        return 0
+    for f in PYODIDE_FILES:
+        if not (NODE / f).is_file():
+            sys.exit(f"live_site: {NODE / f} is missing; run `npm ci` in {ROOT} first")
+    if DEST.exists():
+        shutil.rmtree(DEST)
+    DEST.mkdir(parents=True)
+    for f in PYODIDE_FILES:
+        shutil.copy2(NODE / f, DEST / f)
+    (DEST / "LICENSE-pyodide.txt").write_text(
+        "Pyodide (https://pyodide.org) is under the Mozilla Public License 2.0; "
+        "these files are copied unchanged from the npm package pyodide.\n")
+    wheels = download_wheels(DEST) + [build_own_wheel(DEST)]
+    for f in STATIC.iterdir():
+        shutil.copy2(f, DEST / f.name)
+    manifest = {
+        "pyodide": json.loads((NODE / "package.json").read_text())["version"],
+        "wheels": [{"file": w.name, "size": w.stat().st_size,
+                    "sha256": hashlib.sha256(w.read_bytes()).hexdigest()} for w in sorted(wheels)],
+    }
+    (DEST / "wheels.json").write_text(json.dumps(manifest, indent=1) + "\n")
+    STAMP.write_text(want + "\n")
+    size = sum(p.stat().st_size for p in DEST.rglob("*") if p.is_file())
+    print(f"live_site: {size / 1e6:.1f} MB of Pyodide and wheels in {DEST.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,197 @@
+""""Deal live" on the website: each game chapter's real dealing table, run by
+Pyodide in the page, from the site's own files, on a site served from a
+sub-path (``/book/``) with every request to another host blocked.
+
+For each game chapter (issue 8):
+
+* before the reader scrolls to *Deal it yourself*, no byte of Pyodide or of a
+  wheel is fetched (only the small live-tables.js);
+* pressing the button named exactly "Deal live" shows a progress bar, then
+  the chapter's table class (found by its CSS class, the same one the
+  JupyterLab test uses) in place of the build-time replay, which is hidden;
+* the table plays the deal of tests/test_jupyterlab.py's SCENARIOS, written
+  there from the chapters' rules (a bet, a turn, a move the rules forbid with
+  its message and the cards left as they were, dealing to the end with the
+  settlement, a turn after the end refused, a new deal);
+* a new session from another seed, played the same way to its settlement,
+  shows other cards than seed 2026 did (both decks are shuffled by the engine
+  from ``random.Random(seed)``; two seeds giving the very same settled deal
+  would be a 1-in-millions coincidence, and these two seeds are fixed);
+* no console error, page error, HTTP error or request to another host;
+* without WebAssembly there is no button and the replay stays (nothing of
+  Pyodide is fetched).
+
+Needs /usr/bin/chromium: skipped without it on a developer machine, a failure
+in CI. About 10-20 s per chapter on 2 cores.
+"""
+
+from __future__ import annotations
+
+import functools
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
+from pathlib import Path
+from urllib.parse import urlsplit
+
+import pytest
+
+from conftest import CHROMIUM, CHROMIUM_ARGS, require_chromium
+
+require_chromium("Deal live browser tests")
+
+sync_api = pytest.importorskip("playwright.sync_api")
+
+from test_jupyterlab import SCENARIOS, TABLE_STATE_JS  # noqa: E402  (one scenario per game, one place)
+
+SUB_PATH = "book"
+OTHER_SEED = 7
+
+
+class _QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):  # noqa: A002
+        pass
+
+
+@pytest.fixture(scope="module")
+def sub_path_url(built_site, tmp_path_factory):
+    """The site served at http://127.0.0.1:<port>/book/ (a project page's sub-path)."""
+    root = tmp_path_factory.mktemp("host")
+    (root / SUB_PATH).symlink_to(built_site, target_is_directory=True)
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(root)))
+    thread = threading.Thread(target=server.serve_forever, daemon=True)
+    thread.start()
+    yield f"http://127.0.0.1:{server.server_address[1]}/{SUB_PATH}"
+    server.shutdown()
+    server.server_close()
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+def _play(page, table, steps, chapter, *, check=True):
+    """Click through ``steps``; return the table state after each step."""
+    state = table.evaluate(TABLE_STATE_JS)
+    states = []
+    for i, (label, expect) in enumerate(steps, 1):
+        before = state
+        table.locator("button", has_text=label).first.click()
+        changed = {"turn": "JSON.stringify(s.cards) !== JSON.stringify(b.cards)",
+                   "settle": "JSON.stringify(s.cards) !== JSON.stringify(b.cards) && s.text.includes('Settlement')",
+                   "refused": "s.refused"}.get(expect, "true")
+        try:
+            page.wait_for_function(
+                f"([r, b]) => {{ const s = ({TABLE_STATE_JS})(r); return s.text !== b.text && {changed}; }}",
+                arg=[table.element_handle(), before], timeout=10_000)
+        except sync_api.TimeoutError:
+            pass  # the assertions say what is missing
+        page.wait_for_timeout(100)
+        state = table.evaluate(TABLE_STATE_JS)
+        states.append(state)
+        if not check:
+            continue
+        where = f"{chapter}, step {i} ({label!r}): message {state['message']!r}"
+        assert state["text"] != before["text"], f"{where}: the table did not change in 10 s"
+        assert "Unexpected error" not in (state["message"] or ""), where
+        assert "Traceback" not in state["text"], where
+        if expect == "refused":
+            assert state["refused"], f"{where}: expected a refusal with its message"
+            assert state["message"], f"{where}: a refusal without a message"
+            assert state["cards"] == before["cards"], f"{where}: the table changed after a refused move"
+        else:
+            assert not state["refused"], f"{where}: refused"
+        if expect in {"turn", "settle"}:
+            assert state["cards"] != before["cards"], f"{where}: the cards on the table did not change"
+        if expect == "settle":
+            assert "Settlement" in state["text"], f"{where}: no settlement shown"
+    return states
+
+
+@pytest.mark.parametrize("chapter", sorted(SCENARIOS))
+def test_deal_live_on_sub_path(browser, sub_path_url, chapter):
+    table_class, steps = SCENARIOS[chapter]
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+    external, console, page_errors, bad_status, requested = [], [], [], [], []
+
+    def route(r):
+        if r.request.url.startswith(("data:", "blob:")) or urlsplit(r.request.url).hostname == "127.0.0.1":
+            r.continue_()
+        else:
+            external.append(r.request.url)
+            r.abort()
+
+    context.route("**/*", route)
+    page = context.new_page()
+    page.on("console", lambda m: m.type == "error" and console.append(m.text[:300]))
+    page.on("pageerror", lambda e: page_errors.append(str(e)))
+    page.on("response", lambda r: r.status >= 400 and bad_status.append(f"{r.status} {r.url}"))
+    page.on("request", lambda r: requested.append(r.url))
+    try:
+        page.goto(f"{sub_path_url}/{chapter}.html", wait_until="load")
+        page.wait_for_load_state("networkidle")
+        page.wait_for_timeout(500)
+        heavy = [u for u in requested if "/_static/live/" in u and not u.endswith("/live-tables.js")]
+        assert not heavy, f"{chapter}: Python fetched before the reader reached 'Deal it yourself': {heavy}"
+
+        replay = page.locator("figure:has(.bg-replay)").first
+        assert replay.is_visible(), f"{chapter}: the replay is not shown before 'Deal live'"
+        button = page.get_by_role("button", name="Deal live", exact=True)
+        assert button.count() == 1, f"{chapter}: expected one 'Deal live' button, found {button.count()}"
+        button.scroll_into_view_if_needed()
+        button.click()
+        page.locator(".bg-live progress").wait_for(state="visible", timeout=5_000)
+        table = page.locator(f".bg-live-table .{table_class}")
+        table.wait_for(timeout=90_000)
+        assert page.locator("figure:has(.bg-replay)").first.is_hidden(), f"{chapter}: the replay is still shown"
+        assert all(u.startswith(sub_path_url) or u.startswith(("data:", "blob:")) for u in requested
+                   if "/_static/" in u), f"{chapter}: a file was fetched outside {sub_path_url}"
+        start = table.evaluate(TABLE_STATE_JS)
+        assert start["cards"], f"{chapter}: the live table shows no card"
+        assert not start["refused"], f"{chapter}: the new table shows a refusal: {start['message']}"
+
+        states = _play(page, table, steps, chapter)
+        settle_at = [e for _, e in steps].index("settle")
+        first_deal = states[settle_at]["cards"]
+
+        # another seed, a new session, the same moves up to the settlement: other cards
+        seed = table.get_by_label("Seed", exact=True)
+        seed.fill(str(OTHER_SEED))
+        seed.press("Enter")
+        page.wait_for_timeout(200)
+        _play(page, table, [("New session", "ok")], chapter, check=False)
+        replay_steps = [s for s in steps[:settle_at + 1] if s[1] != "refused"]
+        other = _play(page, table, replay_steps, chapter)[-1]
+        assert "Settlement" in other["text"], f"{chapter}: seed {OTHER_SEED}: no settlement"
+        assert other["cards"] != first_deal, f"{chapter}: seed {OTHER_SEED} dealt the same cards as seed 2026"
+
+        assert not external, f"{chapter}: requests to other hosts: {external}"
+        assert not console, f"{chapter}: console errors: {console}"
+        assert not page_errors, f"{chapter}: page errors: {page_errors}"
+        assert not bad_status, f"{chapter}: HTTP errors: {bad_status}"
+    finally:
+        context.close()
+
+
+def test_no_webassembly_keeps_the_replay(browser, sub_path_url):
+    """Where WebAssembly is missing the page stays as it was: no button, the replay shown."""
+    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+    context.add_init_script("delete window.WebAssembly;")
+    requested, page_errors = [], []
+    page = context.new_page()
+    page.on("request", lambda r: requested.append(r.url))
+    page.on("pageerror", lambda e: page_errors.append(str(e)))
+    try:
+        page.goto(f"{sub_path_url}/hoggenheimer.html", wait_until="load")
+        page.wait_for_load_state("networkidle")
+        page.locator("#deal-it-yourself").scroll_into_view_if_needed()
+        page.wait_for_timeout(1000)
+        assert page.get_by_role("button", name="Deal live", exact=True).count() == 0
+        assert page.locator("figure:has(.bg-replay)").first.is_visible()
+        assert not [u for u in requested if "/_static/live/" in u and not u.endswith("/live-tables.js")]
+        assert not page_errors, page_errors
+    finally:
+        context.close()
