@@ -169,6 +169,121 @@ def test_hog_simulation_answers(glued):
     assert int(glued(page, "hogx_shaved_class")) == math.ceil(2048 / 30)
 
 
+# ================================================================== Banker and Broker
+# Ranks 13, suits 4. A section's card is one of the 51 cards other than the banker's.
+# Brute force below lists every ordered pair (banker's card, section's card).
+
+def _pack(ranks: int, suits: int) -> list[tuple[int, int]]:
+    return [(rank, suit) for rank in range(ranks) for suit in range(suits)]
+
+
+@lru_cache(maxsize=None)
+def _bb_pair(ranks: int = 13, suits: int = 4) -> tuple[Fraction, Fraction]:
+    """(P(win), P(tie)) of a section, by listing ordered pairs of distinct cards."""
+    pairs = list(permutations(_pack(ranks, suits), 2))
+    win = sum(1 for banker, section in pairs if section[0] > banker[0])
+    tie = sum(1 for banker, section in pairs if section[0] == banker[0])
+    return Fraction(win, len(pairs)), Fraction(tie, len(pairs))
+
+
+def test_bb_brute_force_pair():
+    assert _bb_pair() == (Fraction(24, 51), Fraction(3, 51))      # 24 higher, 3 equal of 51
+
+
+def test_bb_rules_answers(glued):
+    page = "banker-and-broker"
+    # Four punters and the banker: 5 sections. Limit 7 sections incl. the banker's: 6 punters.
+    assert int(glued(page, "qc_bb_sections")) == 4 + 1
+    assert int(glued(page, "bb_limit_punters")) == 7 - 1
+    assert int(glued(page, "qc_bb_limit_alt")) == 7
+    # bb-ex-predict: 500 deals; ties 500 x 3/51 = 29.4, wins 500 x 24/51 = 235.3.
+    win, tie = _bb_pair()
+    deals = int(glued(page, "bbx_pred_deals"))
+    assert num(glued(page, "bbx_pred_ties_exp")) == pytest.approx(float(deals * tie), abs=0.05)
+    assert num(glued(page, "bbx_pred_wins_exp")) == pytest.approx(float(deals * win), abs=0.05)
+    for name, p in (("bbx_pred_ties", tie), ("bbx_pred_wins", win)):
+        count = int(glued(page, name))
+        assert abs(count - deals * p) <= 4 * math.sqrt(deals * p * (1 - p)), (name, count)
+    # bb-ex-source: P(win) = 8/17 whatever the reading; 6-card pack (3 ranks x 2 suits): 2/5.
+    assert frac(glued(page, "bbx_src_pwin")) == win == Fraction(8, 17)
+    assert frac(glued(page, "bbx_src_small")) == _bb_pair(3, 2)[0] == Fraction(2, 5)
+
+
+def test_bb_values_answers(glued):
+    page = "banker-and-broker-values"
+    win, tie = _bb_pair()
+    win32, tie32 = _bb_pair(8, 4)
+    # Bank wins ties: E = win - lose - tie = -tie, so h = P(tie) = 1/17; returned: h = 0.
+    assert frac(glued(page, "bbv_edge52")) == tie == Fraction(1, 17)
+    assert frac(glued(page, "bbv_edge52_sr")) == 0
+    assert frac(glued(page, "bbv_ptie32")) == tie32 == Fraction(3, 31)
+    # bb-ex-edge32: h = 3/31 by formula and by engine; 1/17 for 52 cards.
+    assert frac(glued(page, "bbx_e32")) == tie32
+    assert frac(glued(page, "bbx_e32_engine")) == tie32
+    assert frac(glued(page, "bbx_e52")) == tie
+    # bb-ex-fair: m P(win) = P(lose) + P(tie)  =>  m = 1 + tie / win = 1 + 3/24 = 9/8, "9 to 8".
+    assert frac(glued(page, "bbx_fair")) == 1 + tie / win == Fraction(9, 8)
+    assert glued(page, "bbx_fair_ab") == "9 to 8"
+    assert frac(glued(page, "bbx_fair_ev")) == 0
+    assert frac(glued(page, "bbx_fair_engine")) == Fraction(9, 8)
+    # bb-ex-misconception: first section's P(win) with 2 or 3 sections: 8/17.
+    assert frac(glued(page, "bbx_mis_2")) == win == frac(glued(page, "bbx_mis_3"))
+    # bb-ex-sympy: t = 1: X = +-1, Var = 1 - (1/17)^2 = 288/289; t = 0: E = 0, Var = 1 - 1/17 = 16/17.
+    assert frac(glued(page, "bbx_sy_var1")) == 1 - tie ** 2 == Fraction(288, 289)
+    assert frac(glued(page, "bbx_sy_var0")) == 1 - tie == Fraction(16, 17)
+
+
+def test_bb_ex_corr(glued):
+    # Correlation of the nets on two sections facing one banker's card, bank wins ties:
+    # list every ordered triple of distinct cards (banker, section 1, section 2).
+    pack = _pack(13, 4)
+    def net(banker, card):
+        return 1 if card[0] > banker[0] else -1          # a tie loses the stake (t = 1)
+    s1 = s11 = s12 = 0
+    count = 0
+    for banker in pack:
+        others = [c for c in pack if c != banker]
+        nets = [net(banker, c) for c in others]
+        total, squares = sum(nets), sum(x * x for x in nets)
+        s1 += total * (len(others) - 1)
+        s11 += squares * (len(others) - 1)
+        s12 += total * total - squares                  # sum over i != j of x_i x_j
+        count += len(others) * (len(others) - 1)
+    mean, ex2, ex1x2 = Fraction(s1, count), Fraction(s11, count), Fraction(s12, count)
+    rho = (ex1x2 - mean ** 2) / (ex2 - mean ** 2)
+    page = "banker-and-broker-values"
+    assert frac(glued(page, "bbx_rho")) == rho
+    assert frac(glued(page, "bbx_rho_engine")) == rho
+    assert glued(page, "bbx_rho_same") == "they are equal"
+
+
+def test_bb_simulation_answers(glued):
+    page = "banker-and-broker-simulation"
+    h = Fraction(1, 17)
+    var = 1 - h ** 2                                     # net is +-1: Var = 1 - E^2 = 288/289
+    assert frac(glued(page, "bbs_h")) == h and frac(glued(page, "bbs_var")) == var
+    assert num(glued(page, "bbs_sigma")) == pytest.approx(math.sqrt(288 / 289), abs=5e-5)
+    # h >= 2 sigma / sqrt(N)  <=>  N >= 4 Var / h^2 = 4 * 288 = 1152; 3 SE: 9 * 288 = 2592.
+    assert int(glued(page, "bbs_n_2se")) == 4 * 288 == 1152
+    assert int(glued(page, "bbs_n_3se")) == 9 * 288 == 2592
+    assert int(glued(page, "bbs_class_each")) == math.ceil(1152 / 30) == 39
+    # Normal approximation at N = 1152: P(average < 0) = Phi(2) = 0.977.
+    assert num(glued(page, "bbs_normal_2se")) == pytest.approx(0.5 * (1 + math.erf(2 / math.sqrt(2))), abs=5e-4)
+    # Quick check: 30 x 10 deals, SE = sqrt(288/289 / 300).
+    assert int(glued(page, "bbs_qc_n")) == 300
+    assert num(glued(page, "bbs_qc_se")) == pytest.approx(math.sqrt(288 / 289 / 300), abs=5e-5)
+    # bb-ex-band: 30 x 40 = 1200 deals, SE = sqrt(288/289 / 1200); zero outside iff |mean| > 2 SE.
+    assert int(glued(page, "bbx_band_n")) == 1200
+    se = math.sqrt(288 / 289 / 1200)
+    assert num(glued(page, "bbx_band_se")) == pytest.approx(se, abs=5e-5)
+    mean = num(glued(page, "bbx_band_mean"))
+    assert glued(page, "bbx_band_zero") == ("outside" if abs(mean) > 2 * se else "inside")
+    # bb-ex-deals32: h = 3/31, Var = 1 - 9/961 = 952/961, N >= 4 * 952 / 9 = 423.1 -> 424.
+    assert frac(glued(page, "bbx_d32_h")) == Fraction(3, 31)
+    assert frac(glued(page, "bbx_d32_var")) == Fraction(952, 961)
+    assert int(glued(page, "bbx_d32_needed")) == math.ceil(Fraction(4 * 952, 9)) == 424
+
+
 # ================================================================== structure
 
 def _source(page: str) -> str:
