@@ -284,6 +284,90 @@ def test_bb_simulation_answers(glued):
     assert int(glued(page, "bbx_d32_needed")) == math.ceil(Fraction(4 * 952, 9)) == 424
 
 
+# ================================================================== Landsknecht
+# Full pack: r = 13 ranks, s = 4 suits. After the banker's card is down, the setup ends
+# with the first card that is not of a layout rank: one of the banker's s - 1 = 3 unseen
+# cards (void) or one of the 4 cards of each of the r - 3 = 10 unseen ranks. Each of these
+# 43 cards is equally likely to come first, so P(void) = 3/43 (3/23 with 8 ranks).
+
+def _void(ranks: int, suits: int = 4) -> Fraction:
+    return Fraction(suits - 1, (suits - 1) + (ranks - 3) * suits)
+
+
+def _race(a: int, b: int) -> Fraction:
+    """P(a card of the b-group comes first among a + b cards), by listing the orders of
+    a 'A' cards and b 'B' cards (as positions of the B cards)."""
+    from itertools import combinations
+    orders = list(combinations(range(a + b), b))
+    return Fraction(sum(1 for pos in orders if 0 in pos), len(orders))
+
+
+def test_lk_rules_answers(glued):
+    page = "landsknecht"
+    # A setup without pairs: 2 layout cards + banker's + players' = 4; 48 left;
+    # 3 of the banker's rank among them: first turn ends the deal with chance 3/48 = 1/16.
+    assert int(glued(page, "qc_lk_setup_min")) == 4
+    assert int(glued(page, "qc_lk_stock")) == 52 - 4
+    assert int(glued(page, "qc_lk_bankers")) == 3
+    assert frac(glued(page, "qc_lk_first_turn")) == Fraction(3, 48)
+    # lk-ex-predict: 400 bets at 1/2 -> 200 expected; binomial count within 4 SD (SD 10).
+    assert frac(glued(page, "lkx_pred_exp")) == 400 * _race(3, 3) == 200
+    assert abs(int(glued(page, "lkx_pred_wins")) - 200) <= 4 * 10
+    # lk-ex-source: P(void) = 3/43; every bet even money at 1/2: edge 0.
+    assert frac(glued(page, "lkx_src_void")) == _void(13) == Fraction(3, 43)
+    assert frac(glued(page, "lkx_src_edge")) == 0
+
+
+def test_lk_values_answers(glued):
+    page = "landsknecht-values"
+    half = _race(3, 3)                                    # a = b = s - 1 = 3
+    assert half == Fraction(1, 2)
+    assert frac(glued(page, "lkv_half")) == half
+    assert num(glued(page, "lkv_void_inv")) == pytest.approx(float(1 / _void(13)), abs=0.05)
+    # lk-ex-void32: 8 ranks: 3/23; deals to a good one: geometric mean 1/(1 - 3/23) = 23/20.
+    assert frac(glued(page, "lkx_void")) == _void(8) == Fraction(3, 23)
+    assert frac(glued(page, "lkx_void_engine")) == Fraction(3, 23)
+    assert frac(glued(page, "lkx_deals")) == 1 / (1 - _void(8)) == Fraction(23, 20)
+    # lk-ex-later and lk-ex-gambler: every bet, early or late, 1/2.
+    for name in ("lkx_anna", "lkx_bert", "lkx_cleo", "lkx_gam_p", "lkx_gam_engine"):
+        assert frac(glued(page, name)) == half, name
+    # lk-ex-players: 8 ranks: 1 + (8 - 4) x P(one of 4 before all 3) = 1 + 4 x 4/7 = 23/7.
+    assert _race(3, 4) == Fraction(4, 7)
+    assert frac(glued(page, "lkx_pc")) == 1 + 4 * _race(3, 4) == Fraction(23, 7)
+    assert frac(glued(page, "lkx_pc_engine")) == Fraction(23, 7)
+    # lk-ex-sympy: first of 3 marked among L = 48: sum_k k C(48-k, 2) / C(48, 3) = 49/4.
+    L = int(glued(page, "lkx_sy_L"))
+    assert L == 48
+    mean = sum(Fraction(k * math.comb(L - k, 2), math.comb(L, 3)) for k in range(1, L - 1))
+    assert mean == Fraction(L + 1, 4) == frac(glued(page, "lkx_sy_mean"))
+    assert glued(page, "lkx_sy_formula").replace(" ", "") == "(L+1)/4"
+
+
+def test_lk_simulation_answers(glued):
+    page = "landsknecht-simulation"
+    deals = int(glued(page, "lks_deals"))
+    # Net +-1 with 1/2 each: sigma = 1; SE = 1/sqrt(N).
+    assert num(glued(page, "lks_sigma")) == 1
+    assert num(glued(page, "lks_se_all")) == pytest.approx(1 / math.sqrt(deals), abs=5e-6)
+    assert num(glued(page, "lks_se_100")) == pytest.approx(0.1)
+    assert num(glued(page, "lks_se_10000")) == pytest.approx(0.01)
+    # lk-ex-band: a proportion p = 3/43 over N shuffles: SE = sqrt(p(1-p)/N).
+    shuffles = int(glued(page, "lks_decks").replace(",", ""))
+    p = _void(13)
+    assert frac(glued(page, "lkx_band_p")) == p
+    se = math.sqrt(float(p * (1 - p)) / shuffles)
+    assert num(glued(page, "lkx_band_se")) == pytest.approx(se, rel=1e-3)
+    z = (num(glued(page, "lkx_band_rate")) - float(p)) / se
+    assert num(glued(page, "lkx_band_z")) == pytest.approx(z, abs=0.02)
+    assert glued(page, "lkx_band_inside") == ("inside" if abs(z) <= 2 else "outside")
+    # lk-ex-class: 2 sqrt(p(1-p)) / sqrt(N) <= 0.05 with p = 1/2: N >= 4 (1/4) / 0.0025 = 400;
+    # 25 students: 16 each; half the margin: 1600.
+    assert num(glued(page, "lkx_class_sd")) == 0.5
+    assert int(glued(page, "lkx_class_n")) == 400
+    assert int(glued(page, "lkx_class_each")) == 16
+    assert int(glued(page, "lkx_class_n_half")) == 1600
+
+
 # ================================================================== structure
 
 def _source(page: str) -> str:
