@@ -1,0 +1,415 @@
+"""Every exercise answer and quick-check answer in the game chapters, checked
+against a value derived independently.
+
+The pages compute each answer with the rules engine or the exact module
+when the book is built and glue it into the text; this module reads the
+glued values from the build (``book/_build/jupyter_execute/<page>.glue.json``)
+and compares them with values worked out here WITHOUT the package: by hand
+(the derivation is written beside each test) or by brute force over small
+cases with nothing but the standard library. A wrong engine, a wrong exact
+formula or a wrong glue name makes a test fail.
+
+The structural tests at the end check the teaching apparatus the issue asks
+for: at least 8 exercises per game, each marked with a level and a kind and
+with a hidden solution; at least two quick checks on each of the 9 pages;
+objectives at the top of each chapter and key points at the end of each page.
+"""
+
+from __future__ import annotations
+
+import json
+import math
+import re
+from fractions import Fraction
+from functools import lru_cache
+from itertools import permutations
+from pathlib import Path
+
+import pytest
+
+BOOK = Path(__file__).resolve().parent.parent / "book"
+
+GAMES = {
+    "hoggenheimer": ["hoggenheimer", "hoggenheimer-values", "hoggenheimer-simulation"],
+    "banker-and-broker": ["banker-and-broker", "banker-and-broker-values", "banker-and-broker-simulation"],
+    "landsknecht": ["landsknecht", "landsknecht-values", "landsknecht-simulation"],
+}
+PAGES = [page for pages in GAMES.values() for page in pages]
+KINDS = ("Predict before dealing", "Compute by hand", "Derive with sympy",
+         "Simulate and compare with a standard-error band", "Explain a misconception",
+         "Read a source critically")
+LEVELS = ("easy", "medium", "hard")
+
+
+# ------------------------------------------------------------------ reading the build
+
+@lru_cache(maxsize=None)
+def _glue(site: Path, page: str) -> dict[str, str]:
+    path = site.parent / "jupyter_execute" / f"{page}.glue.json"
+    assert path.is_file(), f"{path} missing: the page was not executed"
+    data = json.loads(path.read_text())
+    return {name: out["data"]["text/plain"] for name, out in data.items()}
+
+
+@pytest.fixture(scope="module")
+def glued(built_site):
+    """glued(page, name) -> the text the page shows for {glue:text}`name`."""
+    def get(page: str, name: str) -> str:
+        values = _glue(built_site, page)
+        assert name in values, f"{page}: no glued value {name!r}"
+        return values[name].strip("'\"")
+    return get
+
+
+def frac(text: str) -> Fraction:
+    """The exact fraction at the start of a glued text such as '3/51 (0.0588)'."""
+    return Fraction(text.replace(",", "").split()[0])
+
+
+def num(text: str) -> float:
+    return float(text.replace(",", "").split()[0])
+
+
+# ================================================================== Hoggenheimer
+# The pack: 8 ranks x 4 suits = 32 ranked cards and a Joker, n = 33.
+# A bet on c cards wins iff the Joker comes after all c of them. Among those
+# c + 1 cards each is equally likely to be last in a shuffled pack, so
+# P(win) = 1/(c + 1). (Brute-force check below on all orders of c+1 cards.)
+
+def _p_last(c: int) -> Fraction:
+    """P(the Joker, card 0, comes last among c + 1 shuffled cards), by listing orders."""
+    orders = list(permutations(range(c + 1)))
+    return Fraction(sum(1 for o in orders if o[-1] == 0), len(orders))
+
+
+def test_hog_rules_quick_checks(glued):
+    # 4 suit rows x 8 rank columns: 32 cells; pairs: 4 rows x 7 + 8 columns x 3 = 52.
+    assert int(glued("hoggenheimer", "n_cells")) == 32
+    assert int(glued("hoggenheimer", "qc_pairs_rows")) == 4 * 7
+    assert int(glued("hoggenheimer", "qc_pairs_cols")) == 8 * 3
+    assert int(glued("hoggenheimer", "n_pair")) == 52
+
+
+def test_hog_ex_predict(glued):
+    # Expected wins in 200 deals: 200 x 1/2 for one card, 200 x 1/5 for four queens.
+    deals = int(glued("hoggenheimer", "hogx_pred_deals"))
+    assert deals == 200
+    assert frac(glued("hoggenheimer", "hogx_pred_card_exp")) == deals * _p_last(1) == 100
+    assert frac(glued("hoggenheimer", "hogx_pred_rank_exp")) == deals * _p_last(4) == 40
+    # The engine's counts are binomial: within 4 standard deviations of the mean.
+    for name, p in (("hogx_pred_card_wins", Fraction(1, 2)), ("hogx_pred_rank_wins", Fraction(1, 5))):
+        wins = int(glued("hoggenheimer", name))
+        assert abs(wins - deals * p) <= 4 * math.sqrt(deals * p * (1 - p)), (name, wins)
+
+
+def test_hog_ex_source(glued):
+    # Bets on 1, 2, 4, 4 and 8 cards paid 1, 2, 4, 4, 8 to 1: each E = m/(c+1) - c/(c+1) = 0,
+    # so the banker's expected net is 0. The banker takes every stake when the Joker is
+    # the top card: 1 place of 33.
+    assert frac(glued("hoggenheimer", "hogx_src_ev")) == 0
+    assert frac(glued("hoggenheimer", "hogx_src_sweep")) == Fraction(1, 33)
+
+
+def test_hog_values_square_three_turned(glued):
+    page = "hoggenheimer-values"
+    # Square: c = 4, P = 1/5, fair odds (1-p)/p = 4, paid 4 to 1, EV 0.
+    assert frac(glued(page, "hogx_sq_p")) == _p_last(4) == Fraction(1, 5)
+    assert frac(glued(page, "hogx_sq_fair")) == 4 and frac(glued(page, "hogx_sq_paid")) == 4
+    assert frac(glued(page, "hogx_sq_ev")) == 0
+    assert frac(glued(page, "hogx_sq_engine")) == Fraction(1, 5)
+    # Three cards: P = 1/4, fair odds 3.
+    assert frac(glued(page, "hogx_3_p")) == _p_last(3) == Fraction(1, 4)
+    assert frac(glued(page, "hogx_3_fair")) == 3
+    assert frac(glued(page, "hogx_3_engine")) == Fraction(1, 4)
+    # K uniform on 0..32: P(K=k) = 1/33; P(K >= 16) = 17/33; E[K] = 32/2 = 16.
+    assert frac(glued(page, "hogx_k_p")) == Fraction(1, 33)
+    assert frac(glued(page, "hogx_k_half")) == Fraction(sum(1 for k in range(33) if k >= 16), 33)
+    assert frac(glued(page, "hogx_k_mean")) == Fraction(sum(range(33)), 33) == 16
+
+
+def test_hog_values_quick_checks(glued):
+    # A pair: 1/3; the Joker last: 1/33.
+    assert frac(glued("hoggenheimer-values", "p_pair")) == _p_last(2)
+    assert frac(glued("hoggenheimer-values", "p_all")) == Fraction(1, 33)
+
+
+def test_hog_ex_sympy(glued):
+    # Suit: c = 8, X = 8 w.p. 1/9, -1 w.p. 8/9: E[X] = 0, E[X^2] = 64/9 + 8/9 = 8 = Var.
+    page = "hoggenheimer-values"
+    assert int(glued(page, "hogx_sy_c")) == 8
+    assert frac(glued(page, "hogx_sy_var")) == Fraction(64, 9) + Fraction(8, 9) == 8
+    assert glued(page, "hogx_sy_sd") == "2√2"            # sqrt(8)
+
+
+def test_hog_ex_misconception(glued):
+    # Both EVs 0; ten losses in a row: (8/9)^10 = 0.3079..., (1/2)^10 = 1/1024.
+    page = "hoggenheimer-values"
+    assert frac(glued(page, "hogx_mis_ev_suit")) == 0 == frac(glued(page, "hogx_mis_ev_card"))
+    assert num(glued(page, "hogx_mis_suit_run")) == pytest.approx(float(Fraction(8, 9) ** 10), abs=5e-5)
+    assert frac(glued(page, "hogx_mis_card_run")) == Fraction(1, 2 ** 10)
+
+
+def test_hog_simulation_answers(glued):
+    page = "hoggenheimer-simulation"
+    # Quick checks: SE of 400,000 card bets = 1/sqrt(400000) = 0.00158; four times the deals halve it.
+    assert num(glued(page, "hgs_card_se")) == pytest.approx(1 / math.sqrt(400_000), abs=5e-6)
+    assert int(glued(page, "hgs_deals_x4")) == 4 * int(glued(page, "hgs_deals"))
+    # Suit: sigma = sqrt(8); SE over 400,000 deals.
+    assert num(glued(page, "hgs_se_all")) == pytest.approx(math.sqrt(8 / 400_000), abs=5e-5)
+    # hog-ex-band: sigma = 1, N = 10,000: SE = 0.01; 'inside' iff |z| <= 2, z = mean / SE.
+    assert num(glued(page, "hogx_band_se")) == pytest.approx(0.01)
+    mean, z = num(glued(page, "hogx_band_mean")), num(glued(page, "hogx_band_z"))
+    assert z == pytest.approx(mean / 0.01, abs=0.01)
+    assert glued(page, "hogx_band_inside") == ("inside" if abs(z) <= 2 else "outside")
+    # hog-ex-shaved: suit paid 7 to 1, p = 1/9: E = 7/9 - 8/9 = -1/9; E[X^2] = 49/9 + 8/9 = 57/9;
+    # Var = 57/9 - 1/81 = 512/81; N >= (2 sigma / h)^2 = 4 (512/81) 81 = 2048; 2048/30 -> 69 each.
+    assert frac(glued(page, "hogx_shaved_ev")) == Fraction(-1, 9)
+    assert frac(glued(page, "hogx_shaved_h")) == Fraction(1, 9)
+    assert frac(glued(page, "hogx_shaved_var")) == Fraction(57, 9) - Fraction(1, 81) == Fraction(512, 81)
+    assert int(glued(page, "hogx_shaved_n")) == 2048
+    assert int(glued(page, "hogx_shaved_class")) == math.ceil(2048 / 30)
+
+
+# ================================================================== Banker and Broker
+# Ranks 13, suits 4. A section's card is one of the 51 cards other than the banker's.
+# Brute force below lists every ordered pair (banker's card, section's card).
+
+def _pack(ranks: int, suits: int) -> list[tuple[int, int]]:
+    return [(rank, suit) for rank in range(ranks) for suit in range(suits)]
+
+
+@lru_cache(maxsize=None)
+def _bb_pair(ranks: int = 13, suits: int = 4) -> tuple[Fraction, Fraction]:
+    """(P(win), P(tie)) of a section, by listing ordered pairs of distinct cards."""
+    pairs = list(permutations(_pack(ranks, suits), 2))
+    win = sum(1 for banker, section in pairs if section[0] > banker[0])
+    tie = sum(1 for banker, section in pairs if section[0] == banker[0])
+    return Fraction(win, len(pairs)), Fraction(tie, len(pairs))
+
+
+def test_bb_brute_force_pair():
+    assert _bb_pair() == (Fraction(24, 51), Fraction(3, 51))      # 24 higher, 3 equal of 51
+
+
+def test_bb_rules_answers(glued):
+    page = "banker-and-broker"
+    # Four punters and the banker: 5 sections. Limit 7 sections incl. the banker's: 6 punters.
+    assert int(glued(page, "qc_bb_sections")) == 4 + 1
+    assert int(glued(page, "bb_limit_punters")) == 7 - 1
+    assert int(glued(page, "qc_bb_limit_alt")) == 7
+    # bb-ex-predict: 500 deals; ties 500 x 3/51 = 29.4, wins 500 x 24/51 = 235.3.
+    win, tie = _bb_pair()
+    deals = int(glued(page, "bbx_pred_deals"))
+    assert num(glued(page, "bbx_pred_ties_exp")) == pytest.approx(float(deals * tie), abs=0.05)
+    assert num(glued(page, "bbx_pred_wins_exp")) == pytest.approx(float(deals * win), abs=0.05)
+    for name, p in (("bbx_pred_ties", tie), ("bbx_pred_wins", win)):
+        count = int(glued(page, name))
+        assert abs(count - deals * p) <= 4 * math.sqrt(deals * p * (1 - p)), (name, count)
+    # bb-ex-source: P(win) = 8/17 whatever the reading; 6-card pack (3 ranks x 2 suits): 2/5.
+    assert frac(glued(page, "bbx_src_pwin")) == win == Fraction(8, 17)
+    assert frac(glued(page, "bbx_src_small")) == _bb_pair(3, 2)[0] == Fraction(2, 5)
+
+
+def test_bb_values_answers(glued):
+    page = "banker-and-broker-values"
+    win, tie = _bb_pair()
+    win32, tie32 = _bb_pair(8, 4)
+    # Bank wins ties: E = win - lose - tie = -tie, so h = P(tie) = 1/17; returned: h = 0.
+    assert frac(glued(page, "bbv_edge52")) == tie == Fraction(1, 17)
+    assert frac(glued(page, "bbv_edge52_sr")) == 0
+    assert frac(glued(page, "bbv_ptie32")) == tie32 == Fraction(3, 31)
+    # bb-ex-edge32: h = 3/31 by formula and by engine; 1/17 for 52 cards.
+    assert frac(glued(page, "bbx_e32")) == tie32
+    assert frac(glued(page, "bbx_e32_engine")) == tie32
+    assert frac(glued(page, "bbx_e52")) == tie
+    # bb-ex-fair: m P(win) = P(lose) + P(tie)  =>  m = 1 + tie / win = 1 + 3/24 = 9/8, "9 to 8".
+    assert frac(glued(page, "bbx_fair")) == 1 + tie / win == Fraction(9, 8)
+    assert glued(page, "bbx_fair_ab") == "9 to 8"
+    assert frac(glued(page, "bbx_fair_ev")) == 0
+    assert frac(glued(page, "bbx_fair_engine")) == Fraction(9, 8)
+    # bb-ex-misconception: first section's P(win) with 2 or 3 sections: 8/17.
+    assert frac(glued(page, "bbx_mis_2")) == win == frac(glued(page, "bbx_mis_3"))
+    # bb-ex-sympy: t = 1: X = +-1, Var = 1 - (1/17)^2 = 288/289; t = 0: E = 0, Var = 1 - 1/17 = 16/17.
+    assert frac(glued(page, "bbx_sy_var1")) == 1 - tie ** 2 == Fraction(288, 289)
+    assert frac(glued(page, "bbx_sy_var0")) == 1 - tie == Fraction(16, 17)
+
+
+def test_bb_ex_corr(glued):
+    # Correlation of the nets on two sections facing one banker's card, bank wins ties:
+    # list every ordered triple of distinct cards (banker, section 1, section 2).
+    pack = _pack(13, 4)
+    def net(banker, card):
+        return 1 if card[0] > banker[0] else -1          # a tie loses the stake (t = 1)
+    s1 = s11 = s12 = 0
+    count = 0
+    for banker in pack:
+        others = [c for c in pack if c != banker]
+        nets = [net(banker, c) for c in others]
+        total, squares = sum(nets), sum(x * x for x in nets)
+        s1 += total * (len(others) - 1)
+        s11 += squares * (len(others) - 1)
+        s12 += total * total - squares                  # sum over i != j of x_i x_j
+        count += len(others) * (len(others) - 1)
+    mean, ex2, ex1x2 = Fraction(s1, count), Fraction(s11, count), Fraction(s12, count)
+    rho = (ex1x2 - mean ** 2) / (ex2 - mean ** 2)
+    page = "banker-and-broker-values"
+    assert frac(glued(page, "bbx_rho")) == rho
+    assert frac(glued(page, "bbx_rho_engine")) == rho
+    assert glued(page, "bbx_rho_same") == "they are equal"
+
+
+def test_bb_simulation_answers(glued):
+    page = "banker-and-broker-simulation"
+    h = Fraction(1, 17)
+    var = 1 - h ** 2                                     # net is +-1: Var = 1 - E^2 = 288/289
+    assert frac(glued(page, "bbs_h")) == h and frac(glued(page, "bbs_var")) == var
+    assert num(glued(page, "bbs_sigma")) == pytest.approx(math.sqrt(288 / 289), abs=5e-5)
+    # h >= 2 sigma / sqrt(N)  <=>  N >= 4 Var / h^2 = 4 * 288 = 1152; 3 SE: 9 * 288 = 2592.
+    assert int(glued(page, "bbs_n_2se")) == 4 * 288 == 1152
+    assert int(glued(page, "bbs_n_3se")) == 9 * 288 == 2592
+    assert int(glued(page, "bbs_class_each")) == math.ceil(1152 / 30) == 39
+    # Normal approximation at N = 1152: P(average < 0) = Phi(2) = 0.977.
+    assert num(glued(page, "bbs_normal_2se")) == pytest.approx(0.5 * (1 + math.erf(2 / math.sqrt(2))), abs=5e-4)
+    # Quick check: 30 x 10 deals, SE = sqrt(288/289 / 300).
+    assert int(glued(page, "bbs_qc_n")) == 300
+    assert num(glued(page, "bbs_qc_se")) == pytest.approx(math.sqrt(288 / 289 / 300), abs=5e-5)
+    # bb-ex-band: 30 x 40 = 1200 deals, SE = sqrt(288/289 / 1200); zero outside iff |mean| > 2 SE.
+    assert int(glued(page, "bbx_band_n")) == 1200
+    se = math.sqrt(288 / 289 / 1200)
+    assert num(glued(page, "bbx_band_se")) == pytest.approx(se, abs=5e-5)
+    mean = num(glued(page, "bbx_band_mean"))
+    assert glued(page, "bbx_band_zero") == ("outside" if abs(mean) > 2 * se else "inside")
+    # bb-ex-deals32: h = 3/31, Var = 1 - 9/961 = 952/961, N >= 4 * 952 / 9 = 423.1 -> 424.
+    assert frac(glued(page, "bbx_d32_h")) == Fraction(3, 31)
+    assert frac(glued(page, "bbx_d32_var")) == Fraction(952, 961)
+    assert int(glued(page, "bbx_d32_needed")) == math.ceil(Fraction(4 * 952, 9)) == 424
+
+
+# ================================================================== Landsknecht
+# Full pack: r = 13 ranks, s = 4 suits. After the banker's card is down, the setup ends
+# with the first card that is not of a layout rank: one of the banker's s - 1 = 3 unseen
+# cards (void) or one of the 4 cards of each of the r - 3 = 10 unseen ranks. Each of these
+# 43 cards is equally likely to come first, so P(void) = 3/43 (3/23 with 8 ranks).
+
+def _void(ranks: int, suits: int = 4) -> Fraction:
+    return Fraction(suits - 1, (suits - 1) + (ranks - 3) * suits)
+
+
+def _race(a: int, b: int) -> Fraction:
+    """P(a card of the b-group comes first among a + b cards), by listing the orders of
+    a 'A' cards and b 'B' cards (as positions of the B cards)."""
+    from itertools import combinations
+    orders = list(combinations(range(a + b), b))
+    return Fraction(sum(1 for pos in orders if 0 in pos), len(orders))
+
+
+def test_lk_rules_answers(glued):
+    page = "landsknecht"
+    # A setup without pairs: 2 layout cards + banker's + players' = 4; 48 left;
+    # 3 of the banker's rank among them: first turn ends the deal with chance 3/48 = 1/16.
+    assert int(glued(page, "qc_lk_setup_min")) == 4
+    assert int(glued(page, "qc_lk_stock")) == 52 - 4
+    assert int(glued(page, "qc_lk_bankers")) == 3
+    assert frac(glued(page, "qc_lk_first_turn")) == Fraction(3, 48)
+    # lk-ex-predict: 400 bets at 1/2 -> 200 expected; binomial count within 4 SD (SD 10).
+    assert frac(glued(page, "lkx_pred_exp")) == 400 * _race(3, 3) == 200
+    assert abs(int(glued(page, "lkx_pred_wins")) - 200) <= 4 * 10
+    # lk-ex-source: P(void) = 3/43; every bet even money at 1/2: edge 0.
+    assert frac(glued(page, "lkx_src_void")) == _void(13) == Fraction(3, 43)
+    assert frac(glued(page, "lkx_src_edge")) == 0
+
+
+def test_lk_values_answers(glued):
+    page = "landsknecht-values"
+    half = _race(3, 3)                                    # a = b = s - 1 = 3
+    assert half == Fraction(1, 2)
+    assert frac(glued(page, "lkv_half")) == half
+    assert num(glued(page, "lkv_void_inv")) == pytest.approx(float(1 / _void(13)), abs=0.05)
+    # lk-ex-void32: 8 ranks: 3/23; deals to a good one: geometric mean 1/(1 - 3/23) = 23/20.
+    assert frac(glued(page, "lkx_void")) == _void(8) == Fraction(3, 23)
+    assert frac(glued(page, "lkx_void_engine")) == Fraction(3, 23)
+    assert frac(glued(page, "lkx_deals")) == 1 / (1 - _void(8)) == Fraction(23, 20)
+    # lk-ex-later and lk-ex-gambler: every bet, early or late, 1/2.
+    for name in ("lkx_anna", "lkx_bert", "lkx_cleo", "lkx_gam_p", "lkx_gam_engine"):
+        assert frac(glued(page, name)) == half, name
+    # lk-ex-players: 8 ranks: 1 + (8 - 4) x P(one of 4 before all 3) = 1 + 4 x 4/7 = 23/7.
+    assert _race(3, 4) == Fraction(4, 7)
+    assert frac(glued(page, "lkx_pc")) == 1 + 4 * _race(3, 4) == Fraction(23, 7)
+    assert frac(glued(page, "lkx_pc_engine")) == Fraction(23, 7)
+    # lk-ex-sympy: first of 3 marked among L = 48: sum_k k C(48-k, 2) / C(48, 3) = 49/4.
+    L = int(glued(page, "lkx_sy_L"))
+    assert L == 48
+    mean = sum(Fraction(k * math.comb(L - k, 2), math.comb(L, 3)) for k in range(1, L - 1))
+    assert mean == Fraction(L + 1, 4) == frac(glued(page, "lkx_sy_mean"))
+    assert glued(page, "lkx_sy_formula").replace(" ", "") == "(L+1)/4"
+
+
+def test_lk_simulation_answers(glued):
+    page = "landsknecht-simulation"
+    deals = int(glued(page, "lks_deals"))
+    # Net +-1 with 1/2 each: sigma = 1; SE = 1/sqrt(N).
+    assert num(glued(page, "lks_sigma")) == 1
+    assert num(glued(page, "lks_se_all")) == pytest.approx(1 / math.sqrt(deals), abs=5e-6)
+    assert num(glued(page, "lks_se_100")) == pytest.approx(0.1)
+    assert num(glued(page, "lks_se_10000")) == pytest.approx(0.01)
+    # lk-ex-band: a proportion p = 3/43 over N shuffles: SE = sqrt(p(1-p)/N).
+    shuffles = int(glued(page, "lks_decks").replace(",", ""))
+    p = _void(13)
+    assert frac(glued(page, "lkx_band_p")) == p
+    se = math.sqrt(float(p * (1 - p)) / shuffles)
+    assert num(glued(page, "lkx_band_se")) == pytest.approx(se, abs=5e-6)
+    z = (num(glued(page, "lkx_band_rate")) - float(p)) / se
+    assert num(glued(page, "lkx_band_z")) == pytest.approx(z, abs=0.02)
+    assert glued(page, "lkx_band_inside") == ("inside" if abs(z) <= 2 else "outside")
+    # lk-ex-class: 2 sqrt(p(1-p)) / sqrt(N) <= 0.05 with p = 1/2: N >= 4 (1/4) / 0.0025 = 400;
+    # 25 students: 16 each; half the margin: 1600.
+    assert num(glued(page, "lkx_class_sd")) == 0.5
+    assert int(glued(page, "lkx_class_n")) == 400
+    assert int(glued(page, "lkx_class_each")) == 16
+    assert int(glued(page, "lkx_class_n_half")) == 1600
+
+
+# ================================================================== structure
+
+def _source(page: str) -> str:
+    return (BOOK / f"{page}.md").read_text()
+
+
+def _exercises(text: str) -> list[tuple[str, str]]:
+    """(label, first line of the body) for every {exercise} directive."""
+    found = re.findall(r"```\{exercise\}[^\n]*\n:label: ([\w-]+)\n\n([^\n]*)", text)
+    return found
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_at_least_eight_marked_exercises_with_solutions(game):
+    exercises = [(page, label, first) for page in GAMES[game] for label, first in _exercises(_source(page))]
+    assert len(exercises) >= 8, f"{game}: only {len(exercises)} exercises"
+    kinds = set()
+    for page, label, first in exercises:
+        level = re.match(r"\*\*(.+?) · (easy|medium|hard)\.\*\*", first)
+        assert level, f"{page}: exercise {label} has no '**Kind · level.**' mark"
+        kind = level.group(1).split(",")[0]              # "Compute by hand, then plan ..."
+        assert kind in KINDS, (label, level.group(1))
+        kinds.add(kind)
+        assert f"```{{solution-start}} {label}\n:class: dropdown" in _source(page), \
+            f"{page}: exercise {label} has no hidden solution"
+    assert kinds == set(KINDS), f"{game}: missing kinds of exercise: {set(KINDS) - kinds}"
+    # spread over the three pages
+    assert all(any(p == page for p, _, _ in exercises) for page in GAMES[game]), game
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_quick_checks_and_key_points(page):
+    text = _source(page)
+    assert text.count("{admonition} Quick check") >= 2, f"{page}: fewer than two quick checks"
+    assert "\n## Key points\n" in text, f"{page}: no key points"
+    after = text.split("\n## Key points\n", 1)[1]
+    assert "\n## " not in after.split("**Next:**")[0], f"{page}: key points are not the last section"
+
+
+@pytest.mark.parametrize("game", list(GAMES))
+def test_chapter_opens_with_objectives(game):
+    text = _source(game)
+    first_section = text.index("\n## ")
+    assert "Objectives and prerequisites" in text[:first_section], game
