@@ -100,6 +100,15 @@ def test_banker_broker_tie_covariance():
     assert T.banker_broker_exact()["tie_cov"] == Fraction(-8, 7225)
 
 
+def test_banker_broker_win_covariance():
+    # Both punters' bottoms beat the banker's card. Condition on the banker's rank:
+    # with j ranks below it (j = 0..12, each with chance 1/13) there are 4(12 - j)
+    # higher cards among the other 51; both punters' cards (two distinct of those 51)
+    # are higher with chance 4(12-j) * (4(12-j) - 1) / (51 * 50).
+    both = sum(Fraction(1, 13) * Fraction(4 * (12 - j) * (4 * (12 - j) - 1), 51 * 50) for j in range(13))
+    assert T.banker_broker_exact()["win_cov"] == both - Fraction(8, 17) ** 2
+
+
 @pytest.mark.parametrize("bad", [0, 41, -3, 2.5, True, "8"])
 def test_group_seeds_refuses_bad_group_counts(bad):
     with pytest.raises(ConfigError, match="groups must be a whole number from 1 to 40"):

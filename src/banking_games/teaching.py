@@ -239,14 +239,16 @@ def banker_broker_group(seed: int, deals: int,
 def banker_broker_exact() -> dict[str, Fraction]:
     """Exact chances for one section under the default rules, and the
     covariance of two sections' tie indicators in the same deal
-    (``"tie_cov"``), from :mod:`banking_games.exact.banker_broker`."""
+    (``"tie_cov"``; likewise ``"win_cov"``, ``"lose_cov"``), from :mod:`banking_games.exact.banker_broker`."""
     joint = exact_bb.joint_distribution()
     p_tie = exact_bb.tie_probability()
-    both_tie = sum(p for (a, b), p in joint.items() if a == b == "tie")
-    return {"win": exact_bb.win_probability(), "tie": p_tie,
-            "lose": 1 - exact_bb.win_probability() - p_tie,
-            "tie_cov": both_tie - p_tie * p_tie,
-            "edge": exact_bb.section_bet_value(tie_share=1).house_edge}
+    out = {"win": exact_bb.win_probability(), "tie": p_tie,
+           "lose": 1 - exact_bb.win_probability() - p_tie,
+           "edge": exact_bb.section_bet_value(tie_share=1).house_edge}
+    for key in ("win", "tie", "lose"):
+        both = sum(p for (a, b), p in joint.items() if a == b == key)
+        out[f"{key}_cov"] = both - out[key] * out[key]
+    return out
 
 
 # ------------------------------------------------------------------ Landsknecht
