@@ -96,9 +96,13 @@ def _hoggenheimer(pdf: Handout) -> None:
         "card lying there is turned next. This goes on until the Joker shows.",
         "A bet wins if all its cards are face up before the Joker; the banker takes every other bet.",
     ])
-    rows = [("one card", "1 to 1"), ("two neighbouring cards", "2 to 1"),
-            ("square of four / column", "4 to 1"), ("row of eight", "8 to 1")]
+    odds = hog.PAYOUT_ODDS  # the engine's payout table: nothing typed here
+    words = {hog.BetKind.CARD: "one card", hog.BetKind.PAIR: "two neighbouring cards",
+             hog.BetKind.SQUARE: "square of four", hog.BetKind.RANK: "column (one rank)",
+             hog.BetKind.SUIT: "row (one suit)"}
+    rows = [(words[kind], f"{int(m)} to 1") for kind, m in odds.items()]
     pdf.table(["bet", "payout odds m"], rows, [90, 50])
+    pdf.para("Payout odds m to 1: a winning stake is kept and m times the stake is paid.")
     pdf.para("The bank passes one player to the left after each deal.")
 
     pdf.add_page(orientation="L")
