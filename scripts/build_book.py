@@ -79,6 +79,11 @@ def build(no_cache: bool = False, echo: bool = True) -> tuple[bool, str]:
     if vendor.returncode != 0:
         return False, vendor.stdout + vendor.stderr
     clean(no_cache)
+    # the lesson pages' handouts (PDF) and student notebooks, linked with {download}
+    handouts = subprocess.run([sys.executable, str(ROOT / "scripts" / "make_handouts.py")],
+                              capture_output=True, text=True)
+    if handouts.returncode != 0:
+        return False, handouts.stdout + handouts.stderr
     exe = Path(sys.executable).with_name("jupyter-book")
     cmd = [str(exe) if exe.exists() else "jupyter-book", *BUILD_CMD]
     env = dict(os.environ, PYTHONUNBUFFERED="1", NO_COLOR="1", PYDEVD_DISABLE_FILE_VALIDATION="1")

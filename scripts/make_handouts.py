@@ -1,0 +1,268 @@
+"""Make the printable handouts and student notebooks of the lesson pages.
+
+Called by scripts/build_book.py before Jupyter Book runs (the lesson pages
+link the files with {download}, so they must exist when Sphinx reads them).
+Writes into book/_handouts/ (ignored by git):
+
+* ``<game>-handout.pdf``: a rules card, for Hoggenheimer the layout mat, and
+  a worksheet without solutions (fpdf2; font DejaVu Sans from matplotlib's
+  own data, so no system font is needed);
+* ``<game>-student.ipynb``: the game's chapter as a notebook (jupytext),
+  with every sphinx-exercise ``solution`` block removed.
+
+Every number printed is computed from banking_games.exact / teaching.
+
+Usage: python scripts/make_handouts.py
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import jupytext
+import matplotlib
+import nbformat
+from fpdf import FPDF
+
+ROOT = Path(__file__).resolve().parent.parent
+BOOK = ROOT / "book"
+OUT = BOOK / "_handouts"
+FONT_DIR = Path(matplotlib.get_data_path()) / "fonts" / "ttf"
+
+GAMES = ("hoggenheimer", "banker-and-broker", "landsknecht")
+
+
+class Handout(FPDF):
+    def __init__(self, title: str) -> None:
+        super().__init__(format="A4")
+        self.add_font("DejaVu", "", str(FONT_DIR / "DejaVuSans.ttf"))
+        self.add_font("DejaVu", "B", str(FONT_DIR / "DejaVuSans-Bold.ttf"))
+        self.set_auto_page_break(True, margin=15)
+        self.set_title(title)
+        self.doc_title = title
+
+    def footer(self) -> None:
+        self.set_y(-12)
+        self.set_font("DejaVu", "", 8)
+        self.cell(0, 5, f"{self.doc_title} · page {self.page_no()} · Three Banking Card Games", align="C")
+
+    def heading(self, text: str, size: int = 16) -> None:
+        self.set_font("DejaVu", "B", size)
+        self.multi_cell(0, size * 0.5, text)
+        self.ln(2)
+
+    def para(self, text: str, size: int = 11) -> None:
+        self.set_font("DejaVu", "", size)
+        self.multi_cell(0, 5.5, text)
+        self.ln(1.5)
+
+    def bullets(self, items) -> None:
+        self.set_font("DejaVu", "", 11)
+        for item in items:
+            self.multi_cell(0, 5.5, "•  " + item)
+            self.ln(0.5)
+        self.ln(1.5)
+
+    def table(self, header, rows, widths) -> None:
+        self.set_font("DejaVu", "B", 10)
+        for h, w in zip(header, widths):
+            self.cell(w, 8, h, border=1, align="C")
+        self.ln()
+        self.set_font("DejaVu", "", 10)
+        for row in rows:
+            for v, w in zip(row, widths):
+                self.cell(w, 8, v, border=1, align="C")
+            self.ln()
+        self.ln(3)
+
+
+def _hoggenheimer(pdf: Handout) -> None:
+    from banking_games import teaching as T
+    from banking_games.games import hoggenheimer as hog
+
+    exact = T.hoggenheimer_exact()
+    pdf.add_page()
+    pdf.heading("Hoggenheimer: rules card")
+    pdf.bullets([
+        "Pack: 33 cards: A K Q J 10 9 8 7 of each suit and one Joker.",
+        "Layout: four rows (spades, hearts, diamonds, clubs from the top), eight columns "
+        "(aces on the left, sevens on the right): every card has a home cell.",
+        "Punters bet on one card, two neighbouring cards, a square of four, a column (one rank) "
+        "or a row (one suit), by placing the stake on the layout mat.",
+        "Deal (English text): the banker lays 32 cards face down on the cells and one to the side. "
+        "He turns the side card; unless it is the Joker it goes face up on its home cell, and the "
+        "card lying there is turned next. This goes on until the Joker shows.",
+        "A bet wins if all its cards are face up before the Joker; the banker takes every other bet.",
+    ])
+    odds = hog.PAYOUT_ODDS  # the engine's payout table: nothing typed here
+    words = {hog.BetKind.CARD: "one card", hog.BetKind.PAIR: "two neighbouring cards",
+             hog.BetKind.SQUARE: "square of four", hog.BetKind.RANK: "column (one rank)",
+             hog.BetKind.SUIT: "row (one suit)"}
+    rows = [(words[kind], f"{int(m)} to 1") for kind, m in odds.items()]
+    pdf.table(["bet", "payout odds m"], rows, [90, 50])
+    pdf.para("Payout odds m to 1: a winning stake is kept and m times the stake is paid.")
+    pdf.para("The bank passes one player to the left after each deal.")
+
+    pdf.add_page(orientation="L")
+    pdf.heading("Hoggenheimer: layout mat")
+    suits = [("♠", "spades"), ("♥", "hearts"), ("♦", "diamonds"), ("♣", "clubs")]
+    ranks = ["A", "K", "Q", "J", "10", "9", "8", "7"]
+    x0, y0, w, h = 30, 35, 30, 36
+    pdf.set_font("DejaVu", "B", 12)
+    for c, r in enumerate(ranks):
+        pdf.set_xy(x0 + c * w, y0 - 8)
+        pdf.cell(w, 8, r, align="C")
+    for row, (sym, name) in enumerate(suits):
+        pdf.set_xy(10, y0 + row * h + h / 2 - 4)
+        pdf.set_font("DejaVu", "B", 16)
+        pdf.set_text_color(200, 0, 0) if name in ("hearts", "diamonds") else pdf.set_text_color(0, 0, 0)
+        pdf.cell(18, 8, sym, align="C")
+        for c, r in enumerate(ranks):
+            pdf.rect(x0 + c * w, y0 + row * h, w, h)
+            pdf.set_xy(x0 + c * w, y0 + row * h + h / 2 - 4)
+            pdf.set_font("DejaVu", "", 14)
+            pdf.cell(w, 8, f"{r}{sym}", align="C")
+        pdf.set_text_color(0, 0, 0)
+    pdf.set_xy(10, y0 + 4 * h + 4)
+    pdf.para("Place each stake on the cell of its card, on the line between two cells (a pair), on the "
+             "corner of four cells (a square), above a column or beside a row.", size=10)
+
+    pdf.add_page()
+    pdf.heading("Hoggenheimer: worksheet")
+    pdf.para("Group: ______   Seed: ______   Names: ____________________________________")
+    pdf.para("1. Predict before dealing. Which of these bets would you choose, and why?")
+    letters = []
+    for letter, spec, words in T.HOG_BETS:
+        letters.append(f"{letter}: {words}, paid {int(hog.make_bet(spec).odds)} to 1")
+    pdf.bullets(letters)
+    pdf.para("2. Deal 10 deals. Tick each bet that wins (all its cards before the Joker) and count the "
+             "cards turned before the Joker.")
+    pdf.table(["deal", "A", "B", "C", "D", "cards turned"],
+              [(str(i), "", "", "", "", "") for i in range(1, 11)] + [("total", "", "", "", "", "")],
+              [20, 25, 25, 25, 25, 40])
+    pdf.para("3. Pooled class results: write the totals of all groups. Fraction of wins for each bet: "
+             "A ______  B ______  C ______  D ______   Number of deals N = ______")
+    pdf.para("4. A bet on m cards: how likely is it that all m come before the Joker? Explain with the "
+             "m cards and the Joker only.")
+    pdf.para("5. Work out the expected gain of one unit on each bet. Which bet is best?")
+    assert len(exact) == 4
+
+
+def _banker_broker(pdf: Handout) -> None:
+    pdf.add_page()
+    pdf.heading("Banker and Broker: rules card")
+    pdf.bullets([
+        "Pack: a standard 52-card pack; aces high, suits do not count.",
+        "The banker cuts the pack into sections: one for each punter and one for himself "
+        "(the rule options say how many).",
+        "Each punter stakes on a section. The banker turns every section over to show its bottom card.",
+        "A section whose bottom card is higher than the banker's wins even money (1 to 1); a lower one loses.",
+        "Equal ranks (a tie): by the usual rule the bank wins; a variant returns the stake.",
+        "Options agreed before play: the bottom card of the pack, when bets are made, how many "
+        "sections, ties, and how the bank changes hands.",
+    ])
+    pdf.add_page()
+    pdf.heading("Banker and Broker: worksheet")
+    pdf.para("Group: ______   Seed: ______   Names: ____________________________________")
+    pdf.para("1. Predict: out of 100 sections, how many show the same rank as the banker's card? "
+             "Does the answer change when the banker cuts more sections?")
+    pdf.para("2. Deal 10 deals (three punters' sections each). For each section write W (higher than "
+             "the banker's card), T (same rank) or L (lower).")
+    pdf.table(["deal", "section 1", "section 2", "section 3"],
+              [(str(i), "", "", "") for i in range(1, 11)] + [("W / T / L totals", "", "", "")],
+              [40, 40, 40, 40])
+    pdf.para("3. Pooled class results: W ______  T ______  L ______  sections ______")
+    pdf.para("4. Why is the chance of a tie the same for every section, whatever the sizes of the sections?")
+    pdf.para("5. If the bank wins ties, what does a punter expect to gain per unit staked? "
+             "And if a tie returns the stake?")
+
+
+def _landsknecht(pdf: Handout) -> None:
+    from banking_games import teaching as T
+
+    pdf.add_page()
+    pdf.heading("Landsknecht: rules card")
+    pdf.bullets([
+        "Pack: a standard 52-card pack. A card pairs another when it has the same rank.",
+        "Set-up: two layout cards face up, then the banker's card, then the players' card; a card "
+        "that pairs a layout card is laid on it and replaced. If the players' card pairs the "
+        "banker's card, the deal is void and is dealt again.",
+        "Punters stake beside a players' card. Stakes may be added between turns, never withdrawn.",
+        "Play: the banker turns one card at a time. A card that pairs a layout card or a players' card "
+        "is laid on it; pairing a players' card, it loses all the stakes on that card. A card that pairs "
+        "nothing becomes a new players' card.",
+        "When a card pairs the banker's card, the banker pays every stake still live at even money "
+        "(1 to 1) and the deal ends. The bank passes one player to the left.",
+    ])
+    pdf.add_page()
+    pdf.heading("Landsknecht: worksheet")
+    pdf.para("Group: ______   Seed: ______   Names: ____________________________________")
+    pdf.para("1. Predict: a players' card has survived five turns without being paired. Is a new stake "
+             "on it now more likely to win, less likely, or just as likely as a stake at the start?")
+    pdf.para(f"2. Deal 10 deals. At the start stake 1 on the players' card (bet F). After {T.LK_LATE_TURNS} "
+             "turns, if that card and the banker's card are both unpaired, stake 1 more on it (bet L). "
+             "Write W or L for each bet, and count void deals.")
+    pdf.table(["deal", "bet F", "bet L (if placed)", "void deals before it"],
+              [(str(i), "", "", "") for i in range(1, 11)] + [("totals", "", "", "")],
+              [25, 40, 55, 60])
+    pdf.para("3. Pooled class results: F won ______ of ______   L won ______ of ______   voids ______")
+    pdf.para("4. At any moment of a deal, how many unseen cards are left of the rank of a live players' "
+             "card, and of the banker's rank? What does this say about the chance of a stake?")
+
+
+def make_pdfs() -> dict[str, Path]:
+    OUT.mkdir(parents=True, exist_ok=True)
+    made = {}
+    for game, fill, title in (("hoggenheimer", _hoggenheimer, "Hoggenheimer handout"),
+                              ("banker-and-broker", _banker_broker, "Banker and Broker handout"),
+                              ("landsknecht", _landsknecht, "Landsknecht handout")):
+        pdf = Handout(title)
+        fill(pdf)
+        path = OUT / f"{game}-handout.pdf"
+        pdf.output(str(path))
+        made[game] = path
+    return made
+
+
+SOLUTION = re.compile(
+    r"^(?P<f1>[`:]{3,})\{solution-start\}.*?^(?P<f2>[`:]{3,})\{solution-end\}[^\n]*\n(?:(?P=f2)\s*\n)?"
+    r"|^(?P<f3>[`:]{3,})\{solution\}.*?^(?P=f3)[ \t]*$\n?", re.S | re.M)
+
+
+def strip_solutions(text: str) -> str:
+    """Remove every sphinx-exercise solution block (fenced ``{solution}``
+    and ``{solution-start}``/``{solution-end}`` pairs) from MyST text."""
+    return SOLUTION.sub("", text)
+
+
+def make_notebooks() -> dict[str, Path]:
+    OUT.mkdir(parents=True, exist_ok=True)
+    made = {}
+    for game in GAMES:
+        parts = []
+        for page in (game, f"{game}-values", f"{game}-simulation"):
+            parts.append(strip_solutions((BOOK / f"{page}.md").read_text()))
+        nbs = [jupytext.reads(p, fmt="md:myst") for p in parts]
+        nb = nbs[0]
+        for other in nbs[1:]:
+            nb.cells.extend(other.cells)
+        nb.cells.insert(0, nbformat.v4.new_markdown_cell(
+            "**Student edition**: the chapter and its sections on exact values and simulation, with the "
+            "solutions of the exercises removed. Run it with the `banking_games` package installed."))
+        nbformat.validate(nb)
+        path = OUT / f"{game}-student.ipynb"
+        nbformat.write(nb, str(path))
+        made[game] = path
+    return made
+
+
+def main() -> int:
+    for path in [*make_pdfs().values(), *make_notebooks().values()]:
+        print(f"made {path.relative_to(ROOT)}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

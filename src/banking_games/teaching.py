@@ -1,0 +1,308 @@
+"""The class activities of the lesson pages: seeded deals for groups, pooled
+counts, exact values and standard-error bands.
+
+Each lesson (``book/lesson-*.md``) gives every group of students a seed.
+A group opens the game's live table, leaves the players as they are, types
+its seed, starts a new session and plays a fixed number of deals, writing
+down a few counts. The functions here deal the same sessions with the
+engines (the same calls, in the same order, as the live tables in
+:mod:`banking_games.widgets`, so a group sees exactly the deals counted
+here; ``tests/test_teaching.py`` checks that against the tables), count
+what the groups count, pool the counts and set them beside the exact
+value from :mod:`banking_games.exact` and its standard-error band.
+
+No rule is restated here: who wins is read from the engines
+(:meth:`Bet.wins <banking_games.games.hoggenheimer.Bet.wins>`,
+:func:`banking_games.games.banker_broker.compare`,
+:meth:`LandsknechtDeal.result_of <banking_games.games.landsknecht.LandsknechtDeal.result_of>`).
+
+All probabilities are :class:`fractions.Fraction`; bands are floats.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Sequence
+
+from .errors import ConfigError
+from .exact import banker_broker as exact_bb
+from .exact import hoggenheimer as exact_hog
+from .exact import landsknecht as exact_lk
+from .games import banker_broker as bb
+from .games import hoggenheimer as hog
+from .games import landsknecht as lk
+
+__all__ = [
+    "Count",
+    "GroupCounts",
+    "HOG_BETS",
+    "LK_LATE_TURNS",
+    "group_seeds",
+    "band",
+    "hoggenheimer_group",
+    "banker_broker_group",
+    "landsknecht_group",
+    "pool",
+]
+
+HOG_BETS = (("A", "JH", "the jack of hearts"),
+            ("B", "7S 7H", "the sevens of spades and hearts"),
+            ("C", "9H 8H 9D 8D", "the square of 9s and 8s of hearts and diamonds"),
+            ("D", "diamonds", "all eight diamonds"))
+"""The four bets every group backs in the Hoggenheimer lesson: (letter,
+engine bet spec as :func:`~banking_games.games.hoggenheimer.make_bet` reads
+it, words for the page)."""
+
+LK_LATE_TURNS = 5
+"""In the Landsknecht lesson a second stake goes on the first players' card
+after this many turns of play, if that card and the banker's card are both
+still unpaired."""
+
+
+def group_seeds(first: int, groups: int) -> list[int]:
+    """The seeds of ``groups`` groups: ``first``, ``first + 1``, ...
+
+    Raises:
+        ConfigError: ``groups`` is not a whole number from 1 to 40, or
+            ``first`` is not a whole number.
+    """
+    if isinstance(groups, bool) or not isinstance(groups, int) or not 1 <= groups <= 40:
+        raise ConfigError(f"groups must be a whole number from 1 to 40, got {groups!r}")
+    if isinstance(first, bool) or not isinstance(first, int):
+        raise ConfigError(f"the first seed must be a whole number, got {first!r}")
+    return [first + g for g in range(groups)]
+
+
+def _check_deals(deals: object) -> int:
+    if isinstance(deals, bool) or not isinstance(deals, int) or not 1 <= deals <= 200:
+        raise ConfigError(f"deals must be a whole number from 1 to 200, got {deals!r}")
+    return deals
+
+
+@dataclass
+class Count:
+    """Successes out of trials of one event (e.g. 'bet A won')."""
+
+    successes: int = 0
+    trials: int = 0
+
+    def add(self, success: bool) -> None:
+        self.trials += 1
+        self.successes += int(bool(success))
+
+    def __add__(self, other: "Count") -> "Count":
+        return Count(self.successes + other.successes, self.trials + other.trials)
+
+    @property
+    def fraction(self) -> float:
+        """successes / trials (nan when there are no trials)."""
+        return self.successes / self.trials if self.trials else float("nan")
+
+
+@dataclass
+class GroupCounts:
+    """What one group writes down: a :class:`Count` per event name, and the
+    seed and number of deals."""
+
+    seed: int
+    deals: int
+    counts: dict[str, Count] = field(default_factory=dict)
+
+    def count(self, name: str) -> Count:
+        return self.counts.setdefault(name, Count())
+
+
+def pool(groups: Sequence[GroupCounts]) -> dict[str, Count]:
+    """Add up the groups' counts event by event."""
+    total: dict[str, Count] = {}
+    for g in groups:
+        for name, c in g.counts.items():
+            total[name] = total.get(name, Count()) + c
+    return total
+
+
+def band(p: Fraction, trials: int, *, covariance_per_deal: Fraction = Fraction(0),
+         per_deal: int = 1, z: float = 2.0) -> tuple[float, float, float]:
+    """The standard error of an observed fraction and the band p +- z SE.
+
+    Args:
+        p: the exact probability of the event (a Fraction, 0 <= p <= 1).
+        trials: how many trials were pooled (> 0).
+        covariance_per_deal: when ``per_deal`` > 1 trials share a deal
+            (e.g. three sections against one banker's card), the covariance
+            of two of their indicators; 0 for independent trials.
+        per_deal: trials per deal (``trials`` must be a multiple of it).
+        z: the band's half-width in standard errors (2 by default).
+
+    Returns:
+        (standard error, lower end, upper end) of the observed fraction.
+        With k = per_deal trials per deal and D = trials / k deals, the
+        variance of the fraction is (k p (1 - p) + k (k - 1) c) / (k^2 D).
+
+    Raises:
+        ConfigError: p outside [0, 1], trials not a positive multiple of
+            per_deal.
+    """
+    p = Fraction(p)
+    if not 0 <= p <= 1:
+        raise ConfigError(f"p must be a probability from 0 to 1, got {p}")
+    if isinstance(trials, bool) or not isinstance(trials, int) or trials <= 0 or trials % per_deal:
+        raise ConfigError(f"trials must be a positive multiple of {per_deal}, got {trials!r}")
+    k, d = per_deal, trials // per_deal
+    var = (k * p * (1 - p) + k * (k - 1) * Fraction(covariance_per_deal)) / (k * k * d)
+    se = math.sqrt(float(var))
+    return se, float(p) - z * se, float(p) + z * se
+
+
+# ------------------------------------------------------------------ Hoggenheimer
+
+def hoggenheimer_group(seed: int, deals: int,
+                       players: Sequence = ("Anna", "Ben", "Cleo", "Dora")) -> GroupCounts:
+    """Deal a group's session as the live Hoggenheimer table does (one
+    ``random.Random(seed)`` for all shuffles, English procedure, the bank
+    passing left) and count, for each bet of :data:`HOG_BETS`, the deals it
+    wins (event names ``"A"`` ... ``"D"``), and the cards turned before the
+    Joker (event ``"turned"``: successes = cards, trials = deals).
+
+    Raises:
+        ConfigError: bad ``deals`` or seed (not a whole number).
+    """
+    _check_deals(deals)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ConfigError(f"the seed must be a whole number, got {seed!r}")
+    bets = [(letter, hog.make_bet(spec)) for letter, spec, _ in HOG_BETS]
+    out = GroupCounts(seed, deals)
+    rng = random.Random(seed)
+    banker = players[0]
+    for _ in range(deals):
+        deal = hog.HoggenheimerDeal(hog.HoggenheimerConfig("english"), rng=rng, banker=banker)
+        deal.play()
+        for letter, bet in bets:
+            out.count(letter).add(bet.wins(deal.turned))
+        turned = out.count("turned")
+        turned.successes += len(deal.turned)
+        turned.trials += 1
+        banker = hog.next_banker(players, banker)
+    return out
+
+
+def hoggenheimer_exact() -> dict[str, tuple[Fraction, int]]:
+    """For each bet letter: (exact chance of winning, payout odds m)."""
+    out = {}
+    for letter, spec, _ in HOG_BETS:
+        bet = hog.make_bet(spec)
+        out[letter] = (exact_hog.win_probability(len(bet.cards)), int(bet.odds))
+    return out
+
+
+# ------------------------------------------------------------------ Banker and Broker
+
+def banker_broker_group(seed: int, deals: int,
+                        players: Sequence = ("Anna", "Ben", "Cleo", "Dora")) -> GroupCounts:
+    """Deal a group's session as the live Banker and Broker table does with
+    its default rules (one section per punter, bank wins ties, cut at
+    random) and count, over every punter's section, the sections that beat
+    (``"win"``), equal (``"tie"``) or lose to the banker's card.
+
+    Each deal has ``len(players) - 1`` punter sections, all compared with
+    the same banker's card.
+
+    Raises:
+        ConfigError: bad ``deals`` or seed.
+    """
+    from .widgets.banker_broker import bank_cut_rng, deal_rng, first_banker_rng
+
+    _check_deals(deals)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ConfigError(f"the seed must be a whole number, got {seed!r}")
+    config = bb.BankerBrokerConfig()
+    session = bb.BankerBrokerSession.by_high_cut(config, list(players), rng=first_banker_rng(seed))
+    out = GroupCounts(seed, deals)
+    for number in range(1, deals + 1):
+        deal = session.new_deal(rng=deal_rng(seed, number))
+        deal.cut(None)
+        deal.play_out()
+        banker_card = deal.banker_card
+        for n in deal.player_section_numbers:
+            sign = bb.compare(deal.sections[n - 1].bottom, banker_card)
+            out.count("win").add(sign > 0)
+            out.count("tie").add(sign == 0)
+            out.count("lose").add(sign < 0)
+        deal.settle()
+        session.end_deal(rng=bank_cut_rng(seed, number))
+    return out
+
+
+def banker_broker_exact() -> dict[str, Fraction]:
+    """Exact chances for one section under the default rules, and the
+    covariance of two sections' tie indicators in the same deal
+    (``"tie_cov"``; likewise ``"win_cov"``, ``"lose_cov"``), from :mod:`banking_games.exact.banker_broker`."""
+    joint = exact_bb.joint_distribution()
+    p_tie = exact_bb.tie_probability()
+    out = {"win": exact_bb.win_probability(), "tie": p_tie,
+           "lose": 1 - exact_bb.win_probability() - p_tie,
+           "edge": exact_bb.section_bet_value(tie_share=1).house_edge}
+    for key in ("win", "tie", "lose"):
+        both = sum(p for (a, b), p in joint.items() if a == b == key)
+        out[f"{key}_cov"] = both - out[key] * out[key]
+    return out
+
+
+# ------------------------------------------------------------------ Landsknecht
+
+def landsknecht_group(seed: int, deals: int,
+                      players: Sequence = ("Anna", "Boris", "Clara")) -> GroupCounts:
+    """Deal a group's session as the live Landsknecht table does and count:
+
+    * ``"first"``: one unit on the first players' card at the start of
+      each deal; successes = deals it won;
+    * ``"late"``: a second unit on that same card after
+      :data:`LK_LATE_TURNS` turns, placed only if the deal is still on and
+      the card is still live; trials = deals in which it was placed;
+    * ``"void"``: void deals redealt by the engine (successes) out of all
+      deals started, void ones included (trials).
+
+    The stakes are placed by the first player who is not the banker.
+
+    Raises:
+        ConfigError: bad ``deals`` or seed.
+    """
+    _check_deals(deals)
+    if isinstance(seed, bool) or not isinstance(seed, int):
+        raise ConfigError(f"the seed must be a whole number, got {seed!r}")
+    session = lk.LandsknechtSession(list(players), rng=seed)
+    out = GroupCounts(seed, deals)
+    for _ in range(deals):
+        before = len(session.void_deals)
+        deal = session.start_deal()
+        voids = len(session.void_deals) - before
+        v = out.count("void")
+        v.successes += voids
+        v.trials += voids + 1
+        punter = next(p for p in players if p != deal.banker)
+        card = deal.players_cards[0]
+        first = deal.place_bet(punter, card, 1)
+        late = None
+        for _turn in range(LK_LATE_TURNS):
+            if deal.is_over:
+                break
+            deal.turn()
+        if not deal.is_over and deal.is_live(card):
+            late = deal.place_bet(punter, card, 1)
+        deal.play_out()
+        out.count("first").add(deal.result_of(first).outcome == "win")
+        if late is not None:
+            out.count("late").add(deal.result_of(late).outcome == "win")
+        session.end_deal()
+    return out
+
+
+def landsknecht_exact() -> dict[str, Fraction]:
+    """Exact chances from :mod:`banking_games.exact.landsknecht`: a bet
+    wins (``"first"``, ``"late"``: the same race whenever it is placed) and
+    a deal is void (``"void"``)."""
+    p = exact_lk.bet_win_probability()
+    return {"first": p, "late": p, "void": exact_lk.void_probability()}
