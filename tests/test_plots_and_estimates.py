@@ -56,7 +56,10 @@ def test_running_mean_figure_draws_the_exact_value_and_the_band():
     assert np.allclose(run.get_ydata(), [1, 0, 1 / 3, 1 / 2])
     exact = [line for label, line in lines.items() if label.startswith("exact expected value")]
     assert len(exact) == 1 and np.allclose(exact[0].get_ydata(), -1 / 19)
-    # y range: the exact value +- 4 SD / sqrt(40)
+    # y range: the whole running average (1, 0, 1/3, 1/2, padded by 5 % of its
+    # range 1, i.e. 0.05) and at least the band at the last of the first 10 deals,
+    # here deal 4: 2 SD / sqrt(4) = 1 either side of -1/19.
+    # lo = min(0 - 0.05, -1/19 - 1) = -20/19; hi = max(1 + 0.05, -1/19 + 1) = 1.05
     lo, hi = ax.get_ylim()
-    assert lo == pytest.approx(-1 / 19 - 4 / math.sqrt(40)) and hi == pytest.approx(-1 / 19 + 4 / math.sqrt(40))
+    assert lo == pytest.approx(-20 / 19) and hi == pytest.approx(1.05)
     assert ax.get_xscale() == "log"
