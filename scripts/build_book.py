@@ -41,7 +41,32 @@ BUILD_CMD = ["build", "book", "-W", "-n", "--keep-going"]
 # lines of the build log that mean something went wrong even if the exit code says not
 BAD_LINE = re.compile(r"WARNING|ERROR|Traceback \(most recent call last\)|CellExecutionError")
 # ipykernel's own start-up notice (it runs on loopback), not a problem of the book
-HARMLESS = re.compile(r"^\[IPKernelApp\] WARNING \| Kernel is running over TCP without encryption")
+HARMLESS = re.compile(r"^\[IPKernelApp\] WARNING \| Kernel is running over TCP without encryption"
+                      r"|KeyboardInterrupt caught in kernel")
+# A kernel that is being shut down after its page ran may log a traceback from its
+# own message loop (pyzmq/tornado teardown: "Socket operation on non-socket").
+# That is the kernel's exit, not a problem of the book: a failing cell fails the
+# build through allow_errors: false, and a Sphinx warning through -W.
+KERNEL_TEARDOWN = re.compile(r"^ERROR:tornado\.general:Uncaught exception in ZMQStream callback")
+EXCEPTION_LINE = re.compile(r"^[A-Za-z_][\w.]*(Error|Exception|Interrupt)\b")
+
+
+def problem_lines(plain: str) -> list[str]:
+    """The log lines that fail the build: warnings, errors and tracebacks, less the
+    kernel's start-up notice and its teardown tracebacks (see KERNEL_TEARDOWN)."""
+    bad: list[str] = []
+    in_teardown = False
+    for ln in plain.splitlines():
+        if KERNEL_TEARDOWN.search(ln):
+            in_teardown = True
+            continue
+        if in_teardown:
+            if EXCEPTION_LINE.search(ln):  # the traceback's last line ends the block
+                in_teardown = False
+            continue
+        if BAD_LINE.search(ln) and not HARMLESS.search(ln):
+            bad.append(ln)
+    return bad
 
 
 def _cache_key() -> str:
@@ -101,7 +126,7 @@ def build(no_cache: bool = False, echo: bool = True) -> tuple[bool, str]:
     text = "".join(lines)
     plain = re.sub(r"\x1b\[[0-9;]*m", "", text)
     LOG.write_text(plain)
-    bad = [ln for ln in plain.splitlines() if BAD_LINE.search(ln) and not HARMLESS.search(ln)]
+    bad = problem_lines(plain)
     ok = proc.returncode == 0 and not bad and (HTML / "index.html").is_file()
     if not ok:
         # keep the execution reports of failed cells next to the log
