@@ -355,21 +355,9 @@ def shuffled(pack: Sequence[Card], rng: "int | random.Random | object") -> list[
             seed would silently deal the game of its positive twin).
     """
     cards = list(pack)
-    if isinstance(rng, bool) or rng is None:
-        raise SeedError("rng must be a non-negative int seed, a random.Random or a numpy.random.Generator, got "
-                        f"{rng!r}")
-    if isinstance(rng, int):
-        # random.Random(-7) seeds exactly like random.Random(7): refuse negative
-        # seeds rather than deal the same game under two names.
-        if rng < 0:
-            raise SeedError(f"a seed must be a whole number 0 or more, got {rng!r}")
-        random.Random(rng).shuffle(cards)
+    source = random_source(rng)  # refuses None, bools, negative seeds and other types
+    if isinstance(source, random.Random):
+        source.shuffle(cards)
         return cards
-    if isinstance(rng, random.Random):
-        rng.shuffle(cards)
-        return cards
-    if hasattr(rng, "permutation") and hasattr(rng, "bit_generator"):
-        order = rng.permutation(len(cards))
-        return [cards[int(i)] for i in order]
-    raise SeedError("rng must be a non-negative int seed, a random.Random or a numpy.random.Generator, got "
-                    f"{type(rng).__name__}")
+    order = source.permutation(len(cards))
+    return [cards[int(i)] for i in order]
