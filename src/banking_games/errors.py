@@ -18,6 +18,7 @@ __all__ = [
     "DealOverError",
     "ConfigError",
     "SeedError",
+    "ArgumentError",
 ]
 
 
@@ -63,3 +64,13 @@ class SeedError(GameError, TypeError, ValueError):
 
     A subclass of ``TypeError`` (for code written before it existed) and of
     ``ValueError`` (a negative seed is a value fault)."""
+
+
+class ArgumentError(GameError, TypeError):
+    """An argument of a type the function does not take (a float where an
+    exact number is needed, a number where a list of bets is needed), or a
+    combination of arguments it does not take (both or neither of ``deck=``
+    and ``rng=``).
+
+    A subclass of ``TypeError``, the built-in error for such faults, so that
+    code catching ``TypeError`` still catches it."""

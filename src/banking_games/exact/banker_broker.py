@@ -40,11 +40,11 @@ from itertools import permutations, product
 from typing import Sequence
 
 from ..cards import Card, Suit
-from ..errors import ConfigError
+from ..errors import ArgumentError, ConfigError
 from ..games import banker_broker as engine
 from ..money import LOSE as LOSE_OUTCOME
 from ..money import PUSH as PUSH_OUTCOME
-from .core import BetValue, as_fraction
+from .core import BetValue, as_fraction, check_law, short_repr
 
 __all__ = [
     "GAME",
@@ -111,7 +111,7 @@ RESULTS = (WIN, TIE, LOSE)
 def _check_pack(ranks, suits, need: int = 2) -> tuple[int, int]:
     for name, v, hi in (("ranks", ranks, 13), ("suits", suits, 4)):
         if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= hi:
-            raise ConfigError(f"{name} must be a whole number from 1 to {hi}; got {v!r}")
+            raise ConfigError(f"{name} must be a whole number from 1 to {hi}; got {short_repr(v)}")
     if ranks * suits < need:
         raise ConfigError(f"a pack of {ranks} ranks in {suits} suits has {ranks * suits} cards; "
                          f"at least {need} are needed here")
@@ -281,6 +281,7 @@ def section_bet_value(ranks: int = RANKS, suits: int = SUITS, tie_share=1) -> Be
         ConfigError (a ValueError): a pack outside 1-13 ranks x 1-4 suits or under 2 cards,
             ``t`` outside [0, 1] or not exact.
     """
+    ranks, suits = _check_pack(ranks, suits)
     t = _check_t(tie_share)
     pack = "" if (ranks, suits) == (RANKS, SUITS) else f"; {ranks * suits}-card pack"
     return BetValue(GAME, "a players' section", engine.PAYOUT_ODDS, win_probability(ranks, suits),
@@ -425,7 +426,21 @@ def _sizes(n_cards: int, n_sections: int, bottom_card) -> tuple[int, ...]:
 
 def bottom_positions(sizes: Sequence[int]) -> tuple[int, ...]:
     """The 0-based deck positions (top first) of the sections' bottom cards for
-    the given section sizes (the engine cuts sections off the top in order)."""
+    the given section sizes (the engine cuts sections off the top in order).
+
+    Raises:
+        ArgumentError (a TypeError): ``sizes`` is not a list of whole numbers.
+        ConfigError (a ValueError): a size under 1.
+    """
+    if isinstance(sizes, (str, bytes, dict, set, frozenset)) or not hasattr(sizes, "__iter__"):
+        raise ArgumentError(f"sizes must be a list of whole numbers (section sizes, top first), "
+                            f"got {short_repr(sizes)}")
+    sizes = list(sizes)
+    for s in sizes:
+        if isinstance(s, bool) or not isinstance(s, int):
+            raise ArgumentError(f"each section size must be a whole number, got {short_repr(s)}")
+        if s < 1:
+            raise ConfigError(f"each section size must be at least 1 card, got {s}")
     out, at = [], 0
     for s in sizes:
         at += s
@@ -489,12 +504,17 @@ def _deal_setup(ranks, suits, sections, tie_rule, sectioning, bottom_card, sizes
     """The engine config, its pack and the section sizes for an enumeration:
     the sectioning defaults to one section per player with 2 sections, the
     three-section game with 3, and 'any number' otherwise."""
+    if isinstance(sections, bool) or not isinstance(sections, int) or not 2 <= sections <= 12:
+        raise ConfigError(f"sections must be a whole number from 2 to 12 (the banker's included), "
+                          f"got {short_repr(sections)}")
     _check_pack(ranks, suits, need=sections + 1)
     if sectioning is None:
         sectioning = {2: engine.Sectioning.ONE_EACH, 3: engine.Sectioning.THREE}.get(sections,
                                                                                       engine.Sectioning.ANY)
     config = _config(ranks, suits, tie_rule, sectioning, bottom_card)
     pack = config.pack()
+    if sizes is not None:
+        bottom_positions(sizes)  # ArgumentError / ConfigError for a bad list of sizes
     sizes = tuple(sizes) if sizes is not None else _sizes(len(pack), sections, bottom_card)
     return config, pack, sizes
 
@@ -573,7 +593,12 @@ def engine_exhaustive(ranks: int, suits: int, *, sections: int = 2,
 def law_to_results(law: dict[tuple[Fraction, ...], Fraction]) -> dict[tuple[str, ...], Fraction]:
     """Read an engine law dealt under ``TieRule.STAKE_RETURNED`` as results:
     net 1 a win, net -1 a loss, net 0 (stake returned) a tie."""
+    check_law(law)
     word = {Fraction(1): WIN, Fraction(-1): LOSE, Fraction(0): TIE}
+    for nets in law:
+        if not isinstance(nets, tuple) or not all(n in word for n in nets):
+            raise ConfigError(f"an engine law's outcomes are tuples of nets 1, 0 or -1 (dealt under "
+                              f"TieRule.STAKE_RETURNED), got {short_repr(nets)}")
     out: dict[tuple[str, ...], Fraction] = {}
     for nets, p in law.items():
         key = tuple(word[n] for n in nets)

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable
 
-from ..errors import ConfigError
+from ..errors import ArgumentError, ConfigError
 
 __all__ = ["BetValue", "value_table", "as_fraction", "outcome_distribution", "session_distribution"]
 
@@ -29,7 +29,8 @@ def as_fraction(x) -> Fraction:
     """Convert an int, Fraction or sympy Rational to a Fraction (exactly).
 
     Raises:
-        TypeError: for floats or irrational sympy numbers (no silent rounding).
+        ArgumentError (a TypeError): for floats, strings, booleans or
+            irrational sympy numbers (no silent rounding).
     """
     if isinstance(x, Fraction):
         return x
@@ -38,7 +39,41 @@ def as_fraction(x) -> Fraction:
     p, q = getattr(x, "p", None), getattr(x, "q", None)  # sympy Rational / Integer
     if isinstance(p, int) and isinstance(q, int):
         return Fraction(p, q)
-    raise TypeError(f"expected an exact rational number, got {x!r} ({type(x).__name__})")
+    raise ArgumentError(f"expected an exact rational number (an int, a Fraction or a sympy "
+                        f"Rational), got {short_repr(x)} ({type(x).__name__})")
+
+
+def short_repr(x, limit: int = 40) -> str:
+    """``repr(x)`` cut to ``limit`` characters (with "…") for error messages,
+    so that a huge input is not echoed whole."""
+    text = repr(x)
+    return text if len(text) <= limit else text[:limit] + "…"
+
+
+def check_bet_values(values, what: str = "values") -> list:
+    """``values`` as a list of :class:`BetValue`; ArgumentError (a TypeError)
+    if it is not an iterable of BetValue (a string is refused)."""
+    if isinstance(values, (str, bytes)) or not hasattr(values, "__iter__"):
+        raise ArgumentError(f"{what} must be a list of BetValue, got {short_repr(values)}")
+    out = list(values)
+    for v in out:
+        if not isinstance(v, BetValue):
+            raise ArgumentError(f"{what} must hold only BetValue objects, got {short_repr(v)} "
+                                f"({type(v).__name__})")
+    return out
+
+
+def check_law(law, what: str = "law") -> dict:
+    """``law`` as a dict ``{outcome: exact probability}``; ArgumentError (a
+    TypeError) if it is not a dict with exact probabilities, ConfigError if
+    they are negative or do not sum to 1."""
+    if not isinstance(law, dict):
+        raise ArgumentError(f"{what} must be a dict {{outcome: probability}}, got {short_repr(law)} "
+                            f"({type(law).__name__})")
+    probs = [as_fraction(p) for p in law.values()]
+    if any(p < 0 for p in probs) or sum(probs, Fraction(0)) != 1:
+        raise ConfigError(f"the probabilities of {what} must be >= 0 and sum to 1")
+    return law
 
 
 @dataclass(frozen=True)
@@ -117,6 +152,9 @@ def sqrt_text(x) -> str:
     ``"12√2/17"``, ``sqrt(2)`` as ``"√2"``, a rational as ``"3/4"``."""
     import sympy
 
+    if isinstance(x, (bool, str, bytes)) or not isinstance(x, (int, Fraction, sympy.Expr)):
+        raise ArgumentError(f"sqrt_text needs an exact number (int, Fraction or sympy number), "
+                            f"got {short_repr(x)} ({type(x).__name__})")
     x = sympy.nsimplify(x)
     if x.is_Rational:
         return _frac_text(Fraction(int(x.p), int(x.q)))
@@ -135,8 +173,13 @@ def value_table(values: Iterable[BetValue], *, digits: int = 4):
 
     Returns:
         ``pandas.DataFrame`` with string cells such as ``"1/17 (0.0588)"``.
+
+    Raises:
+        ArgumentError (a TypeError): ``values`` is not an iterable of BetValue.
     """
     import pandas as pd
+
+    values = check_bet_values(values)
 
     def both(x: Fraction) -> str:
         return f"{_frac_text(x)} ({float(x):.{digits}f})" if x.denominator != 1 else _frac_text(x)
@@ -163,7 +206,13 @@ def value_table(values: Iterable[BetValue], *, digits: int = 4):
 
 def outcome_distribution(value: BetValue) -> dict[Fraction, Fraction]:
     """The punter's net per unit staked as an exact distribution
-    ``{net: probability}`` (outcomes of probability 0 left out)."""
+    ``{net: probability}`` (outcomes of probability 0 left out).
+
+    Raises:
+        ArgumentError (a TypeError): ``value`` is not a BetValue.
+    """
+    if not isinstance(value, BetValue):
+        raise ArgumentError(f"value must be a BetValue, got {short_repr(value)} ({type(value).__name__})")
     dist: dict[Fraction, Fraction] = {}
     for net, p in ((value.payout_odds, value.p_win), (Fraction(-1), value.p_lose),
                    (value.tie_net, value.p_tie)):
@@ -178,12 +227,13 @@ def session_distribution(outcomes: dict, n_deals: int) -> dict[Fraction, Fractio
     convolution. E.g. a session of 100 deals with one unit on the same bet.
 
     Raises:
-        ConfigError (a ValueError): if ``n_deals`` is negative or the probabilities do not sum to 1.
+        ConfigError (a ValueError): if ``n_deals`` is not a whole number from 0
+            to 100000, or the probabilities are negative or do not sum to 1.
+        ArgumentError (a TypeError): ``outcomes`` is not a dict with exact probabilities.
     """
-    if not isinstance(n_deals, int) or n_deals < 0:
-        raise ConfigError(f"n_deals must be a whole number >= 0, got {n_deals!r}")
-    if sum(outcomes.values(), Fraction(0)) != 1:
-        raise ConfigError("the outcome probabilities must sum to 1")
+    if isinstance(n_deals, bool) or not isinstance(n_deals, int) or not 0 <= n_deals <= 100_000:
+        raise ConfigError(f"n_deals must be a whole number from 0 to 100000, got {short_repr(n_deals)}")
+    outcomes = check_law(outcomes, "outcomes")
     total: dict[Fraction, Fraction] = {Fraction(0): Fraction(1)}
     for _ in range(n_deals):
         step: dict[Fraction, Fraction] = {}

@@ -34,9 +34,9 @@ from itertools import permutations
 from math import comb, factorial
 from typing import Iterable, Sequence
 
-from ..errors import ConfigError
+from ..errors import ArgumentError, BetError, ConfigError
 from ..games import hoggenheimer as engine
-from .core import BetValue
+from .core import BetValue, short_repr
 
 __all__ = [
     "GAME",
@@ -117,12 +117,29 @@ def fair_odds_formula():
     return sympy.simplify((1 - p) / p)
 
 
+def _check_odds(odds):
+    """``odds`` for the formulas: None (a symbol), or a positive exact number
+    or sympy expression; ArgumentError (a TypeError) otherwise."""
+    import sympy
+
+    if odds is None:
+        return None
+    if isinstance(odds, (bool, str, bytes, float)) or not isinstance(odds, (int, Fraction, sympy.Expr)):
+        raise ArgumentError(f"odds must be None (a symbol), an int, a Fraction or a sympy expression; "
+                            f"got {short_repr(odds)} ({type(odds).__name__})")
+    odds = sympy.nsimplify(odds) if isinstance(odds, Fraction) else sympy.sympify(odds)
+    if odds.is_number and not odds.is_positive:
+        raise ConfigError(f"odds must be positive (\"2 to 1\" is 2), got {odds}")
+    return odds
+
+
 def expected_value_formula(odds=None):
     """The punter's expected net per unit on m cards paid ``odds`` to 1
     (a sympy symbol ``o`` when not given): ``o / (m + 1) - m / (m + 1)``. (sympy)"""
     import sympy
 
     _, m, _ = symbols()
+    odds = _check_odds(odds)
     o = sympy.Symbol("o", positive=True) if odds is None else odds
     p = win_probability_formula()
     return sympy.simplify(p * o - (1 - p))
@@ -134,6 +151,7 @@ def variance_formula(odds=None):
     import sympy
 
     _, m, _ = symbols()
+    odds = _check_odds(odds)
     o = sympy.Symbol("o", positive=True) if odds is None else odds
     p = win_probability_formula()
     e = p * o - (1 - p)
@@ -194,7 +212,14 @@ def both_win_probability(a: Iterable, b: Iterable) -> Fraction:
 
 def bet_value(kind: "engine.BetKind") -> BetValue:
     """The exact value of one kind of bet (:class:`engine.BetKind`) at its
-    payout odds (:data:`engine.PAYOUT_ODDS`); the same under both procedures."""
+    payout odds (:data:`engine.PAYOUT_ODDS`); the same under both procedures.
+
+    Raises:
+        ArgumentError (a TypeError): ``kind`` is not an :class:`engine.BetKind`.
+    """
+    if not isinstance(kind, engine.BetKind):
+        raise ArgumentError(f"kind must be one of {[k.name for k in engine.BetKind]} "
+                            f"(a BetKind), got {short_repr(kind)}")
     size = len(next(b for b in engine.all_bets() if b.kind is kind).cards)
     return BetValue(GAME, BET_NAMES[kind], engine.PAYOUT_ODDS[kind], win_probability(size),
                     note="English or German deal (same value)")
@@ -237,6 +262,32 @@ def _bet_cards(bet) -> frozenset:
     return frozenset(engine.make_bet(bet).cards)
 
 
+def _parse_bets(bets, stakes) -> tuple[list, list[Fraction]]:
+    """The bets read by :func:`engine.make_bet` and their stakes (default 1
+    each, exact). ArgumentError (a TypeError) if ``bets`` or ``stakes`` is not
+    a list; ConfigError if the counts differ or a stake is not a positive
+    exact number (float stakes are refused: no silent rounding)."""
+    from .core import as_fraction
+
+    if isinstance(bets, (str, bytes, dict)) or not hasattr(bets, "__iter__"):
+        raise ArgumentError(f"bets must be a list of bets (e.g. [\"JH\", \"hearts\"]), "
+                            f"got {short_repr(bets)} ({type(bets).__name__})")
+    bets = list(bets)
+    if not bets:
+        raise BetError("bets is empty: give at least one bet")
+    parsed = [engine.make_bet(b) for b in bets]
+    if stakes is None:
+        return parsed, [Fraction(1)] * len(parsed)
+    if isinstance(stakes, (str, bytes, set, frozenset, dict)) or not hasattr(stakes, "__iter__"):
+        raise ArgumentError(f"stakes must be a list of exact numbers, got {short_repr(stakes)}")
+    stakes = [as_fraction(s) for s in list(stakes)]
+    if len(stakes) != len(parsed):
+        raise ConfigError(f"{len(parsed)} bets but {len(stakes)} stakes")
+    if any(s <= 0 for s in stakes):
+        raise ConfigError(f"every stake must be positive, got {[str(s) for s in stakes]}")
+    return parsed, stakes
+
+
 def several_bets_value(bets: Sequence, stakes: Sequence | None = None) -> tuple[Fraction, Fraction]:
     """``(expected net, variance of the net)`` of a punter who backs all of
     ``bets`` at once (anything :func:`engine.make_bet` reads), with the
@@ -250,13 +301,11 @@ def several_bets_value(bets: Sequence, stakes: Sequence | None = None) -> tuple[
         ``(mean, variance)`` as Fractions, in units (squared units for the variance).
 
     Raises:
-        BetError, CardError: a bet :func:`engine.make_bet` cannot read.
-        ConfigError (a ValueError): as many stakes as bets are needed.
+        BetError, CardError: a bet :func:`engine.make_bet` cannot read, or no bet.
+        ConfigError (a ValueError): as many stakes as bets are needed, each positive.
+        ArgumentError (a TypeError): ``bets`` or ``stakes`` not a list, a stake not exact.
     """
-    parsed = [engine.make_bet(b) for b in bets]
-    stakes = [Fraction(1)] * len(parsed) if stakes is None else [Fraction(s) for s in stakes]
-    if len(stakes) != len(parsed):
-        raise ConfigError(f"{len(parsed)} bets but {len(stakes)} stakes")
+    parsed, stakes = _parse_bets(bets, stakes)
     sets = [frozenset(b.cards) for b in parsed]
     # net_i = s_i * ((odds_i + 1) W_i - 1), W_i the win indicator
     a = [s * (b.odds + 1) for s, b in zip(stakes, parsed)]
@@ -281,10 +330,11 @@ def several_bets_distribution(bets: Sequence, stakes: Sequence | None = None) ->
     subsets are enumerated, so keep ``c`` small (a row: c = 8, 256 subsets).
 
     Raises:
-        ConfigError (a ValueError): if the bets cover more than 16 cards.
+        ConfigError (a ValueError): if the bets cover more than 16 cards, or
+            as for :func:`several_bets_value`.
+        BetError, CardError, ArgumentError: as for :func:`several_bets_value`.
     """
-    parsed = [engine.make_bet(b) for b in bets]
-    stakes = [Fraction(1)] * len(parsed) if stakes is None else [Fraction(s) for s in stakes]
+    parsed, stakes = _parse_bets(bets, stakes)
     covered = sorted(set().union(*(b.cards for b in parsed)), key=engine.home_cell)
     c = len(covered)
     if c > 16:

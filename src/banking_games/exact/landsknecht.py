@@ -38,7 +38,7 @@ from math import comb
 
 from ..errors import ConfigError
 from ..games import landsknecht as engine
-from .core import BetValue
+from .core import BetValue, short_repr
 
 __all__ = [
     "GAME",
@@ -162,6 +162,9 @@ def race_probability(a: int, b: int) -> Fraction:
     Raises:
         ConfigError (a ValueError): a or b negative, or both 0.
     """
+    for name, v in (("a", a), ("b", b)):
+        if isinstance(v, bool) or not isinstance(v, int):
+            raise ConfigError(f"{name} must be a whole number of cards, got {short_repr(v)}")
     if a < 0 or b < 0 or a + b == 0:
         raise ConfigError(f"need a, b >= 0 and a + b > 0, got a={a}, b={b}")
     return Fraction(b, a + b)
@@ -169,7 +172,12 @@ def race_probability(a: int, b: int) -> Fraction:
 
 def bet_win_probability(suits: int = SUITS) -> Fraction:
     """P(a bet on a live players' card wins) in a pack of ``suits`` suits (any
-    number of ranks, any moment of the deal): ``race_probability(s-1, s-1)`` = 1/2."""
+    number of ranks, any moment of the deal): ``race_probability(s-1, s-1)`` = 1/2.
+
+    Raises:
+        ConfigError (a ValueError): ``suits`` not a whole number the engine can deal (2 to 4).
+    """
+    _check_pack(RANKS, suits)
     return race_probability(suits - 1, suits - 1)
 
 
@@ -549,9 +557,11 @@ def engine_recursion(ranks: int = RANKS, suits: int = SUITS, *, bets: bool = Tru
     void probability and the deal's length and players' cards.
 
     Raises:
-        ConfigError: a pack the engine cannot deal.
+        ConfigError: a pack the engine cannot deal, or ``bets`` not True or False.
     """
     config = engine.LandsknechtConfig(ranks=ranks, suits=suits)
+    if not isinstance(bets, bool):
+        raise ConfigError(f"bets must be True or False, got {short_repr(bets)}")
     by_rank = _cards_by_rank(config)
     n_cards = ranks * suits
     tally = _Tally(ranks, suits)

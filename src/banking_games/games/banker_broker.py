@@ -52,7 +52,7 @@ from fractions import Fraction
 from typing import Hashable, Mapping, Sequence
 
 from ..cards import Card, check_deck_order, full_pack, parse_card, random_source, shuffled, top_ranks_pack
-from ..errors import BetError, CardError, ConfigError, DealOverError, DeckError, RuleError
+from ..errors import ArgumentError, BetError, CardError, ConfigError, DealOverError, DeckError, RuleError
 from ..money import LOSE, PUSH, WIN, BetResult, Settlement, to_stake
 from .cut import CutForBank, CutRound, _names, cut_for_bank
 
@@ -550,7 +550,7 @@ class BankerBrokerDeal:
             ``punters`` not a sequence of hashable names.
         CardError / DeckError: a malformed card name / a deck that is not
             the config's pack (52 cards by default).
-        TypeError: neither deck nor rng given, or rng of the wrong type.
+        ArgumentError (a TypeError): neither deck nor rng given; SeedError: rng of the wrong type.
     """
 
     def __init__(self, config: BankerBrokerConfig, punters: Sequence[Hashable], *,
@@ -570,7 +570,7 @@ class BankerBrokerDeal:
         elif self._rng is not None:
             cards = shuffled(config.pack(), self._rng)
         else:
-            raise TypeError("give a deck order (deck=...) or a random source (rng=seed)")
+            raise ArgumentError("give a deck order (deck=...) or a random source (rng=seed)")
         self.config = config
         self.punters = punters
         self.banker = banker

@@ -52,7 +52,7 @@ from fractions import Fraction
 from typing import Iterable, Sequence, Union
 
 from ..cards import JOKER, Card, Suit, check_deck_order, hoggenheimer_pack, parse_card, piquet_pack, shuffled
-from ..errors import BetError, CardError, ConfigError, DealOverError, RuleError
+from ..errors import ArgumentError, BetError, CardError, ConfigError, DealOverError, RuleError
 from ..money import LOSE, WIN, BetResult, Settlement, to_stake
 from .cut import CutForBank, cut_for_bank
 
@@ -582,7 +582,7 @@ class HoggenheimerDeal:
         DeckError: if ``deck`` is not exactly the 33 cards (with a reduced
             pack: the cards of ``config.pack()``).
         CardError: if a name in ``deck`` is malformed.
-        TypeError: if neither or both of ``deck`` and ``rng`` are given, or
+        ArgumentError (a TypeError): if neither or both of ``deck`` and ``rng`` are given, or
             ``rng`` is not an ``int``, ``random.Random`` or numpy
             ``Generator`` (wrong programming types, as
             :func:`banking_games.cards.shuffled`).
@@ -597,7 +597,7 @@ class HoggenheimerDeal:
         if not isinstance(config, HoggenheimerConfig):
             raise ConfigError(f"config must be a HoggenheimerConfig, got {type(config).__name__}")
         if (deck is None) == (rng is None):
-            raise TypeError("give exactly one of deck= (a 33-card order) or rng= (a seed or generator)")
+            raise ArgumentError("give exactly one of deck= (a 33-card order) or rng= (a seed or generator)")
         pack = config.pack() if config.is_reduced else hoggenheimer_pack()
         order = check_deck_order(deck, pack) if deck is not None else shuffled(pack, rng)
         self.config = config

@@ -258,9 +258,17 @@ def mean_estimate(values: np.ndarray) -> MeanEstimate:
     """Mean and standard error of a 1-D sample (at least two values).
 
     Raises:
-        ConfigError (a ValueError): fewer than two values.
+        ConfigError (a ValueError): fewer than two values, values that are
+            not numbers, not finite, or not a 1-D sample.
     """
-    values = np.asarray(values, dtype=float)
+    try:
+        values = np.asarray(values, dtype=float)
+    except (TypeError, ValueError):
+        raise ConfigError(f"values must be a 1-D sample of numbers, got {str(values)[:40]!r}") from None
+    if values.ndim != 1:
+        raise ConfigError(f"values must be a 1-D sample, got an array of shape {values.shape}")
+    if not np.isfinite(values).all():
+        raise ConfigError("values must be finite numbers (no NaN or infinity)")
     n = values.size
     if n < 2:
         raise ConfigError("need at least two values for a standard error")

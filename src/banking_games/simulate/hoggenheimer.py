@@ -153,6 +153,9 @@ def bet_plan(bets="default") -> _Plan:
         bets = [bets]
     if isinstance(bets, Mapping):
         items = list(bets.items())
+    elif not hasattr(bets, "__iter__"):
+        raise ConfigError(f"bets must be \"default\", \"all\", a bet, a list of bets or a mapping "
+                          f"name -> bet; got {str(bets)[:40]!r} ({type(bets).__name__})")
     else:
         items = [(column_name(b), b) for b in bets]
     if not items:
