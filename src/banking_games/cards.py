@@ -20,7 +20,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
-from .errors import CardError, DeckError, SeedError
+from .errors import CardError, DeckError, SeedError, short_repr
 
 __all__ = [
     "Suit",
@@ -89,7 +89,7 @@ def rank_name(rank: int) -> str:
     try:
         return RANK_NAMES[rank]
     except KeyError:
-        raise CardError(f"no rank {rank!r}: ranks are 2 to 14 (11 J, 12 Q, 13 K, 14 A)") from None
+        raise CardError(f"no rank {short_repr(rank)}: ranks are 2 to 14 (11 J, 12 Q, 13 K, 14 A)") from None
 
 
 @dataclass(frozen=True, order=True)
@@ -114,9 +114,9 @@ class Card:
     def __post_init__(self) -> None:
         if self.suit is None:
             if self.rank != 0:
-                raise CardError(f"a card without a suit must be the Joker (rank 0), got rank {self.rank!r}")
+                raise CardError(f"a card without a suit must be the Joker (rank 0), got rank {short_repr(self.rank)}")
         elif self.rank not in RANK_NAMES:
-            raise CardError(f"no rank {self.rank!r}: ranks are 2 to 14 (11 J, 12 Q, 13 K, 14 A)")
+            raise CardError(f"no rank {short_repr(self.rank)}: ranks are 2 to 14 (11 J, 12 Q, 13 K, 14 A)")
 
     @property
     def is_joker(self) -> bool:
@@ -178,7 +178,7 @@ def parse_card(name: "str | Card") -> Card:
     if isinstance(name, Card):
         return name
     if not isinstance(name, str):
-        raise CardError(f"a card name must be a string such as 'AS' or '10H', got {name!r}")
+        raise CardError(f"a card name must be a string such as 'AS' or '10H', got {short_repr(name)}")
     # Phone keyboards add an invisible emoji variation selector (U+FE0F, or
     # U+FE0E) after a suit symbol: "K♦️" is read as "K♦".
     name = name.replace("\ufe0f", "").replace("\ufe0e", "")
@@ -187,7 +187,7 @@ def parse_card(name: "str | Card") -> Card:
         return JOKER
     if len(text) < 2:
         raise CardError(
-            f"malformed card name {name!r}: write the rank (2-10, T, J, Q, K, A) then the suit "
+            f"malformed card name {short_repr(name)}: write the rank (2-10, T, J, Q, K, A) then the suit "
             "(S, H, D, C), e.g. 'AS', '10H', 'QD', or 'Joker'"
         )
     rank_text, suit_text = text[:-1], text[-1]
@@ -196,7 +196,7 @@ def parse_card(name: "str | Card") -> Card:
     if suit is None or rank is None:
         what = "suit" if suit is None else "rank"
         raise CardError(
-            f"unknown {what} in card name {name!r}: ranks are 2-10, T, J, Q, K, A; suits are "
+            f"unknown {what} in card name {short_repr(name)}: ranks are 2-10, T, J, Q, K, A; suits are "
             "S, H, D, C (or ♠ ♥ ♦ ♣); e.g. 'AS', '10H', 'QD', or 'Joker'"
         )
     return Card(rank, suit)
@@ -213,15 +213,15 @@ def parse_cards(names: "str | Iterable[str | Card]") -> list[Card]:
         names = names.replace(",", " ").split()
     elif isinstance(names, (set, frozenset, dict)) or type(names).__name__ in ("dict_keys", "dict_values"):
         raise CardError(f"cards must be given in order (a list, tuple or string of names), not as a "
-                        f"{type(names).__name__}, which has no fixed order; got {names!r}")
+                        f"{type(names).__name__}, which has no fixed order; got {short_repr(names)}")
     elif isinstance(names, Card):
         raise CardError(f"expected several cards (a list of names or one string of names), got the single card "
-                        f"{names.name}; write [{names.name!r}]")
+                        f"{names.name}; write [{short_repr(names.name)}]")
     try:
         names = list(names)
     except TypeError:
         raise CardError(f"expected card names (a list such as ['AS', '10H'] or a string such as 'AS 10H'), "
-                        f"got {names!r}") from None
+                        f"got {short_repr(names)}") from None
     return [parse_card(n) for n in names]
 
 
@@ -253,7 +253,7 @@ def top_ranks_pack(ranks: int, suits: int) -> tuple[Card, ...]:
         CardError: if ``ranks`` is not 1 to 13 or ``suits`` not 1 to 4.
     """
     if not (isinstance(ranks, int) and 1 <= ranks <= 13 and isinstance(suits, int) and 1 <= suits <= 4):
-        raise CardError(f"a pack has 1 to 13 ranks and 1 to 4 suits, got ranks={ranks!r}, suits={suits!r}")
+        raise CardError(f"a pack has 1 to 13 ranks and 1 to 4 suits, got ranks={short_repr(ranks)}, suits={short_repr(suits)}")
     chosen = list(Suit)[:suits]
     return tuple(c for c in full_pack() if c.suit in chosen and c.rank > 14 - ranks)
 
@@ -284,7 +284,7 @@ def check_deck_order(deck: Iterable["str | Card"], pack: Sequence[Card]) -> list
                         f"{type(deck).__name__}: its order would depend on Python's hash seed")
     if isinstance(deck, Card) or not (isinstance(deck, str) or hasattr(deck, "__iter__")):
         raise DeckError(f"a deck order is a sequence of the {len(pack)} cards of the pack (names or cards), "
-                        f"top first, e.g. ['AS', 'KS', ...]; got {deck!r}")
+                        f"top first, e.g. ['AS', 'KS', ...]; got {short_repr(deck)}")
     cards = parse_cards(deck)
     counts = Counter(cards)
     wanted = Counter(pack)
@@ -327,10 +327,10 @@ def random_source(rng: object) -> object:
     """
     if isinstance(rng, bool) or rng is None:
         raise SeedError("rng must be a non-negative int seed, a random.Random or a numpy.random.Generator, got "
-                        f"{rng!r}")
+                        f"{short_repr(rng)}")
     if isinstance(rng, int):
         if rng < 0:
-            raise SeedError(f"a seed must be a whole number 0 or more, got {rng!r}")
+            raise SeedError(f"a seed must be a whole number 0 or more, got {short_repr(rng)}")
         return random.Random(rng)
     if isinstance(rng, random.Random) or (hasattr(rng, "permutation") and hasattr(rng, "bit_generator")):
         return rng

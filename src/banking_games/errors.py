@@ -19,6 +19,7 @@ __all__ = [
     "ConfigError",
     "SeedError",
     "ArgumentError",
+    "short_repr",
 ]
 
 
@@ -74,3 +75,17 @@ class ArgumentError(GameError, TypeError):
 
     A subclass of ``TypeError``, the built-in error for such faults, so that
     code catching ``TypeError`` still catches it."""
+
+
+def short_repr(value: object, limit: int = 40) -> str:
+    """``repr(value)`` cut to ``limit`` characters and "…", for error messages:
+    a message echoes what was given, but never 5000 typed characters.
+
+    >>> short_repr("9" * 5000)[:5], len(short_repr("9" * 5000))
+    ("'9999", 41)
+    """
+    try:
+        text = repr(value)
+    except Exception:  # a broken __repr__ must not hide the real error
+        text = f"<{type(value).__name__}>"
+    return text if len(text) <= limit else text[:limit] + "…"

@@ -14,7 +14,7 @@ from decimal import Decimal
 from fractions import Fraction
 from typing import Hashable
 
-from .errors import StakeError
+from .errors import StakeError, short_repr
 
 __all__ = ["to_stake", "STAKE_MAX_DIGITS", "BetResult", "Settlement", "WIN", "LOSE", "PUSH"]
 
@@ -86,7 +86,7 @@ def to_stake(value: object) -> Fraction:
         amount = Fraction(value.numerator, value.denominator)
     elif isinstance(value, float):
         if not math.isfinite(value):
-            raise StakeError(f"a stake must be a finite positive amount such as 1, 5 or 1/2, got {value!r}")
+            raise StakeError(f"a stake must be a finite positive amount such as 1, 5 or 1/2, got {short_repr(value)}")
         amount = Fraction(repr(value))
     elif isinstance(value, Decimal):
         amount = _check_decimal(value, value)

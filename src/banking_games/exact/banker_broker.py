@@ -40,11 +40,11 @@ from itertools import permutations, product
 from typing import Sequence
 
 from ..cards import Card, Suit
-from ..errors import ArgumentError, ConfigError
+from ..errors import ArgumentError, ConfigError, short_repr
 from ..games import banker_broker as engine
 from ..money import LOSE as LOSE_OUTCOME
 from ..money import PUSH as PUSH_OUTCOME
-from .core import BetValue, as_fraction, check_law, short_repr
+from .core import BetValue, as_fraction, check_law
 
 __all__ = [
     "GAME",
@@ -122,7 +122,7 @@ def _check_t(t) -> Fraction:
     try:
         t = as_fraction(t)
     except TypeError:
-        raise ConfigError(f"tie_share must be an exact number from 0 to 1 (int or Fraction); got {t!r}") from None
+        raise ConfigError(f"tie_share must be an exact number from 0 to 1 (int or Fraction); got {short_repr(t)}") from None
     if not 0 <= t <= 1:
         raise ConfigError(f"tie_share must lie from 0 to 1; got {t}")
     return t
@@ -394,7 +394,7 @@ def rotation_cycle_expectations(players: int, ranks: int = RANKS, suits: int = S
             option 3a) or a pack too small for that many sections.
     """
     if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 7:
-        raise ConfigError(f"players must be a whole number from 2 to 7 (option 3a); got {players!r}")
+        raise ConfigError(f"players must be a whole number from 2 to 7 (option 3a); got {short_repr(players)}")
     _check_pack(ranks, suits, need=players + 1)
     m = players - 1
     one = section_bet_value(ranks, suits, tie_share)
@@ -561,7 +561,7 @@ def engine_law(ranks: int = RANKS, suits: int = SUITS, *, sections: int = 2,
     elif by == "card":
         tuples = ((cs, 1) for cs in permutations(pack, sections))
     else:
-        raise ConfigError(f"by must be 'rank' or 'card'; got {by!r}")
+        raise ConfigError(f"by must be 'rank' or 'card'; got {short_repr(by)}")
     counts: dict[tuple[Fraction, ...], int] = {}
     total = 0
     for cards, weight in tuples:

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable
 
-from ..errors import ArgumentError, ConfigError
+from ..errors import ArgumentError, ConfigError, short_repr
 
 __all__ = ["BetValue", "value_table", "as_fraction", "outcome_distribution", "session_distribution"]
 
@@ -41,13 +41,6 @@ def as_fraction(x) -> Fraction:
         return Fraction(p, q)
     raise ArgumentError(f"expected an exact rational number (an int, a Fraction or a sympy "
                         f"Rational), got {short_repr(x)} ({type(x).__name__})")
-
-
-def short_repr(x, limit: int = 40) -> str:
-    """``repr(x)`` cut to ``limit`` characters (with "…") for error messages,
-    so that a huge input is not echoed whole."""
-    text = repr(x)
-    return text if len(text) <= limit else text[:limit] + "…"
 
 
 def check_bet_values(values, what: str = "values") -> list:

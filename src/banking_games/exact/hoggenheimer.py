@@ -34,9 +34,9 @@ from itertools import permutations
 from math import comb, factorial
 from typing import Iterable, Sequence
 
-from ..errors import ArgumentError, BetError, ConfigError
+from ..errors import ArgumentError, BetError, ConfigError, short_repr
 from ..games import hoggenheimer as engine
-from .core import BetValue, short_repr
+from .core import BetValue
 
 __all__ = [
     "GAME",
@@ -179,9 +179,9 @@ def cards_turned_mean_formula():
 
 def _check_m(m: int, n: int) -> None:
     if not isinstance(n, int) or n < 1:
-        raise ConfigError(f"n (ranked cards) must be a whole number >= 1, got {n!r}")
+        raise ConfigError(f"n (ranked cards) must be a whole number >= 1, got {short_repr(n)}")
     if not isinstance(m, int) or not 1 <= m <= n:
-        raise ConfigError(f"m (cards bet on) must be a whole number from 1 to n={n}, got {m!r}")
+        raise ConfigError(f"m (cards bet on) must be a whole number from 1 to n={n}, got {short_repr(m)}")
 
 
 def win_probability(m: int, n: int = N_CARDS) -> Fraction:

@@ -36,9 +36,9 @@ from fractions import Fraction
 from functools import lru_cache
 from math import comb
 
-from ..errors import ConfigError
+from ..errors import ConfigError, short_repr
 from ..games import landsknecht as engine
-from .core import BetValue, short_repr
+from .core import BetValue
 
 __all__ = [
     "GAME",

@@ -52,7 +52,7 @@ from fractions import Fraction
 from typing import Hashable, Mapping, Sequence
 
 from ..cards import Card, check_deck_order, full_pack, parse_card, random_source, shuffled, top_ranks_pack
-from ..errors import ArgumentError, BetError, CardError, ConfigError, DealOverError, DeckError, RuleError
+from ..errors import ArgumentError, BetError, CardError, ConfigError, DealOverError, DeckError, RuleError, short_repr
 from ..money import LOSE, PUSH, WIN, BetResult, Settlement, to_stake
 from .cut import CutForBank, CutRound, _names, cut_for_bank
 
@@ -235,16 +235,16 @@ class BankerBrokerConfig:
             value = getattr(self, name)
             if not isinstance(value, kind):
                 allowed = ", ".join(f"{kind.__name__}.{m.name}" for m in kind)
-                raise ConfigError(f"{name} must be one of {allowed}; got {value!r}")
+                raise ConfigError(f"{name} must be one of {allowed}; got {short_repr(value)}")
         for name, low in (("section_limit", 2), ("deals_per_bank", 1)):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < low:
-                raise ConfigError(f"{name} must be a whole number of at least {low}; got {value!r}")
+                raise ConfigError(f"{name} must be a whole number of at least {low}; got {short_repr(value)}")
         for name, low, high in (("ranks", 1, 13), ("suits", 1, 4)):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
                 raise ConfigError(f"{name} must be a whole number from {low} to {high} (the standard pack "
-                                  f"has 13 ranks and 4 suits); got {value!r}")
+                                  f"has 13 ranks and 4 suits); got {short_repr(value)}")
         if self.ranks * self.suits < 3:
             raise ConfigError(f"a pack of {self.ranks} ranks in {self.suits} suits has only "
                               f"{self.ranks * self.suits} cards; at least 3 are needed (two sections "
@@ -252,7 +252,7 @@ class BankerBrokerConfig:
         if self.bank_change is BankChange.ACE_PASSES and self.deals_per_bank != 1:
             raise ConfigError(
                 "deals_per_bank applies only to BankChange.ROTATE_LEFT and BankChange.CUT_FOR_BANK; "
-                f"under BankChange.ACE_PASSES it must be 1, got {self.deals_per_bank!r}")
+                f"under BankChange.ACE_PASSES it must be 1, got {short_repr(self.deals_per_bank)}")
 
     def describe(self) -> str:
         """One line naming every option chosen."""
@@ -332,7 +332,7 @@ def outcome_for(card: Card, banker_card: Card, tie_rule: TieRule) -> str:
     """
     if not isinstance(tie_rule, TieRule):
         raise ConfigError(f"tie_rule must be one of {', '.join(f'TieRule.{m.name}' for m in TieRule)}; "
-                          f"got {tie_rule!r}")
+                          f"got {short_repr(tie_rule)}")
     c = compare(card, banker_card)
     if c > 0:
         return WIN
@@ -367,7 +367,7 @@ def section_count(config: BankerBrokerConfig, n_punters: int, n_sections: int | 
     most = config.pack_size - 1
     if isinstance(n_punters, bool) or not isinstance(n_punters, int) or n_punters < 1:
         raise ConfigError(f"Banker and Broker needs at least one punter besides the banker "
-                          f"(two or more players); got {n_punters!r} punters")
+                          f"(two or more players); got {short_repr(n_punters)} punters")
     if config.sectioning is Sectioning.ONE_EACH:
         forced = n_punters + 1
         if forced > config.section_limit:
@@ -382,14 +382,14 @@ def section_count(config: BankerBrokerConfig, n_punters: int, n_sections: int | 
                               f"(n_sections, from 2 to {most}, the banker's included)")
         if isinstance(n_sections, bool) or not isinstance(n_sections, int) or not 2 <= n_sections <= most:
             raise ConfigError(f"option 3(c): n_sections must be a whole number from 2 to {most} "
-                              f"(the banker's section included); got {n_sections!r}")
+                              f"(the banker's section included); got {short_repr(n_sections)}")
         return n_sections
     if forced > most:
         raise ConfigError(f"a pack of {config.pack_size} cards holds at most {most} sections (one card is "
                           f"discarded or left unused); option 3({config.sectioning.value}) needs {forced} here")
     if n_sections is not None and n_sections != forced:
         raise ConfigError(f"option 3({config.sectioning.value}) fixes the number of sections at {forced} "
-                          f"here; got n_sections={n_sections!r}")
+                          f"here; got n_sections={short_repr(n_sections)}")
     return forced
 
 
@@ -560,9 +560,9 @@ class BankerBrokerDeal:
             raise ConfigError(f"config must be a BankerBrokerConfig, got {type(config).__name__}")
         punters = _names(punters, "punters")
         if len(set(punters)) != len(punters):
-            raise ConfigError(f"punters must be distinct; got {list(punters)!r}")
+            raise ConfigError(f"punters must be distinct; got {short_repr(list(punters))}")
         if banker in punters:
-            raise ConfigError(f"the banker {banker!r} cannot also be a punter")
+            raise ConfigError(f"the banker {short_repr(banker)} cannot also be a punter")
         self.n_sections = section_count(config, len(punters), n_sections)
         self._rng = _as_rng(rng) if rng is not None else None
         if deck is not None:
@@ -625,7 +625,7 @@ class BankerBrokerDeal:
             BetError: ``player`` is not a punter of this deal.
         """
         if player not in self.punters:
-            raise BetError(f"{player!r} is not a punter in this deal; punters: "
+            raise BetError(f"{short_repr(player)} is not a punter in this deal; punters: "
                            f"{', '.join(map(str, self.punters))}")
         if self.config.sectioning is Sectioning.ONE_EACH:
             return (self.punters.index(player) + 1,)
@@ -650,7 +650,7 @@ class BankerBrokerDeal:
 
     def _check_section(self, number: object) -> None:
         if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= self.n_sections:
-            raise BetError(f"no section {number!r}: sections are numbered 1 to {self.n_sections} from the top")
+            raise BetError(f"no section {short_repr(number)}: sections are numbered 1 to {self.n_sections} from the top")
 
     def bets_on(self, number: int) -> list[Bet]:
         """The bets placed on section ``number`` (1 = top), in the order placed.
@@ -693,17 +693,17 @@ class BankerBrokerDeal:
         allowed = self.allowed_sections(player)  # BetError for someone who is not a punter
         if section is None:
             if len(allowed) != 1:
-                raise BetError(f"say which section {player!r} backs: one of "
+                raise BetError(f"say which section {short_repr(player)} backs: one of "
                                f"{', '.join(map(str, allowed))}")
             section = allowed[0]
         if isinstance(section, bool) or not isinstance(section, int) or not 1 <= section <= self.n_sections:
-            raise BetError(f"no section {section!r}: sections are numbered 1 to {self.n_sections} from "
+            raise BetError(f"no section {short_repr(section)}: sections are numbered 1 to {self.n_sections} from "
                            f"the top")
         if section == self.banker_section_number:
             raise BetError(f"section {section} is the banker's; punters back the players' sections "
                            f"{', '.join(map(str, self.player_section_numbers))}")
         if section not in allowed:
-            raise BetError(f"under option 3(a) {player!r} may bet only on their own section "
+            raise BetError(f"under option 3(a) {short_repr(player)} may bet only on their own section "
                            f"{allowed[0]}, not section {section}")
         amount = to_stake(stake)
         b = Bet(len(self.bets), player, section, amount)
@@ -751,10 +751,10 @@ class BankerBrokerDeal:
             sizes = list(sizes)
         except TypeError:
             raise BetError(f"give {k} section sizes as a sequence of whole numbers, top section first (or None "
-                           f"to draw them); got {sizes!r}") from None
+                           f"to draw them); got {short_repr(sizes)}") from None
         if len(sizes) != k or any(isinstance(s, bool) or not isinstance(s, int) or s < 1 for s in sizes):
             raise BetError(f"give {k} section sizes, each a whole number of at least 1 card, top "
-                           f"section first; got {sizes!r}")
+                           f"section first; got {short_repr(sizes)}")
         total = sum(sizes)
         if discard and total != usable:
             raise BetError(f"with the bottom card discarded the {k} sections share all {usable} other "
@@ -945,9 +945,9 @@ class BankerBrokerSession:
             raise ConfigError(f"config must be a BankerBrokerConfig, got {type(config).__name__}")
         players = _names(players, "players")
         if len(players) < MIN_PLAYERS or len(set(players)) != len(players):
-            raise ConfigError(f"Banker and Broker needs two or more distinct players; got {list(players)!r}")
+            raise ConfigError(f"Banker and Broker needs two or more distinct players; got {short_repr(list(players))}")
         if banker not in players:
-            raise ConfigError(f"the banker {banker!r} must be one of the players {list(players)!r}")
+            raise ConfigError(f"the banker {short_repr(banker)} must be one of the players {short_repr(list(players))}")
         if config.sectioning is Sectioning.ONE_EACH:
             section_count(config, len(players) - 1)
         self.config = config
@@ -976,7 +976,7 @@ class BankerBrokerSession:
         if len(players) < MIN_PLAYERS or len(set(players)) != len(players):
             # checked before the cut, so the message speaks of players (not of "cutters")
             raise ConfigError(f"Banker and Broker needs two or more distinct players (each with a different "
-                              f"name); got {list(players)!r}")
+                              f"name); got {short_repr(list(players))}")
         cut = cut_for_bank(players, rng=rng, rounds=rounds)
         table = cls(config, players, cut.winner)
         table.initial_cut = cut

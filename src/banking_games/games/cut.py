@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from typing import Hashable, Mapping, Sequence
 
 from ..cards import Card, full_pack, parse_card, random_source, shuffled
-from ..errors import CardError, ConfigError, DeckError, RuleError
+from ..errors import CardError, ConfigError, DeckError, RuleError, short_repr
 
 __all__ = ["CutRound", "CutForBank", "cut_for_bank"]
 
@@ -19,13 +19,13 @@ __all__ = ["CutRound", "CutForBank", "cut_for_bank"]
 def _names(value: object, what: str) -> tuple:
     """``value`` as a tuple of hashable names; ConfigError naming ``what`` otherwise."""
     if isinstance(value, str):
-        raise ConfigError(f"{what} must be a sequence of names such as ('Ann', 'Bob'), got the string {value!r}")
+        raise ConfigError(f"{what} must be a sequence of names such as ('Ann', 'Bob'), got the string {short_repr(value)}")
     try:
         names = tuple(value)
         set(names)
     except TypeError:
         raise ConfigError(f"{what} must be a sequence of names (strings or other hashable values), "
-                          f"got {value!r}") from None
+                          f"got {short_repr(value)}") from None
     return names
 
 
@@ -94,7 +94,7 @@ def cut_for_bank(cutters: Sequence[Hashable], *, rng=None,
     cutters = _names(cutters, "cutters")
     cut_pack = list(full_pack() if pack is None else pack)
     if not cutters or len(set(cutters)) != len(cutters):
-        raise ConfigError(f"cutters must be one or more distinct people; got {list(cutters)!r}")
+        raise ConfigError(f"cutters must be one or more distinct people; got {short_repr(list(cutters))}")
     if (rng is None) == (rounds is None):
         raise RuleError("give exactly one of rng (to draw the cut cards) or rounds (explicit cut cards)")
     if len(cutters) == 1:
@@ -110,13 +110,13 @@ def cut_for_bank(cutters: Sequence[Hashable], *, rng=None,
                 bad = True
         if bad:
             raise RuleError("rounds must be a list of cut rounds, each a mapping cutter -> card, e.g. "
-                            f"[{{'Ann': 'KD', 'Bob': '5C'}}]; got {rounds!r}")
+                            f"[{{'Ann': 'KD', 'Bob': '5C'}}]; got {short_repr(rounds)}")
         for i, r in enumerate(rounds):
             if not isinstance(r, Mapping):
                 raise RuleError(f"cut round {i + 1} must be a mapping cutter -> card such as "
-                                f"{{'Ann': 'KD', 'Bob': '5C'}}; got {r!r}")
+                                f"{{'Ann': 'KD', 'Bob': '5C'}}; got {short_repr(r)}")
             if not remaining or len(remaining) == 1:
-                raise RuleError(f"cut round {i + 1} is not needed: {remaining[0]!r} already cut highest")
+                raise RuleError(f"cut round {i + 1} is not needed: {short_repr(remaining[0])} already cut highest")
             if set(r) != set(remaining) or len(r) != len(remaining):
                 raise RuleError(f"cut round {i + 1} must give a card for exactly "
                                 f"{', '.join(map(str, remaining))}; got {', '.join(map(str, r))}")

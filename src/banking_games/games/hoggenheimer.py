@@ -52,7 +52,7 @@ from fractions import Fraction
 from typing import Iterable, Sequence, Union
 
 from ..cards import JOKER, Card, Suit, check_deck_order, hoggenheimer_pack, parse_card, piquet_pack, shuffled
-from ..errors import ArgumentError, BetError, CardError, ConfigError, DealOverError, RuleError
+from ..errors import ArgumentError, BetError, CardError, ConfigError, DealOverError, RuleError, short_repr
 from ..money import LOSE, WIN, BetResult, Settlement, to_stake
 from .cut import CutForBank, cut_for_bank
 
@@ -120,7 +120,7 @@ def card_at(row: int, column: int) -> Card:
         BetError: if the cell is off the 4 x 8 layout.
     """
     if not (isinstance(row, int) and isinstance(column, int) and 0 <= row < 4 and 0 <= column < 8):
-        raise BetError(f"no cell ({row!r}, {column!r}): rows are 0-3 (spades, hearts, diamonds, "
+        raise BetError(f"no cell ({short_repr(row)}, {short_repr(column)}): rows are 0-3 (spades, hearts, diamonds, "
                        "clubs), columns 0-7 (A K Q J 10 9 8 7)")
     return Card(RANK_COLUMNS[column], SUIT_ROWS[row])
 
@@ -180,14 +180,14 @@ class HoggenheimerConfig:
 
     def __post_init__(self) -> None:
         if self.procedure not in PROCEDURES:
-            raise ConfigError(f"unknown Hoggenheimer procedure {self.procedure!r}: allowed are "
+            raise ConfigError(f"unknown Hoggenheimer procedure {short_repr(self.procedure)}: allowed are "
                               "'english' (face-down layout, follow the chain; hoggenheimer.en.txt) "
                               "and 'german' (turn straight from the pack; hoggenheimer.de.wiki.txt)")
         for name, top in (("suits", len(SUIT_ROWS)), ("ranks", len(RANK_COLUMNS))):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= top:
                 raise ConfigError(f"{name} must be a whole number from 1 to {top} (the real game uses "
-                                  f"{top}; fewer gives a reduced pack for exact analysis), got {value!r}")
+                                  f"{top}; fewer gives a reduced pack for exact analysis), got {short_repr(value)}")
 
     @property
     def is_reduced(self) -> bool:
@@ -316,7 +316,7 @@ class Bet:
     def __post_init__(self) -> None:
         if not isinstance(self.kind, BetKind):
             raise BetError(f"bet kind must be a BetKind ({', '.join(k.value for k in BetKind)}), "
-                           f"got {self.kind!r}")
+                           f"got {short_repr(self.kind)}")
         cards = _check_cards(self.cards)
         shape = _shape_of(cards)
         if shape is not self.kind:
@@ -364,7 +364,7 @@ def _check_cards(cards: Iterable["str | Card"]) -> list[Card]:
     try:
         cards = list(cards)
     except TypeError:
-        raise BetError(f"the cards of a bet must be a card or a sequence of cards, got {cards!r}; {_SHAPES}") from None
+        raise BetError(f"the cards of a bet must be a card or a sequence of cards, got {short_repr(cards)}; {_SHAPES}") from None
     parsed = [parse_card(c) for c in cards]
     if any(c.is_joker for c in parsed):
         raise BetError(f"nobody can bet on the Joker: it ends the deal; {_SHAPES}")
@@ -430,7 +430,7 @@ def make_bet(spec: BetSpec) -> Bet:
                 suit = _SUIT_WORDS.get(token) or _SUIT_WORDS[spec.strip()]
                 cards = [Card(r, suit) for r in RANK_COLUMNS]
             else:
-                raise BetError(f"cannot read the bet {spec!r}: give a card ('JH'), cards ('7S 7H'), "
+                raise BetError(f"cannot read the bet {short_repr(spec)}: give a card ('JH'), cards ('7S 7H'), "
                                f"a rank ('10', 'queens') or a suit ('diamonds'); {_SHAPES}")
         else:
             cards = parts
@@ -440,7 +440,7 @@ def make_bet(spec: BetSpec) -> Bet:
         try:
             cards = list(spec)
         except TypeError:
-            raise BetError(f"cannot read the bet {spec!r}: give a card ('JH'), cards ('7S 7H'), "
+            raise BetError(f"cannot read the bet {short_repr(spec)}: give a card ('JH'), cards ('7S 7H'), "
                            f"a rank ('10', 'queens') or a suit ('diamonds'); {_SHAPES}") from None
     checked = _check_cards(cards)
     return Bet(_shape_of(checked), tuple(checked))
@@ -722,9 +722,9 @@ class HoggenheimerDeal:
         try:
             hash(player)
         except TypeError:
-            raise BetError(f"a player must be a name (a string or other hashable), got {player!r}") from None
+            raise BetError(f"a player must be a name (a string or other hashable), got {short_repr(player)}") from None
         if player == self.banker:
-            raise RuleError(f"{player!r} is the banker; only the other players bet (hoggenheimer.en.txt: "
+            raise RuleError(f"{short_repr(player)} is the banker; only the other players bet (hoggenheimer.en.txt: "
                             "'Each player except the banker places as many bets as he wishes')")
         b = make_bet(bet)
         outside = [c.name for c in b.cards if not self.config.in_layout(c)]
@@ -812,7 +812,7 @@ class HoggenheimerDeal:
         """
         n = placed.number if isinstance(placed, PlacedBet) else 0
         if not (isinstance(n, int) and 1 <= n <= len(self._bets) and self._bets[n - 1] == placed):
-            raise BetError(f"{placed!r} is not a bet placed in this deal; its bets are: "
+            raise BetError(f"{short_repr(placed)} is not a bet placed in this deal; its bets are: "
                            + (", ".join(f"{p.number} ({p.bet.name})" for p in self._bets) or "none"))
         if not self._over:
             raise RuleError("the deal is not over: turn cards until the Joker shows before settling")
@@ -883,7 +883,7 @@ def choose_first_banker(players: Sequence[Hashable], *, rng=None, rounds=None) -
     """
     names = tuple(players) if not isinstance(players, str) else players
     if isinstance(names, str) or len(names) < 2:
-        raise ConfigError(f"the first banker is cut for among two or more players, got {players!r}")
+        raise ConfigError(f"the first banker is cut for among two or more players, got {short_repr(players)}")
     return cut_for_bank(names, rng=rng, rounds=rounds, pack=piquet_pack())
 
 
@@ -908,9 +908,9 @@ def next_banker(seating: Sequence[Hashable], banker: Hashable) -> Hashable:
         seating = list(seating)
     except TypeError:
         raise RuleError(f"seating must be a sequence of the players' names in clockwise order, "
-                        f"got {seating!r}") from None
+                        f"got {short_repr(seating)}") from None
     if len(seating) < 2:
         raise RuleError(f"Hoggenheimer needs two or more players, got {len(seating)}")
     if banker not in seating:
-        raise RuleError(f"the banker {banker!r} is not among the players {seating!r}")
+        raise RuleError(f"the banker {short_repr(banker)} is not among the players {short_repr(seating)}")
     return seating[(seating.index(banker) + 1) % len(seating)]

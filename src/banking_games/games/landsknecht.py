@@ -38,7 +38,7 @@ from typing import Hashable, Iterable, Sequence
 
 from ..cards import (Card, check_deck_order, full_pack, parse_card, parse_cards, random_source, shuffled,
                      top_ranks_pack)
-from ..errors import BetError, ConfigError, DealOverError, DeckError, RuleError, StakeError
+from ..errors import BetError, ConfigError, DealOverError, DeckError, RuleError, StakeError, short_repr
 from ..money import LOSE, WIN, BetResult, Settlement, to_stake
 
 __all__ = [
@@ -182,7 +182,7 @@ class LandsknechtConfig:
             value = getattr(self, name)
             if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
                 raise ConfigError(f"{name} must be a whole number from {lo} to {hi} (the standard pack has "
-                                  f"13 ranks and 4 suits), got {value!r}")
+                                  f"13 ranks and 4 suits), got {short_repr(value)}")
         for name in ("min_stake", "max_stake"):
             value = getattr(self, name)
             if value is None:
@@ -342,10 +342,10 @@ class LandsknechtDeal:
             self.players = None if players is None or isinstance(players, str) else tuple(players)
             set(self.players or ())
         except TypeError:
-            raise ConfigError(f"players must be a sequence of names, got {players!r}") from None
+            raise ConfigError(f"players must be a sequence of names, got {short_repr(players)}") from None
         if isinstance(players, str):
             raise ConfigError(f"players must be a sequence of names such as ('Anna', 'Boris'), got the string "
-                              f"{players!r}")
+                              f"{short_repr(players)}")
         self._deck: list[Card] = order
         self._pos = 0
         self._turns = 0
@@ -531,7 +531,7 @@ class LandsknechtDeal:
         """
         n = bet.number if isinstance(bet, Bet) else 0
         if not (isinstance(n, int) and 1 <= n <= len(self._bets) and self._bets[n - 1] == bet):
-            raise BetError(f"{bet!r} is not a bet placed in this deal; its bets are numbered 1 to {len(self._bets)}"
+            raise BetError(f"{short_repr(bet)} is not a bet placed in this deal; its bets are numbered 1 to {len(self._bets)}"
                            " (see .bets)")
         return self._results.get(bet.number)
 
@@ -581,7 +581,7 @@ class LandsknechtDeal:
         amount = to_stake(stake)
         lo, hi = self.config.min_stake, self.config.max_stake
         if (lo is not None and amount < lo) or (hi is not None and amount > hi):
-            raise StakeError(f"stake {_fmt(amount)} is outside the banker's limits for this session: "
+            raise StakeError(f"stake {_fmt(amount)} is outside the limits this deal's banker set: "
                              f"from {_fmt(lo) if lo is not None else 'any positive amount'} "
                              f"to {_fmt(hi) if hi is not None else 'no upper limit'}")
         self._check_player(player)
@@ -606,13 +606,13 @@ class LandsknechtDeal:
         try:
             hash(player)
         except TypeError:
-            raise BetError(f"a player must be a name or other hashable value, got {player!r}") from None
+            raise BetError(f"a player must be a name or other hashable value, got {short_repr(player)}") from None
         if player is None:
             raise BetError("a bet needs a player (got None)")
         if self.banker is not None and player == self.banker:
             raise RuleError(f"{player} holds the bank: the banker does not back players' cards")
         if self.players is not None and player not in self.players:
-            raise BetError(f"{player!r} is not at this table; players: "
+            raise BetError(f"{short_repr(player)} is not at this table; players: "
                            + ", ".join(str(p) for p in self.players if p != self.banker))
 
     def withdraw_bet(self, player: Hashable, card: "str | Card") -> None:
@@ -804,7 +804,7 @@ def new_deal(rng: object, *, config: LandsknechtConfig | None = None, banker: Ha
         if not deal.is_void:
             return deal, tuple(voided)
         voided.append(deal)
-    raise RuleError(f"{len(voided)} void deals in a row: the random source {rng!r} does not shuffle "
+    raise RuleError(f"{len(voided)} void deals in a row: the random source {short_repr(rng)} does not shuffle "
                     "(on this pack a deal is void far less often)")
 
 
@@ -830,11 +830,11 @@ class FirstBankerDraw:
 def _check_seats(players: Sequence[Hashable]) -> tuple:
     if isinstance(players, str):
         raise ConfigError(f"players must be a sequence of names in seating order such as ('Anna', 'Boris'), "
-                          f"got the string {players!r}")
+                          f"got the string {short_repr(players)}")
     try:
         seats = tuple(players)
     except TypeError:
-        raise ConfigError(f"players must be a sequence of names in seating order, got {players!r}") from None
+        raise ConfigError(f"players must be a sequence of names in seating order, got {short_repr(players)}") from None
     if len(seats) < MIN_PLAYERS:
         raise ConfigError(f"Landsknecht needs at least {MIN_PLAYERS} players (banker included), got {len(seats)}")
     try:
@@ -842,7 +842,7 @@ def _check_seats(players: Sequence[Hashable]) -> tuple:
     except TypeError:
         raise ConfigError("each player must be a hashable name") from None
     if not distinct or any(p is None for p in seats):
-        raise ConfigError(f"players must be distinct and not None, got {seats!r}")
+        raise ConfigError(f"players must be distinct and not None, got {short_repr(seats)}")
     return seats
 
 
@@ -933,7 +933,7 @@ class LandsknechtSession:
         else:
             self.first_banker_draw = None
             if first_banker not in self.players:
-                raise ConfigError(f"first_banker {first_banker!r} is not one of the players {self.players!r}")
+                raise ConfigError(f"first_banker {short_repr(first_banker)} is not one of the players {short_repr(self.players)}")
         self._banker_seat = self.players.index(first_banker)
         self.deal: LandsknechtDeal | None = None
         self.void_deals: list[LandsknechtDeal] = []

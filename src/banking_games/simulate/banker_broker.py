@@ -53,7 +53,7 @@ from typing import Sequence
 
 import numpy as np
 
-from ..errors import ConfigError
+from ..errors import ConfigError, short_repr
 from ..games import banker_broker as bb
 from .common import check_config, deck_array, decks_to_cards, is_whole, run_to_table, session_totals, shuffled_decks
 
@@ -126,7 +126,7 @@ def _setup(config, punters, n_sections, stakes) -> _Setup:
     if len(stakes) != k - 1 or not all(is_whole(s) and 0 <= s <= 1000 for s in stakes) or not any(stakes):
         raise ConfigError(f"stakes must be a whole number of units from 1 to 1000 (on every players' section) or "
                           f"{k - 1} whole numbers from 0 to 1000 (one per players' section, 0 for no bet, "
-                          f"at least one bet); got {stakes!r}")
+                          f"at least one bet); got {short_repr(stakes)}")
     if config.sectioning is bb.Sectioning.ONE_EACH and punters != k - 1:  # pragma: no cover - engine guarantees
         raise ConfigError("option 3(a): one section per punter")
     return _Setup(config, punters, k, tuple(int(s) for s in stakes), _ranks(config))
@@ -221,7 +221,7 @@ def _check(decks, sizes, s: _Setup) -> tuple[np.ndarray, np.ndarray]:
     if sizes.size and (sizes.min() < 1 or bad_total.any()):
         rule = f"add up to {usable}" if discard else f"add up to at most {usable}"
         raise ConfigError(f"section sizes must be at least 1 and {rule} (bottom card option "
-                         f"{s.config.bottom_card.value!r})")
+                         f"{short_repr(s.config.bottom_card.value)})")
     return decks, sizes
 
 
@@ -478,7 +478,7 @@ def simulate(n_deals: int, config: bb.BankerBrokerConfig | None = None, rng=0, *
     """
     s = _setup(config, punters, n_sections, stakes)
     if method not in METHODS:
-        raise ConfigError(f"method must be one of {METHODS}, got {method!r}")
+        raise ConfigError(f"method must be one of {METHODS}, got {short_repr(method)}")
     size = s.config.pack_size
     if method == "decks":
         def chunk(k, g):
@@ -526,7 +526,7 @@ def bankroll_paths(banker_net, n_paths: int, n_deals: int, start: int = 0) -> np
     values = np.asarray(banker_net)
     for name, v in (("n_paths", n_paths), ("n_deals", n_deals)):
         if not is_whole(v) or v <= 0:
-            raise ConfigError(f"{name} must be a positive whole number, got {v!r}")
+            raise ConfigError(f"{name} must be a positive whole number, got {short_repr(v)}")
     if values.size < n_paths * n_deals:
         raise ConfigError(f"need {n_paths * n_deals} deals for {n_paths} paths of {n_deals}, got {values.size}")
     steps = values[:n_paths * n_deals].reshape(n_paths, n_deals).astype(np.int64)

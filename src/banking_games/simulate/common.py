@@ -14,7 +14,7 @@ from typing import Callable, Mapping, Sequence, TypeVar
 import numpy as np
 
 from ..cards import Card
-from ..errors import ConfigError, SeedError
+from ..errors import ConfigError, SeedError, short_repr
 
 __all__ = ["is_whole", "check_config", "as_generator", "shuffled_decks", "deck_array", "decks_to_cards",
            "run_in_chunks",
@@ -54,9 +54,9 @@ def as_generator(rng) -> np.random.Generator:
         return rng
     if isinstance(rng, (int, np.integer)) and not isinstance(rng, bool):
         if rng < 0:
-            raise SeedError(f"a seed must be a whole number 0 or more, got {rng!r}")
+            raise SeedError(f"a seed must be a whole number 0 or more, got {short_repr(rng)}")
         return np.random.default_rng(int(rng))
-    raise SeedError(f"rng must be a non-negative int seed or a numpy.random.Generator, got {rng!r}")
+    raise SeedError(f"rng must be a non-negative int seed or a numpy.random.Generator, got {short_repr(rng)}")
 
 
 def shuffled_decks(n_decks: int, pack_size: int, rng: np.random.Generator) -> np.ndarray:
@@ -131,9 +131,9 @@ def run_in_chunks(n_deals: int, simulate_chunk: Callable[[int, np.random.Generat
         ConfigError (a ValueError): if ``n_deals`` or ``chunk_size`` is not a positive int.
     """
     if not is_whole(n_deals) or n_deals <= 0:
-        raise ConfigError(f"n_deals must be a positive whole number, got {n_deals!r}")
+        raise ConfigError(f"n_deals must be a positive whole number, got {short_repr(n_deals)}")
     if not isinstance(chunk_size, (int, np.integer)) or chunk_size <= 0:
-        raise ConfigError(f"chunk_size must be a positive whole number, got {chunk_size!r}")
+        raise ConfigError(f"chunk_size must be a positive whole number, got {short_repr(chunk_size)}")
     gen = as_generator(rng)
     bar = None
     if progress:
@@ -264,7 +264,7 @@ def mean_estimate(values: np.ndarray) -> MeanEstimate:
     try:
         values = np.asarray(values, dtype=float)
     except (TypeError, ValueError):
-        raise ConfigError(f"values must be a 1-D sample of numbers, got {str(values)[:40]!r}") from None
+        raise ConfigError(f"values must be a 1-D sample of numbers, got {short_repr(str(values)[:40])}") from None
     if values.ndim != 1:
         raise ConfigError(f"values must be a 1-D sample, got an array of shape {values.shape}")
     if not np.isfinite(values).all():
@@ -292,7 +292,7 @@ def session_totals(values, session_length: int) -> np.ndarray:
     """
     values = np.asarray(values)
     if not is_whole(session_length) or session_length <= 0:
-        raise ConfigError(f"session_length must be a positive whole number, got {session_length!r}")
+        raise ConfigError(f"session_length must be a positive whole number, got {short_repr(session_length)}")
     m = values.size // session_length
     if m == 0:
         raise ConfigError(f"need at least {session_length} values for one session, got {values.size}")

@@ -60,7 +60,7 @@ from typing import Mapping, Sequence
 
 import numpy as np
 
-from ..errors import ConfigError
+from ..errors import ConfigError, short_repr
 from ..games import hoggenheimer as hg
 from .common import check_config, deck_array, decks_to_cards, is_whole, run_to_table, session_totals, shuffled_decks
 
@@ -155,7 +155,7 @@ def bet_plan(bets="default") -> _Plan:
         items = list(bets.items())
     elif not hasattr(bets, "__iter__"):
         raise ConfigError(f"bets must be \"default\", \"all\", a bet, a list of bets or a mapping "
-                          f"name -> bet; got {str(bets)[:40]!r} ({type(bets).__name__})")
+                          f"name -> bet; got {short_repr(str(bets)[:40])} ({type(bets).__name__})")
     else:
         items = [(column_name(b), b) for b in bets]
     if not items:
@@ -164,12 +164,12 @@ def bet_plan(bets="default") -> _Plan:
     for name, spec in items:
         if not isinstance(name, str) or not _NAME.match(name) or name in _RESERVED:
             raise ConfigError(f"a bet's column name must be lower-case letters, digits and _ (starting with a "
-                              f"letter), not 'turned' or 'banker'; got {name!r}")
+                              f"letter), not 'turned' or 'banker'; got {short_repr(name)}")
         stake = 1
         if isinstance(spec, tuple) and len(spec) == 2 and is_whole(spec[1]):
             spec, stake = spec
         if not is_whole(stake) or not 1 <= stake <= 1000:
-            raise ConfigError(f"the stake on {name!r} must be a whole number of units from 1 to 1000, got {stake!r}")
+            raise ConfigError(f"the stake on {short_repr(name)} must be a whole number of units from 1 to 1000, got {short_repr(stake)}")
         names.append(name)
         parsed.append(hg.make_bet(spec))
         stakes.append(int(stake))
@@ -536,7 +536,7 @@ def simulate(n_deals: int, bets="default", rng=0, *, config: hg.HoggenheimerConf
     plan = bet_plan(bets)
     layout = _layout(config)
     if method not in METHODS:
-        raise ConfigError(f"method must be one of {METHODS}, got {method!r}")
+        raise ConfigError(f"method must be one of {METHODS}, got {short_repr(method)}")
     attrs = {"method": method, "procedure": config.procedure}
     if method == "decks":
         bet_masks = _bet_masks(plan, layout, config)

@@ -43,7 +43,7 @@ from typing import Callable, Sequence
 import numpy as np
 
 from ..cards import full_pack
-from ..errors import ConfigError
+from ..errors import ConfigError, short_repr
 from ..games import landsknecht as lk
 from .common import check_config, deck_array, decks_to_cards, is_whole, run_to_table, session_totals, shuffled_decks
 
@@ -132,14 +132,14 @@ class BetPlan:
     def __post_init__(self) -> None:
         if not isinstance(self.name, str) or not _NAME.match(self.name):
             raise ConfigError(f"a bet plan's name must be lower-case letters, digits and _ "
-                              f"(starting with a letter), got {self.name!r}")
+                              f"(starting with a letter), got {short_repr(self.name)}")
         if self.card is not None and (not is_whole(self.card) or not 1 <= self.card <= MAX_PLAYERS_CARDS):
             raise ConfigError(f"card must be None (every players' card) or a whole number from 1 to "
-                              f"{MAX_PLAYERS_CARDS} (which players' card to back), got {self.card!r}")
+                              f"{MAX_PLAYERS_CARDS} (which players' card to back), got {short_repr(self.card)}")
         if not is_whole(self.wait) or not 0 <= self.wait < len(_PACK):
-            raise ConfigError(f"wait must be a whole number of turns from 0 to {len(_PACK) - 1}, got {self.wait!r}")
+            raise ConfigError(f"wait must be a whole number of turns from 0 to {len(_PACK) - 1}, got {short_repr(self.wait)}")
         if not is_whole(self.stake) or not 1 <= self.stake <= 1000:
-            raise ConfigError(f"stake must be a whole number of units from 1 to 1000, got {self.stake!r}")
+            raise ConfigError(f"stake must be a whole number of units from 1 to 1000, got {short_repr(self.stake)}")
 
     @property
     def description(self) -> str:
@@ -168,7 +168,7 @@ def _check_plans(plans: Sequence[BetPlan], config: lk.LandsknechtConfig) -> tupl
     plans = tuple(plans)
     for p in plans:
         if not isinstance(p, BetPlan):
-            raise ConfigError(f"bets must be BetPlan objects, got {p!r}")
+            raise ConfigError(f"bets must be BetPlan objects, got {short_repr(p)}")
     names = [p.name for p in plans]
     if len(set(names)) != len(names):
         raise ConfigError(f"bet plan names must differ, got {names}")

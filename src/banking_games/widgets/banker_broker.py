@@ -30,7 +30,7 @@ from typing import Hashable, Sequence
 import ipywidgets as widgets
 
 from ..display.banker_broker import cut_html, deal_html
-from ..errors import ConfigError, RuleError
+from ..errors import ConfigError, RuleError, short_repr
 from ..games.banker_broker import (PAYOUT_ODDS, BankChange, BankChangeResult, BankerBrokerConfig,
                                    BankerBrokerDeal, BankerBrokerSession, BetPlaced, BetTiming, BottomCard,
                                    PackCut, Sectioning, SectionTurned, TieRule)
@@ -284,7 +284,7 @@ class BankerBrokerTable(DealingTable):
         players = check_players_arg(players)
         if isinstance(n_sections, bool) or not isinstance(n_sections, int):
             raise ConfigError(f"n_sections must be a whole number of sections (3 or more under option 3(c)), "
-                              f"got {n_sections!r}")
+                              f"got {short_repr(n_sections)}")
         config = BankerBrokerConfig() if config is None else config
         if not isinstance(config, BankerBrokerConfig):
             raise ConfigError(f"config must be a BankerBrokerConfig, got {type(config).__name__}")

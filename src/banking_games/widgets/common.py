@@ -19,7 +19,7 @@ from typing import Callable, Hashable, Iterable, Mapping, Sequence
 
 import ipywidgets as widgets
 
-from ..errors import ConfigError, GameError
+from ..errors import ConfigError, GameError, short_repr
 from ..money import Settlement
 from ..render import compact_html
 
@@ -51,9 +51,9 @@ def check_seed(seed: object) -> int:
             a negative seed is refused because Python seeds -7 exactly like 7).
     """
     if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ConfigError(f"the seed must be a whole number 0 or more, got {seed!r}")
+        raise ConfigError(f"the seed must be a whole number 0 or more, got {short_repr(seed)}")
     if seed < 0:
-        raise ConfigError(f"the seed must be a whole number 0 or more, got {seed!r}")
+        raise ConfigError(f"the seed must be a whole number 0 or more, got {short_repr(seed)}")
     return seed
 
 
@@ -69,14 +69,14 @@ def check_players_arg(players: object) -> tuple:
     """
     if isinstance(players, (str, bytes)):
         raise ConfigError(f"players must be a list of names such as ['Anna', 'Ben'], not one string; "
-                          f"got {players!r}")
+                          f"got {short_repr(players)}")
     if isinstance(players, (set, frozenset, dict)):
         raise ConfigError(f"players must be given in seating order (a list or tuple), not a "
-                          f"{type(players).__name__}; got {players!r}")
+                          f"{type(players).__name__}; got {short_repr(players)}")
     try:
         return tuple(players)
     except TypeError:
-        raise ConfigError(f"players must be a list of names such as ['Anna', 'Ben'], got {players!r}") from None
+        raise ConfigError(f"players must be a list of names such as ['Anna', 'Ben'], got {short_repr(players)}") from None
 
 
 def sync_options(dropdown: widgets.Dropdown, options: Sequence) -> None:
@@ -237,7 +237,7 @@ class DealReplay(widgets.VBox):
         top = len(frames) - 1
         index = top if index is None else index
         if not isinstance(index, int) or not 0 <= index <= top:
-            raise ValueError(f"index must be a frame's index from 0 to {top}, got {index!r}")
+            raise ValueError(f"index must be a frame's index from 0 to {top}, got {short_repr(index)}")
         pool = self._pool
         if len(pool) < len(frames):  # more frames than expected: make the missing widgets once
             pool.extend(_frame_widget() for _ in range(len(frames) - len(pool)))

@@ -28,7 +28,7 @@ import ipywidgets as widgets
 
 from ..cards import hoggenheimer_pack
 from ..display.hoggenheimer import bets_html, layout_html, turn_order_html
-from ..errors import ConfigError, RuleError
+from ..errors import ConfigError, RuleError, short_repr
 from ..games.hoggenheimer import (PAYOUT_ODDS, PROCEDURES, Bet, BetKind, CardTurned, HoggenheimerConfig,
                                   HoggenheimerDeal, all_bets, choose_first_banker, make_bet, next_banker)
 from ..money import WIN, Settlement
@@ -262,7 +262,8 @@ class HoggenheimerTable(DealingTable):
         check_seed(seed)
         config = HoggenheimerConfig(procedure)  # ConfigError for an unknown procedure
         if len(set(players)) != len(players):
-            raise ConfigError(f"each player needs a different name, got {', '.join(map(str, players))}")
+            repeated = sorted({str(p) for p in players if players.count(p) > 1})
+            raise ConfigError(f"each player needs a different name; repeated: {short_repr(', '.join(repeated))}")
         next_banker(players, players[0] if players else None)  # the engine's check: two or more players
         # The first banker is chosen by a high cut (the engine's one cut,
         # shared with Banker and Broker), from its own random source so that

@@ -208,10 +208,32 @@ class LandsknechtTable(DealingTable):
                      f"{len(draw.dealt)} dealt round the table) and holds the first bank. ")
         self.message.info(first + f"Deal {self.deal_number}: {self.deal.banker} holds the bank. "
                           + self._void_text() + "Place bets on the players' card, then turn cards."
-                          + pending_text(self._pending()))
+                          + self._pending_text())
 
     def _pending(self) -> list[str]:
-        """The settings fields that differ from the session in play (they apply from 'New session')."""
+        """The settings fields that differ from what is in play: the stake
+        limits (they apply from the next deal) and players, seed (they apply
+        from 'New session'); see :meth:`_pending_text`."""
+        return self._pending_limits() + self._pending_session()
+
+    def _pending_text(self) -> str:
+        """The reminder of settings typed but not in play yet, each with the
+        moment it applies: a stake limit from the next deal (the source has
+        each banker set the limits), players and seed from 'New session'."""
+        return (pending_text(self._pending_limits(), when="the next 'New deal'")
+                + pending_text(self._pending_session()))
+
+    def _pending_session(self) -> list[str]:
+        """Players and seed fields that differ from the session in play."""
+        changed = []
+        if parse_players(self.players_field.value) != tuple(str(p) for p in self.session.players):
+            changed.append("players")
+        if self.seed_field.value != self.seed:
+            changed.append("seed")
+        return changed
+
+    def _pending_limits(self) -> list[str]:
+        """Stake-limit fields that differ from the limits of the deal in play."""
         config = self.deal.config  # the limits the current banker set
         changed = []
         for name, field in self.option_fields.items():
@@ -222,16 +244,12 @@ class LandsknechtTable(DealingTable):
                 same = False
             if not same:
                 changed.append(name.replace("_", " "))
-        if parse_players(self.players_field.value) != tuple(str(p) for p in self.session.players):
-            changed.append("players")
-        if self.seed_field.value != self.seed:
-            changed.append("seed")
         return changed
 
     @guarded
     def _on_setting(self) -> None:
         """Tell the reader when a changed setting takes effect (nothing changes now)."""
-        text = pending_text(self._pending()).strip()
+        text = self._pending_text().strip()
         if text:
             self.message.info(text)
 
