@@ -69,19 +69,43 @@ def problem_lines(plain: str) -> list[str]:
     return bad
 
 
-def _cache_key() -> str:
-    """Hash of everything, besides a page's own code, that its outputs depend on."""
+def _cache_key(root: Path = ROOT) -> str:
+    """Hash of everything, besides a page's own code, that its outputs depend on:
+    every ``src/**/*.py`` (path and bytes), requirements.txt, pyproject.toml,
+    book/_config.yml and the Python version, under ``root``."""
     h = hashlib.sha256()
-    files = sorted((ROOT / "src").rglob("*.py")) + [
-        ROOT / "requirements.txt",
-        ROOT / "pyproject.toml",
-        BOOK / "_config.yml",
+    files = sorted((root / "src").rglob("*.py")) + [
+        root / "requirements.txt",
+        root / "pyproject.toml",
+        root / "book" / "_config.yml",
     ]
     for f in files:
         if f.is_file():
-            h.update(str(f.relative_to(ROOT)).encode() + b"\0" + f.read_bytes())
+            h.update(str(f.relative_to(root)).encode() + b"\0" + f.read_bytes())
     h.update(sys.version.encode())
     return h.hexdigest()
+
+
+def refresh_cache(root: Path = ROOT, no_cache: bool = False) -> bool:
+    """Empty the execution cache ``root/book/_build/.jupyter_cache`` if
+    ``no_cache`` or if :func:`_cache_key` differs from the key stamped by the
+    last build (``.jupyter_cache.stamp``; no stamp counts as a change), then
+    stamp the current key. jupyter-cache keys a page only on its own code
+    cells, so without this a page would keep outputs of an older ``src/``.
+
+    Returns:
+        True if the cache was emptied.
+    """
+    build_dir = root / "book" / "_build"
+    cache, stamp = build_dir / CACHE.name, build_dir / CACHE_STAMP.name
+    key = _cache_key(root)
+    old = stamp.read_text().strip() if stamp.exists() else ""
+    emptied = no_cache or old != key
+    if emptied:
+        shutil.rmtree(cache, ignore_errors=True)
+    build_dir.mkdir(parents=True, exist_ok=True)
+    stamp.write_text(key + "\n")
+    return emptied
 
 
 def clean(no_cache: bool = False) -> None:
@@ -89,12 +113,33 @@ def clean(no_cache: bool = False) -> None:
         shutil.rmtree(stale, ignore_errors=True)
     for stale in (BOOK / ".jupyterlite.doit.db", ROOT / ".jupyterlite.doit.db"):
         stale.unlink(missing_ok=True)
-    key = _cache_key()
-    old = CACHE_STAMP.read_text().strip() if CACHE_STAMP.exists() else ""
-    if no_cache or old != key:
-        shutil.rmtree(CACHE, ignore_errors=True)
-    BUILD.mkdir(parents=True, exist_ok=True)
-    CACHE_STAMP.write_text(key + "\n")
+    refresh_cache(ROOT, no_cache)
+
+
+def strict_build(book: Path, cwd: Path = ROOT, echo: bool = True) -> tuple[bool, str, int]:
+    """Run ``jupyter-book build <book> -W -n --keep-going`` (the strict path
+    of :func:`build`) and judge it: the build fails if jupyter-book exits
+    non-zero, if the log has a problem line (:func:`problem_lines`: a warning,
+    an error, a cell traceback) or if no index.html was written.
+
+    Returns:
+        ``(ok, plain log text, jupyter-book's exit status)``.
+    """
+    exe = Path(sys.executable).with_name("jupyter-book")
+    cmd = [str(exe) if exe.exists() else "jupyter-book", "build", str(book), *BUILD_CMD[2:]]
+    env = dict(os.environ, PYTHONUNBUFFERED="1", NO_COLOR="1", PYDEVD_DISABLE_FILE_VALIDATION="1")
+    lines: list[str] = []
+    with subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
+                          text=True, errors="replace") as proc:
+        assert proc.stdout is not None
+        for line in proc.stdout:
+            lines.append(line)
+            if echo:
+                sys.stdout.write(line)
+                sys.stdout.flush()
+    plain = re.sub(r"\x1b\[[0-9;]*m", "", "".join(lines))
+    ok = proc.returncode == 0 and not problem_lines(plain) and (book / "_build" / "html" / "index.html").is_file()
+    return ok, plain, proc.returncode
 
 
 def build(no_cache: bool = False, echo: bool = True) -> tuple[bool, str]:
@@ -109,29 +154,15 @@ def build(no_cache: bool = False, echo: bool = True) -> tuple[bool, str]:
                               capture_output=True, text=True)
     if handouts.returncode != 0:
         return False, handouts.stdout + handouts.stderr
-    exe = Path(sys.executable).with_name("jupyter-book")
-    cmd = [str(exe) if exe.exists() else "jupyter-book", *BUILD_CMD]
-    env = dict(os.environ, PYTHONUNBUFFERED="1", NO_COLOR="1", PYDEVD_DISABLE_FILE_VALIDATION="1")
     start = time.monotonic()
-    lines: list[str] = []
-    with subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
-                          text=True, errors="replace") as proc:
-        assert proc.stdout is not None
-        for line in proc.stdout:
-            lines.append(line)
-            if echo:
-                sys.stdout.write(line)
-                sys.stdout.flush()
+    ok, plain, returncode = strict_build(BOOK, ROOT, echo)
     elapsed = time.monotonic() - start
-    text = "".join(lines)
-    plain = re.sub(r"\x1b\[[0-9;]*m", "", text)
     LOG.write_text(plain)
-    bad = problem_lines(plain)
-    ok = proc.returncode == 0 and not bad and (HTML / "index.html").is_file()
+    text = plain
     if not ok:
         # keep the execution reports of failed cells next to the log
-        summary = "\n".join(bad[:50])
-        text = f"{plain}\n--- build failed (exit {proc.returncode}); problem lines:\n{summary}\n"
+        summary = "\n".join(problem_lines(plain)[:50])
+        text = f"{plain}\n--- build failed (exit {returncode}); problem lines:\n{summary}\n"
         # a failed execution must not stay cached as if it were good
         CACHE_STAMP.unlink(missing_ok=True)
     return ok, (text if not ok else plain) + f"\n(build took {elapsed:.1f} s)\n"
