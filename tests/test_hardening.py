@@ -9,7 +9,6 @@ None of the expected values is taken from the code under test.
 from __future__ import annotations
 
 import random
-import time
 from decimal import Decimal
 from fractions import Fraction
 
@@ -46,12 +45,11 @@ def test_infinite_or_absurd_stake_limit_is_a_config_error(name, limit):
                          ids=["1e1000000000", "1e-1000000000", "5000 nines", "10**5000", "Decimal 1e1000000000"])
 def test_absurd_magnitude_is_refused_at_once_naming_the_range(stake):
     # Before: "1e1000000000" took many seconds (Fraction expands 10**10**9).
-    # The allowed range 10**-1000 .. 10**1000 is the documented one.
-    start = time.perf_counter()
+    # The allowed range 10**-1000 .. 10**1000 is the documented one. How fast
+    # the refusal is (target under 10 ms) is measured by
+    # benchmarks/refuse_absurd_stakes.py, not asserted here.
     with pytest.raises(StakeError, match=r"between 10\*\*-1000 and 10\*\*1000"):
         to_stake(stake)
-    # Not a speed target: a generous bound that only the old hang would miss.
-    assert time.perf_counter() - start < 5
 
 
 def test_huge_but_finite_stake_is_accepted_on_purpose():

@@ -480,7 +480,10 @@ def test_chips_conserved_and_same_seed_same_deals(seed, stakes):
         u.new_deal_button.click()
 
 
-def test_click_is_recorded_and_fast():
+def test_click_duration_is_recorded():
+    # how fast a click is (target: median under 50 ms) is measured by
+    # benchmarks/widgets_banker_broker.py, not asserted here
     t = BankerBrokerTable(PLAYERS, seed=1)
+    t.last_action_seconds = -1.0
     t.end_button.click()
-    assert 0 < t.last_action_seconds < 1.0
+    assert t.last_action_seconds > 0

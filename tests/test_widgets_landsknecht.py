@@ -395,9 +395,12 @@ def test_constructor_rejects_bad_input():
 
 
 def test_click_records_its_duration():
+    # how fast a click is (target: median under 50 ms) is measured by
+    # benchmarks/widgets_landsknecht.py, not asserted here
     t = LandsknechtTable(PLAYERS, seed=3)
+    t.last_action_seconds = -1.0
     t.turn_button.click()
-    assert 0 < t.last_action_seconds < 5
+    assert t.last_action_seconds > 0
 
 
 def test_bankroll_svg():
