@@ -30,16 +30,19 @@ def deal_of(*top: str, banker: str = "Anna") -> LandsknechtDeal:
 
 def seen(deal, **kw) -> dict:
     """The drawing as the reader sees it: per row label, the list of
-    (cards in the pile by name, caption lines); plus the status line,
-    the title and which piles are dimmed or marked."""
-    soup = BeautifulSoup(str(table_html(deal, **kw)), "html.parser")
+    (cards in the pile by name, caption lines); plus all the text and the
+    HTML. ``deal`` is a deal (drawn with ``table_html(deal, **kw)``) or
+    HTML already drawn (e.g. a table widget's value)."""
+    drawn = deal if isinstance(deal, str) else str(table_html(deal, **kw))
+    soup = BeautifulSoup(drawn, "html.parser")
     rows = {}
     for label_div in soup.find_all("div", string=["Layout", "Banker", "Players' cards", "Stock"]):
         columns = []
         for col in label_div.find_next_sibling("div").find_all("div", recursive=False):
             cards = [c["aria-label"] for c in col.find_all(attrs={"role": "img"})]
             captions = [d.get_text() for d in col.find_all("div", recursive=False)
-                        if not d.find(attrs={"role": "img"}) and "bg-pile" not in (d.get("class") or [])]
+                        if not d.find(attrs={"role": "img"}) and "bg-pile" not in (d.get("class") or [])
+                        and d.get_text().strip()]
             columns.append((cards, captions))
         rows[label_div.get_text()] = columns
     text = soup.get_text(" ")

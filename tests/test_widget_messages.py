@@ -40,7 +40,7 @@ def test_landsknecht_limit_typed_mid_session_says_next_deal():
     assert "Not in play yet" not in text(t)
     # ... so a stake of 1 is refused in that deal, without a new session
     t.stake.value = "1"
-    refused(t, t.bet_button.click, "outside the limits this deal's banker set", "1/2")
+    refused(t, t.bet_button.click, "outside the banker's limits for this deal", "1/2")
 
 
 def test_landsknecht_reminder_names_when_each_setting_applies():

@@ -581,7 +581,7 @@ class LandsknechtDeal:
         amount = to_stake(stake)
         lo, hi = self.config.min_stake, self.config.max_stake
         if (lo is not None and amount < lo) or (hi is not None and amount > hi):
-            raise StakeError(f"stake {_fmt(amount)} is outside the limits this deal's banker set: "
+            raise StakeError(f"stake {_fmt(amount)} is outside the banker's limits for this deal: "
                              f"from {_fmt(lo) if lo is not None else 'any positive amount'} "
                              f"to {_fmt(hi) if hi is not None else 'no upper limit'}")
         self._check_player(player)
