@@ -34,7 +34,7 @@ from hypothesis import strategies as st
 
 from banking_games.cards import Card, full_pack
 from banking_games.games.banker_broker import BankChange, BetTiming, BottomCard, Sectioning, TieRule
-from banking_games.widgets.banker_broker import (RULE_OPTIONS, BankerBrokerTable, deal_frames,
+from banking_games.widgets.banker_broker import (RULE_OPTIONS, BankerBrokerTable,
                                                  parse_sizes)
 
 PLAYERS = ("Anna", "Ben", "Cleo", "Dora")
@@ -449,7 +449,6 @@ def test_replay_has_one_frame_per_section_turned():
     for k in range(5):
         shown = face_up(replay.stack.children[k].value)
         assert sorted(shown, key=b.index) == sorted(order[:k], key=b.index)
-    assert [str(f) for f in deal_frames(t.deal, prefix="Deal 1: ")] == [c.value for c in replay.stack.children[:5]]
     assert "loses 2" in replay.stack.children[4].value or "wins 2" in replay.stack.children[4].value
     t.new_deal_button.click()
     assert replay.n_frames == 1

@@ -22,6 +22,7 @@ Expected values are derived here independently of the engine:
 
 from __future__ import annotations
 
+import html
 import random
 import re
 from fractions import Fraction
@@ -32,7 +33,7 @@ from hypothesis import strategies as st
 
 from banking_games.cards import hoggenheimer_pack
 from banking_games.games.hoggenheimer import BetKind, all_bets
-from banking_games.widgets.hoggenheimer import HoggenheimerTable, bet_options, deal_frames
+from banking_games.widgets.hoggenheimer import HoggenheimerTable, bet_options
 
 PLAYERS = ("Anna", "Ben", "Cleo", "Dora")
 SUITS = "SHDC"                       # layout rows, top first
@@ -74,6 +75,17 @@ def names(cards) -> list[str]:
 def layout_part(table: HoggenheimerTable) -> str:
     """The layout (and side cards) of the table's drawing, without the row of turned cards."""
     return table.table.value.split("Turned so far")[0]
+
+
+_SHORT = {c.long_name: c.name for c in hoggenheimer_pack()}
+
+
+def frame_layout(frame: str) -> tuple[set[str], int]:
+    """What a replay frame shows on the layout (not the row of turned cards):
+    the face-up cards by name and the number of face-down cards."""
+    part = frame.split("Turned so far")[0]
+    faces = re.findall(r'class="bg-card bg-face[^"]*" role="img" aria-label="([^"]+)"', part)
+    return {_SHORT.get(html.unescape(f), html.unescape(f)) for f in faces}, part.count("bg-back")
 
 
 def snapshot(t: HoggenheimerTable) -> tuple:
@@ -260,10 +272,16 @@ def test_replay_frames_follow_the_deal():
     place(t, "Cleo", "9H 8H 9D 8D", "1")
     t.turn_button.click()
     t.end_button.click()
-    n = len(turned_english(decks(23, 1)[0])) + 1  # cards turned, the Joker included
-    frames = deal_frames(t.deal, prefix="Deal 1: ")
-    assert len(frames) == n + 1 and t.replay.slider.max == n and t.replay.play.max == n
-    assert [c.value for c in t.replay.stack.children[: n + 1]] == frames
+    expect = turned_english(decks(23, 1)[0])
+    n = len(expect) + 1  # cards turned, the Joker included
+    assert t.replay.slider.max == n and t.replay.play.max == n
+    frames = [c.value for c in t.replay.stack.children[: n + 1]]
+    # frame k (k < n): the first k cards of the chain face up on their cells, the
+    # other 33 - k cards (32 cells and the side card) face down (English text)
+    for k in range(n):
+        assert frame_layout(frames[k]) == (set(expect[:k]), 33 - k), k
+    # the last frame: the Joker has shown; the cells never reached stay face down
+    assert frame_layout(frames[n]) == (set(expect) | {"Joker"}, 32 - len(expect))
     assert t.replay.stack.selected_index == n
     assert "no card turned yet" in frames[0] and "Joker" in frames[-1]
     # the last frame's bets table gives each of the 2 bets a result; earlier frames none
@@ -283,14 +301,18 @@ def test_replay_drawn_late_is_the_same_and_never_stale():
     t.turn_button.click()
     early = t.show_replay()               # opened after the first card: frames 0 and 1
     assert early.slider.max == 1
-    assert [c.value for c in early.stack.children[:2]] == deal_frames(t.deal, prefix="Deal 1: ")
+    expect = turned_german(decks(23, 1)[0])
+    # German text: cards turned straight from the pack onto their cells; none before the first turn
+    assert [frame_layout(c.value)[0] for c in early.stack.children[:2]] == [set(), {expect[0]}]
     t.more.selected_index = None
     t.end_button.click()
     replay = t.show_replay()
-    n = len(turned_german(decks(23, 1)[0])) + 1
+    n = len(expect) + 1
     assert replay.slider.max == n
     frames = [c.value for c in replay.stack.children[: n + 1]]
-    assert frames == deal_frames(t.deal, prefix="Deal 1: ")
+    assert [frame_layout(f)[0] for f in frames] == [set(expect[:k]) for k in range(n)] + [set(expect) | {"Joker"}]
+    # every frame, drawn after the fact, shows both bets (frame 0 included)
+    assert all("bet 2" in f for f in frames)
     assert frames[0].count("bet 2") > 0 and "2 bets placed" in frames[0]
 
 
