@@ -970,7 +970,7 @@ class BankerBrokerSession:
         Raises:
             ConfigError: as :class:`BankerBrokerSession` (players checked
                 before the cut).
-            CardError, DeckError, RuleError, TypeError: as :func:`cut_for_bank`.
+            CardError, DeckError, RuleError, SeedError: as :func:`cut_for_bank`.
         """
         players = _names(players, "players")
         if len(players) < MIN_PLAYERS or len(set(players)) != len(players):

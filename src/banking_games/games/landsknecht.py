@@ -321,7 +321,7 @@ class LandsknechtDeal:
             not a sequence of names.
         CardError, DeckError: a malformed deck order (missing, extra or
             duplicate cards).
-        TypeError: an ``rng`` of the wrong type (a programming error, as
+        SeedError (a TypeError): an ``rng`` of the wrong type (a programming error, as
             :func:`~banking_games.cards.shuffled`).
     """
 
@@ -792,7 +792,7 @@ def new_deal(rng: object, *, config: LandsknechtConfig | None = None, banker: Ha
             banker or players (as for :class:`LandsknechtDeal`).
         RuleError: :data:`MAX_REDEALS` void deals in a row (only a broken
             random source can do that on a dealable pack).
-        TypeError: an ``rng`` of the wrong type (as :func:`~banking_games.cards.shuffled`).
+        SeedError (a TypeError): an ``rng`` of the wrong type (as :func:`~banking_games.cards.shuffled`).
     """
     config = LandsknechtConfig() if config is None else config
     if isinstance(config, LandsknechtConfig):  # anything else: LandsknechtDeal says what is wrong
@@ -867,7 +867,7 @@ def choose_first_banker(players: Sequence[Hashable], *, rng: object = None,
     Raises:
         ConfigError: bad player list or config, or neither/both of ``rng`` and ``deck``.
         CardError, DeckError: a bad deck order.
-        TypeError: an ``rng`` of the wrong type (as :func:`~banking_games.cards.shuffled`).
+        SeedError (a TypeError): an ``rng`` of the wrong type (as :func:`~banking_games.cards.shuffled`).
 
     Returns:
         A :class:`FirstBankerDraw`: the banker and every card dealt.
@@ -915,7 +915,7 @@ class LandsknechtSession:
             config on whose pack every deal is void (fewer than
             :data:`MIN_DEALABLE_RANKS` ranks; see
             :meth:`LandsknechtConfig.check_dealable`); ``rng`` ``None`` or a bool.
-        TypeError: an ``rng`` of another wrong type (as :func:`~banking_games.cards.shuffled`).
+        SeedError (a TypeError): an ``rng`` of another wrong type (as :func:`~banking_games.cards.shuffled`).
     """
 
     def __init__(self, players: Sequence[Hashable], rng: object, *, config: LandsknechtConfig | None = None,
