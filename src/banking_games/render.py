@@ -27,6 +27,7 @@ __all__ = [
     "scroll_html",
     "card_text",
     "compact_html",
+    "compact_frames",
 ]
 
 _RED = "#c0142b"
@@ -39,7 +40,10 @@ class Html(str):
 
     def _repr_html_(self) -> str:
         # shown in a notebook or a page: with many cards, drawn in fewer bytes (same drawing)
-        return str(compact_html(self)) if str.count(self, "bg-card") > 3 else str(self)
+        if str.count(self, "bg-card") <= 3:
+            return str(self)
+        css, (text,) = compact_frames([self])
+        return f"<style>{css}</style>{text}"
 
     def __add__(self, other: str) -> "Html":
         return Html(str.__add__(self, other))
@@ -248,3 +252,106 @@ def compact_html(fragment: str) -> Html:
            + "".join(f".bg-frame .{cls}{{{style}}}" for style, cls in styles.items()))
     return Html(f'<div class="bg-frame"><style>{css}</style>{text}</div>')
 
+
+
+_STYLE_BLOCK = re.compile(r"<style>(.*?)</style>", re.S)
+_ANY_STYLED = re.compile(r'<([a-z]+)((?: [\w-]+="[^"]*")*?) style="([^"]*)"((?: [\w-]+="[^"]*")*)(\s*/?)>')
+_CARD_TITLE = re.compile(r'( aria-label="([^"]*)")((?: [\w-]+="[^"]*")*?) title="\2"')
+_OPEN_TAG = re.compile(r"<[a-z][^<>]*>")
+_SAFE_VALUE = re.compile(r' ([\w-]+)="([\w.:#%+-]+)"')
+
+
+def _base36(n: int) -> str:
+    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+    out = ""
+    while True:
+        n, r = divmod(n, 36)
+        out = digits[r] + out
+        if not n:
+            return out
+
+
+def compact_frames(frames: Sequence[str]) -> tuple[str, list[str]]:
+    """The frames of one deal replay in far fewer bytes, with one style sheet for them all.
+
+    A replay written into a web page holds every frame in the page's HTML
+    (as widget state, a JSON string in which every ``"`` costs two bytes).
+    Frames drawn by this module repeat the same inline styles hundreds of
+    times, each frame carrying them again. This moves them, once, into a
+    style sheet shared by all the frames:
+
+    * every ``<style>`` element of a frame (e.g. the layout's phone rule)
+      moves into the shared sheet, once;
+    * the cards' common inline style becomes the rule of class ``bg-card``
+      (and of ``bg-back``), as in :func:`compact_html`;
+    * an inline style used twice or more across the frames becomes a short
+      class (``q0``, ``q1``, ...) scoped to this replay (class ``rXXXXXX``,
+      a hash of the sheet, on each frame's wrapping ``<div class="bg-frame ...">``),
+      so two replays on one page never clash; a style used once stays inline;
+    * a card's ``title`` equal to its ``aria-label`` (its spoken name) is
+      dropped: the page's script (``bg-site.js``) puts it back as a tooltip;
+    * attribute values made of letters, digits and ``_.:#%+-`` lose their quotes.
+
+    Every element keeps the computed style it had (class rules have the
+    specificity of :func:`compact_html`'s, and what stays inline still wins),
+    and every card keeps its classes (``bg-card``, ``bg-face``, ``bg-back``, ...)
+    and its spoken name.
+
+    Args:
+        frames: HTML fragments made by this module's functions (cards,
+            grids, rows, tables), one per frame.
+
+    Returns:
+        ``(css, frames)``: the shared style sheet (CSS text, to be put in a
+        ``<style>`` element shown once beside the frames) and the frames,
+        each wrapped in ``<div class="bg-frame rXXXXXX">``, in order.
+    """
+    sheets: dict[str, None] = {}
+    texts = []
+    for frame in frames:
+        text = str(frame)
+        for m in _STYLE_BLOCK.finditer(text):
+            sheets.setdefault(m.group(1), None)
+        text = _STYLE_BLOCK.sub("", text)
+        text = text.replace(f'style="{_BASE}', 'style="').replace(f'style="{_BACK}', 'style="')
+        text = text.replace(' style=""', "")
+        text = _CARD_TITLE.sub(r"\1\3", text)
+        texts.append(text)
+    counts: dict[str, int] = {}
+    for text in texts:
+        for m in _ANY_STYLED.finditer(text):
+            counts[m.group(3)] = counts.get(m.group(3), 0) + 1
+    # the most used styles get the shortest names
+    names = {style: "q" + _base36(i) for i, style in
+             enumerate(sorted((s for s, c in counts.items() if c > 1), key=lambda s: (-counts[s], s)))}
+
+    def tag(m: re.Match) -> str:
+        name, before, style, after, end = m.groups()
+        cls = names.get(style)
+        if cls is None:
+            return m.group(0)
+        attrs = before + after
+        if ' class="' in attrs:  # the element's own classes first (tests and scripts read them)
+            attrs = re.sub(r' class="([^"]*)"', lambda c: f' class="{c.group(1)} {cls}"', attrs, count=1)
+        else:
+            attrs = f' class="{cls}"' + attrs
+        return f"<{name}{attrs}{end}>"
+
+    rules = "".join(f".SCOPE .{cls}{{{style}}}" for style, cls in sorted(names.items(), key=lambda x: x[1]))
+    css = (".SCOPE .bg-card{" + _BASE + "}.SCOPE .bg-back{" + _BACK + "}" + rules
+           + "".join(sheets))
+    scope = "r" + hashlib.sha1(css.encode()).hexdigest()[:6]
+    css = css.replace(".SCOPE ", f".{scope} ")
+
+    def unquote(m: re.Match) -> str:
+        tag_text = m.group(0)
+        if tag_text.endswith("/>"):  # <br/>: an unquoted value would take the slash
+            return tag_text
+        return _SAFE_VALUE.sub(r" \1=\2", tag_text)
+
+    out = []
+    for text in texts:
+        text = _ANY_STYLED.sub(tag, text)
+        text = _OPEN_TAG.sub(unquote, text)
+        out.append(f'<div class="bg-frame {scope}">{text}</div>')
+    return css, out
