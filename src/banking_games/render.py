@@ -28,6 +28,7 @@ __all__ = [
     "card_text",
     "compact_html",
     "compact_frames",
+    "merge_frames",
 ]
 
 _RED = "#c0142b"
@@ -150,12 +151,14 @@ def caption_html(text: str, *, muted: bool = True) -> Html:
     return Html(f'<div style="font-size:12px;{colour}margin:2px 0">{html.escape(text)}</div>')
 
 
+_ITEM = "display:inline-block;vertical-align:top;margin-right:"
+
+
 def row_html(items: Iterable[str], *, label: str | None = None, gap: int = 6) -> Html:
     """Lay fragments side by side, with an optional label above them."""
     head = (f'<div style="font-size:12px;font-weight:bold;margin-bottom:2px">{html.escape(label)}</div>'
             if label else "")
-    body = "".join(f'<div style="display:inline-block;vertical-align:top;margin-right:{gap}px">{i}</div>'
-                   for i in items)
+    body = "".join(f'<div style="{_ITEM}{gap}px">{i}</div>' for i in items)
     return Html(f'<div style="margin:4px 0">{head}<div>{body}</div></div>')
 
 
@@ -271,7 +274,7 @@ def _base36(n: int) -> str:
             return out
 
 
-def compact_frames(frames: Sequence[str]) -> tuple[str, list[str]]:
+def compact_frames(frames: Sequence[str], *, sheets: Sequence[str] = ()) -> tuple[str, list[str]]:
     """The frames of one deal replay in far fewer bytes, with one style sheet for them all.
 
     A replay written into a web page holds every frame in the page's HTML
@@ -300,13 +303,15 @@ def compact_frames(frames: Sequence[str]) -> tuple[str, list[str]]:
     Args:
         frames: HTML fragments made by this module's functions (cards,
             grids, rows, tables), one per frame.
+        sheets: CSS text already taken out of the frames, added to the
+            shared sheet (before the frames' own ``<style>`` elements).
 
     Returns:
         ``(css, frames)``: the shared style sheet (CSS text, to be put in a
         ``<style>`` element shown once beside the frames) and the frames,
         each wrapped in ``<div class="bg-frame rXXXXXX">``, in order.
     """
-    sheets: dict[str, None] = {}
+    sheets = dict.fromkeys(sheets)
     texts = []
     for frame in frames:
         text = str(frame)
@@ -355,3 +360,163 @@ def compact_frames(frames: Sequence[str]) -> tuple[str, list[str]]:
         text = _OPEN_TAG.sub(unquote, text)
         out.append(f'<div class="bg-frame {scope}">{text}</div>')
     return css, out
+
+
+_TAG = re.compile(r"<(/?)([a-zA-Z][\w-]*)([^<>]*)>")
+_VOID = {"br", "img", "input", "hr", "wbr", "meta", "link", "source", "col", "area"}
+
+
+def _leaf_item(frame: str, opening: re.Match) -> bool:
+    """Whether the element opened by ``opening`` holds no table and no row
+    item: then it is one piece (a card and its caption); else its own parts are."""
+    depth = 0
+    for m in _TAG.finditer(frame, opening.start()):
+        name = m.group(2).lower()
+        if name in _VOID or m.group(3).endswith("/"):
+            continue
+        depth += -1 if m.group(1) else 1
+        if depth == 0:
+            inner = frame[opening.end():m.start()]
+            return "<table" not in inner and f'style="{_ITEM}' not in inner
+    return False
+
+
+def _tokens(frame: str) -> list[tuple[str, str]]:
+    """A frame as ("S", text) structure tokens and ("P", html) part tokens.
+
+    Parts are what may differ from frame to frame and can be hidden alone:
+    table cells (``td``, ``th``), the items of :func:`row_html` rows that
+    hold no table and no row, and
+    runs of text (wrapped in a ``<span>`` when they are hidden). Everything
+    else (opening and closing tags of tables, rows, boxes) is structure.
+    """
+    out: list[tuple[str, str]] = []
+    pos, depth, start, part_depth = 0, 0, 0, None
+    for m in _TAG.finditer(frame):
+        if part_depth is None and m.start() > pos and frame[pos:m.start()].strip():
+            out.append(("P", frame[pos:m.start()]))
+        elif part_depth is None and m.start() > pos:
+            out.append(("S", frame[pos:m.start()]))
+        closing, name, attrs = m.group(1), m.group(2).lower(), m.group(3)
+        pos = m.end()
+        if name in _VOID or attrs.endswith("/"):
+            if part_depth is None:
+                out.append(("S", m.group(0)))
+            continue
+        if not closing:
+            if part_depth is None and (name in ("td", "th") or
+                                       (name == "div" and f'style="{_ITEM}' in attrs
+                                        and _leaf_item(frame, m))):
+                part_depth, start = depth, m.start()
+            elif part_depth is None:
+                out.append(("S", m.group(0)))
+            depth += 1
+        else:
+            depth -= 1
+            if part_depth is not None and depth == part_depth:
+                out.append(("P", frame[start:m.end()]))
+                part_depth = None
+            elif part_depth is None:
+                out.append(("S", m.group(0)))
+    if part_depth is not None:
+        raise ValueError("unbalanced HTML in a frame")
+    if frame[pos:].strip():
+        out.append(("P", frame[pos:]))
+    return out
+
+
+def _merge(token_lists: Sequence[list[tuple[str, str]]]) -> list[list] | None:
+    """One sequence holding every frame's tokens in order: [token, set of frames].
+    ``None`` when a structure token is not in every frame (the frames'
+    skeletons differ)."""
+    import difflib
+
+    merged = [[t, {0}] for t in token_lists[0]]
+    for i, tokens in enumerate(token_lists[1:], start=1):
+        ops = difflib.SequenceMatcher(None, [t for t, _ in merged], tokens, autojunk=False).get_opcodes()
+        out = []
+        for op, a0, a1, b0, b1 in ops:
+            if op == "equal":
+                for k in range(a1 - a0):
+                    merged[a0 + k][1].add(i)
+                    out.append(merged[a0 + k])
+            else:
+                out.extend(merged[a0:a1])
+                out.extend([t, {i}] for t in tokens[b0:b1])
+        merged = out
+    everyone = set(range(len(token_lists)))
+    if any(kind == "S" and seen != everyone for (kind, _), seen in merged):
+        return None
+    return merged
+
+
+def _with_class(part: str, cls: str) -> str:
+    """``part`` (an element, or text) carrying the class ``cls``."""
+    m = _TAG.match(part)
+    if not part.startswith("<") or not m or m.group(1):
+        return f'<span class="{cls}">{part}</span>'
+    attrs = m.group(3)
+    if ' class="' in attrs:
+        attrs = re.sub(r' class="([^"]*)"', lambda c: f' class="{c.group(1)} {cls}"', attrs, count=1)
+    else:
+        attrs = f' class="{cls}"' + attrs
+    return f"<{m.group(2)}{attrs}>" + part[m.end():]
+
+
+def merge_frames(frames: Sequence[str]) -> tuple[str, str, list[str]]:
+    """All the frames of one deal replay as one drawing plus, per frame, what to hide.
+
+    Consecutive frames of a deal differ in a few places (one card turned,
+    one title), so the frames are merged into one HTML fragment that holds
+    each distinct piece once: the pieces that can differ (table cells, the
+    items of a :func:`row_html` row, runs of text) are aligned across frames
+    (longest common subsequence, as ``difflib``), and each piece not shown in
+    every frame gets a class ``pN``. Frame ``k`` is then the merged drawing
+    with the pieces not in frame ``k`` hidden by a one-line style sheet
+    (``display:none``, for the screen; print and scripts use the same sheet).
+    A hidden piece is out of the layout and out of what a screen reader
+    reads, so the frame shown is exactly frame ``k``. When the frames'
+    skeletons differ (a table or box in some frames only), each whole frame
+    is one piece. Then the repeated inline styles become short classes, as in
+    :func:`compact_frames`.
+
+    Args:
+        frames: HTML fragments made by this module's functions, one per frame, at least one.
+
+    Returns:
+        ``(css, board, hide)``: the style sheet for the drawing (CSS text),
+        the merged drawing (wrapped in ``<div class="bg-frame rXXXXXX">``)
+        and, per frame, the CSS that hides what is not in that frame (to
+        be put in a ``<style>`` while that frame is shown; ``""`` for
+        nothing to hide).
+
+    Raises:
+        ValueError: ``frames`` empty.
+    """
+    if not frames:
+        raise ValueError("merge_frames needs at least one frame")
+    sheets: dict[str, None] = {}
+    texts = []
+    for frame in frames:
+        text = str(frame)
+        for m in _STYLE_BLOCK.finditer(text):
+            sheets.setdefault(m.group(1), None)
+        texts.append("<div>" + _STYLE_BLOCK.sub("", text) + "</div>")
+    merged = _merge([_tokens(t) for t in texts])
+    if merged is None:  # skeletons differ: whole frames are the pieces
+        merged = _merge([[("P", t)] for t in texts])
+    n = len(texts)
+    names: dict[int, str] = {}
+    pieces = []
+    for k, ((kind, text), seen) in enumerate(merged):
+        if len(seen) < n:
+            names[k] = "p" + _base36(len(names))
+            text = _with_class(text, names[k])
+        pieces.append(text)
+    css, (board,) = compact_frames(["".join(pieces)], sheets=list(sheets))
+    scope = board[len('<div class="bg-frame '):board.index('"', len('<div class="bg-frame '))]
+    hide = []
+    for i in range(n):
+        gone = [names[k] for k, (_, seen) in enumerate(merged) if k in names and i not in seen]
+        hide.append(f".{scope} :is(.{',.'.join(gone)}){{display:none!important}}" if gone else "")
+    return css, board, hide
