@@ -20,6 +20,10 @@ Loaded from book/_config.yml (``sphinx.local_extensions``). It
   deletes ``.map`` files (and the comments pointing at them), which no
   reader's browser needs;
 * numbers figures, tables and exercises per page (from 1 on each page);
+* numbers a captioned table as a table ("Table 2"), not as a figure: a
+  figure (``{glue:figure}`` or a code cell's ``mystnb: figure:``) whose
+  content is an HTML table and no image and no drawn card becomes a
+  :class:`table_figure`, a figure that Sphinx counts among the tables;
 * labels the bibliography "Author, Year" like the citations (pybtex style
   ``authoryear``);
 * warns (an error under ``-W``) when the vendored JavaScript that
@@ -292,6 +296,36 @@ def _register_bib_style() -> None:
     register_plugin("pybtex.style.formatting", "authoryear", AuthorYearStyle, force=True)
 
 
+class table_figure(nodes.figure):  # noqa: N801 - docutils names node classes in lower case
+    """A figure whose content is a table: drawn as a figure, numbered as a table."""
+
+
+def _table_html(figure: nodes.figure) -> bool:
+    """Whether the figure shows a table: an HTML ``<table>`` (a DataFrame, a
+    value table) and no image, no widget and no playing card (a card layout
+    is a picture that happens to be drawn with a table)."""
+    if any(True for _ in figure.findall(nodes.image)) or any(True for _ in figure.findall(nodes.table)):
+        return False
+    raw = " ".join(n.astext() for n in figure.findall(nodes.raw) if "html" in n.get("format", ""))
+    return "<table" in raw and "bg-card" not in raw and "widget-view+json" not in raw
+
+
+def _tables_as_tables(app, doctree) -> None:
+    for figure in list(doctree.findall(nodes.figure)):
+        if type(figure) is nodes.figure and _table_html(figure):
+            new = table_figure(figure.rawsource, *figure.children, **figure.attributes)
+            new.source, new.line = figure.source, figure.line
+            figure.replace_self(new)
+
+
+def _visit_table_figure(self, node):
+    self.visit_figure(node)
+
+
+def _depart_table_figure(self, node):
+    self.depart_figure(node)
+
+
 def _number_per_page(app, env) -> None:
     """Number figures, tables and exercises from 1 on each page (Sphinx numbers them
     across the whole book when the table of contents is not numbered, so the
@@ -312,6 +346,11 @@ def setup(app):
     app.add_css_file("bg-site.css", priority=900)
     app.add_js_file("bg-site.js", priority=900)
     app.connect("doctree-resolved", _alt_from_caption)
+    app.add_enumerable_node(table_figure, "table", None,
+                            html=(_visit_table_figure, _depart_table_figure),
+                            latex=(_visit_table_figure, _depart_table_figure),
+                            text=(_visit_table_figure, _depart_table_figure))
+    app.connect("doctree-read", _tables_as_tables)
     app.connect("env-check-consistency", _number_per_page, priority=900)
     app.connect("build-finished", _finish)
     app.add_js_file(None, body=FONTAWESOME_CONFIG, priority=1)
