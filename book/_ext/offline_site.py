@@ -316,6 +316,8 @@ def _tables_as_tables(app, doctree) -> None:
             new = table_figure(figure.rawsource, *figure.children, **figure.attributes)
             new.source, new.line = figure.source, figure.line
             figure.replace_self(new)
+            for node_id in new["ids"]:  # labels ({numref}) find the node through the document's ids
+                doctree.ids[node_id] = new
 
 
 def _visit_table_figure(self, node):
