@@ -18,7 +18,8 @@ Loaded from book/_config.yml (``sphinx.local_extensions``). It
   ``@fortawesome/fontawesome-free``, pinned by package-lock.json), drops
   from each page's widget state the values equal to their defaults, and
   deletes ``.map`` files (and the comments pointing at them), which no
-  reader's browser needs;
+  reader's browser needs, and, on every page but search.html, the theme's
+  search scripts and index (used only by search-as-you-type, which is off);
 * numbers figures, tables and exercises per page (from 1 on each page);
 * numbers a captioned table as a table ("Table 2"), not as a figure: a
   figure (``{glue:figure}`` or a code cell's ``mystnb: figure:``) whose
@@ -201,6 +202,7 @@ def _finish(app, exception) -> None:
     elif fa.is_file():
         logger.warning("offline_site: %s is missing (npm ci): the theme's 1.49 MB icon script is kept", FA_SVGS)
     defaults = None
+    as_you_type = bool((app.config.html_theme_options or {}).get("search_as_you_type"))
     for page in out.rglob("*.html"):
         text = page.read_text(encoding="utf-8")
         # docutils marks bibliography entries with the deprecated ARIA role doc-biblioentry,
@@ -208,6 +210,12 @@ def _finish(app, exception) -> None:
         # stray links in a list; a listitem role says what they are
         if 'role="doc-biblioentry"' in text:
             text = text.replace('role="doc-biblioentry"', 'role="listitem"')
+            page.write_text(text, encoding="utf-8")
+        # pydata-sphinx-theme loads the search index (and Sphinx's search scripts) on every
+        # page for its search-as-you-type, which this book does not turn on: the search box
+        # sends the reader to search.html, which loads them itself (25 kB gzip a page saved)
+        if not as_you_type and page.name != "search.html" and _SEARCH_SCRIPTS.search(text):
+            text = _SEARCH_SCRIPTS.sub("", text)
             page.write_text(text, encoding="utf-8")
         if "application/vnd.jupyter.widget-state+json" in text:
             defaults = defaults if defaults is not None else _widget_defaults()
@@ -221,6 +229,10 @@ def _finish(app, exception) -> None:
             if new != text:
                 script.write_text(new, encoding="utf-8", errors="surrogateescape")
 
+
+_SEARCH_SCRIPTS = re.compile(
+    r'[ \t]*<script src="(?:\.\./)*(?:_static/searchtools\.js|_static/language_data\.js|searchindex\.js)">'
+    r'</script>\n?')
 
 _STATE = re.compile(r'(<script type="application/vnd.jupyter.widget-state\+json">)(.*?)(</script>)', re.S)
 
