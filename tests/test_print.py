@@ -4,9 +4,20 @@ and solutions open (issue 10; the print stylesheet is book/_ext/static/bg-site.c
 Expected values: the last frame of a replay is the deal's end, where the
 slider stands at its maximum; its HTML is the last child of the replay's
 Stack in the page's widget state (what ``DealReplay`` was given last).
+
+Paper: a chapter printed on A4 (solutions open, code that the page shows
+included) takes at most ``MAX_PAGES`` pages. Measured with the print
+stylesheet of issue 10 (10 pt type, full page width, no print-only table
+of contents, long tables may break between rows): Hoggenheimer 13,
+Banker and Broker 10, Landsknecht 11 pages (before: 18, 17 and 16 counted
+the same way). The bound is the measure plus one page, so a
+regression (say the theme's 12 pt type or its keep-tables-whole rule coming
+back) fails while a new paragraph does not.
 """
 
 from __future__ import annotations
+
+import re
 
 import pytest
 
@@ -15,6 +26,14 @@ from site_audit import DESKTOP, serve, wait_ready
 
 require_chromium("print test")
 sync_api = pytest.importorskip("playwright.sync_api")
+
+
+MAX_PAGES = {"hoggenheimer.html": 14, "banker-and-broker.html": 11, "landsknecht.html": 12}
+
+
+def pdf_pages(pdf: bytes) -> int:
+    """Pages of a PDF as Chromium writes it: one ``/Type /Page`` object each."""
+    return len(re.findall(rb"/Type\s*/Page(?![s\w])", pdf))
 
 
 @pytest.mark.parametrize("name", ["hoggenheimer.html", "banker-and-broker.html", "landsknecht.html"])
@@ -57,6 +76,8 @@ def test_chapter_prints_last_frame_no_buttons_solutions_open(built_site, name):
     assert state["buttons"] == 0, f"{state['buttons']} replay controls would print"
     assert state["closed"] == 0, f"{state['closed']} of {state['details']} folded blocks print closed"
     assert pdf[:4] == b"%PDF"
+    pages = pdf_pages(pdf)
+    assert 1 <= pages <= MAX_PAGES[name], f"{name} prints on {pages} A4 pages (at most {MAX_PAGES[name]})"
 
 
 @pytest.mark.parametrize("name", ["hoggenheimer-values.html", "banker-and-broker-values.html",

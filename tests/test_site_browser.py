@@ -227,14 +227,16 @@ def test_smoke_page_math_cards_widgets(browser, smoke_url):
 REPLAY_STATE_JS = """
 (replay) => {
   const handle = replay.querySelector('.widget-slider .noUi-handle');
-  const frame = replay.children[1];
+  // the shown frame: the stack's child, or (a merged replay, compact=True) the drawing
+  // whose pieces not in this frame are hidden (so only its visible text counts)
+  const frame = replay.querySelector('.bg-frames');
   const visible = el => !!(el.offsetWidth || el.offsetHeight || el.getClientRects().length)
                         && getComputedStyle(el).visibility !== 'hidden';
   const cards = frame ? [...frame.querySelectorAll('.bg-card')].filter(visible) : [];
   return {
     value: handle ? Number(handle.getAttribute('aria-valuenow')) : null,
     max: handle ? Number(handle.getAttribute('aria-valuemax')) : null,
-    html: frame ? frame.innerHTML : '',
+    html: frame ? frame.innerText + '|' + cards.map(c => c.getAttribute('aria-label')).join(',') : '',
     cards: cards.map(c => c.getAttribute('aria-label')),
     faces: cards.filter(c => c.classList.contains('bg-face')).map(c => c.getAttribute('aria-label')),
   };

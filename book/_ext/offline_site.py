@@ -18,8 +18,13 @@ Loaded from book/_config.yml (``sphinx.local_extensions``). It
   ``@fortawesome/fontawesome-free``, pinned by package-lock.json), drops
   from each page's widget state the values equal to their defaults, and
   deletes ``.map`` files (and the comments pointing at them), which no
-  reader's browser needs;
+  reader's browser needs, and, on every page but search.html, the theme's
+  search scripts and index (used only by search-as-you-type, which is off);
 * numbers figures, tables and exercises per page (from 1 on each page);
+* numbers a captioned table as a table ("Table 2"), not as a figure: a
+  figure (``{glue:figure}`` or a code cell's ``mystnb: figure:``) whose
+  content is an HTML table and no image and no drawn card becomes a
+  :class:`table_figure`, a figure that Sphinx counts among the tables;
 * labels the bibliography "Author, Year" like the citations (pybtex style
   ``authoryear``);
 * warns (an error under ``-W``) when the vendored JavaScript that
@@ -197,6 +202,7 @@ def _finish(app, exception) -> None:
     elif fa.is_file():
         logger.warning("offline_site: %s is missing (npm ci): the theme's 1.49 MB icon script is kept", FA_SVGS)
     defaults = None
+    as_you_type = bool((app.config.html_theme_options or {}).get("search_as_you_type"))
     for page in out.rglob("*.html"):
         text = page.read_text(encoding="utf-8")
         # docutils marks bibliography entries with the deprecated ARIA role doc-biblioentry,
@@ -204,6 +210,12 @@ def _finish(app, exception) -> None:
         # stray links in a list; a listitem role says what they are
         if 'role="doc-biblioentry"' in text:
             text = text.replace('role="doc-biblioentry"', 'role="listitem"')
+            page.write_text(text, encoding="utf-8")
+        # pydata-sphinx-theme loads the search index (and Sphinx's search scripts) on every
+        # page for its search-as-you-type, which this book does not turn on: the search box
+        # sends the reader to search.html, which loads them itself (25 kB gzip a page saved)
+        if not as_you_type and page.name != "search.html" and _SEARCH_SCRIPTS.search(text):
+            text = _SEARCH_SCRIPTS.sub("", text)
             page.write_text(text, encoding="utf-8")
         if "application/vnd.jupyter.widget-state+json" in text:
             defaults = defaults if defaults is not None else _widget_defaults()
@@ -217,6 +229,10 @@ def _finish(app, exception) -> None:
             if new != text:
                 script.write_text(new, encoding="utf-8", errors="surrogateescape")
 
+
+_SEARCH_SCRIPTS = re.compile(
+    r'[ \t]*<script src="(?:\.\./)*(?:_static/searchtools\.js|_static/language_data\.js|searchindex\.js)">'
+    r'</script>\n?')
 
 _STATE = re.compile(r'(<script type="application/vnd.jupyter.widget-state\+json">)(.*?)(</script>)', re.S)
 
@@ -292,6 +308,38 @@ def _register_bib_style() -> None:
     register_plugin("pybtex.style.formatting", "authoryear", AuthorYearStyle, force=True)
 
 
+class table_figure(nodes.figure):  # noqa: N801 - docutils names node classes in lower case
+    """A figure whose content is a table: drawn as a figure, numbered as a table."""
+
+
+def _table_html(figure: nodes.figure) -> bool:
+    """Whether the figure shows a table: an HTML ``<table>`` (a DataFrame, a
+    value table) and no image, no widget and no playing card (a card layout
+    is a picture that happens to be drawn with a table)."""
+    if any(True for _ in figure.findall(nodes.image)) or any(True for _ in figure.findall(nodes.table)):
+        return False
+    raw = " ".join(n.astext() for n in figure.findall(nodes.raw) if "html" in n.get("format", ""))
+    return "<table" in raw and "bg-card" not in raw and "widget-view+json" not in raw
+
+
+def _tables_as_tables(app, doctree) -> None:
+    for figure in list(doctree.findall(nodes.figure)):
+        if type(figure) is nodes.figure and _table_html(figure):
+            new = table_figure(figure.rawsource, *figure.children, **figure.attributes)
+            new.source, new.line = figure.source, figure.line
+            figure.replace_self(new)
+            for node_id in new["ids"]:  # labels ({numref}) find the node through the document's ids
+                doctree.ids[node_id] = new
+
+
+def _visit_table_figure(self, node):
+    self.visit_figure(node)
+
+
+def _depart_table_figure(self, node):
+    self.depart_figure(node)
+
+
 def _number_per_page(app, env) -> None:
     """Number figures, tables and exercises from 1 on each page (Sphinx numbers them
     across the whole book when the table of contents is not numbered, so the
@@ -312,6 +360,11 @@ def setup(app):
     app.add_css_file("bg-site.css", priority=900)
     app.add_js_file("bg-site.js", priority=900)
     app.connect("doctree-resolved", _alt_from_caption)
+    app.add_enumerable_node(table_figure, "table", None,
+                            html=(_visit_table_figure, _depart_table_figure),
+                            latex=(_visit_table_figure, _depart_table_figure),
+                            text=(_visit_table_figure, _depart_table_figure))
+    app.connect("doctree-read", _tables_as_tables)
     app.connect("env-check-consistency", _number_per_page, priority=900)
     app.connect("build-finished", _finish)
     app.add_js_file(None, body=FONTAWESOME_CONFIG, priority=1)

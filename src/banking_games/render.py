@@ -27,6 +27,8 @@ __all__ = [
     "scroll_html",
     "card_text",
     "compact_html",
+    "compact_frames",
+    "merge_frames",
 ]
 
 _RED = "#c0142b"
@@ -39,7 +41,10 @@ class Html(str):
 
     def _repr_html_(self) -> str:
         # shown in a notebook or a page: with many cards, drawn in fewer bytes (same drawing)
-        return str(compact_html(self)) if str.count(self, "bg-card") > 3 else str(self)
+        if str.count(self, "bg-card") <= 3:
+            return str(self)
+        css, (text,) = compact_frames([self])
+        return f"<style>{css}</style>{text}"
 
     def __add__(self, other: str) -> "Html":
         return Html(str.__add__(self, other))
@@ -146,12 +151,14 @@ def caption_html(text: str, *, muted: bool = True) -> Html:
     return Html(f'<div style="font-size:12px;{colour}margin:2px 0">{html.escape(text)}</div>')
 
 
+_ITEM = "display:inline-block;vertical-align:top;margin-right:"
+
+
 def row_html(items: Iterable[str], *, label: str | None = None, gap: int = 6) -> Html:
     """Lay fragments side by side, with an optional label above them."""
     head = (f'<div style="font-size:12px;font-weight:bold;margin-bottom:2px">{html.escape(label)}</div>'
             if label else "")
-    body = "".join(f'<div style="display:inline-block;vertical-align:top;margin-right:{gap}px">{i}</div>'
-                   for i in items)
+    body = "".join(f'<div style="{_ITEM}{gap}px">{i}</div>' for i in items)
     return Html(f'<div style="margin:4px 0">{head}<div>{body}</div></div>')
 
 
@@ -248,3 +255,268 @@ def compact_html(fragment: str) -> Html:
            + "".join(f".bg-frame .{cls}{{{style}}}" for style, cls in styles.items()))
     return Html(f'<div class="bg-frame"><style>{css}</style>{text}</div>')
 
+
+
+_STYLE_BLOCK = re.compile(r"<style>(.*?)</style>", re.S)
+_ANY_STYLED = re.compile(r'<([a-z]+)((?: [\w-]+="[^"]*")*?) style="([^"]*)"((?: [\w-]+="[^"]*")*)(\s*/?)>')
+_CARD_TITLE = re.compile(r'( aria-label="([^"]*)")((?: [\w-]+="[^"]*")*?) title="\2"')
+_OPEN_TAG = re.compile(r"<[a-z][^<>]*>")
+_SAFE_VALUE = re.compile(r' ([\w-]+)="([\w.:#%+-]+)"')
+
+
+def _base36(n: int) -> str:
+    digits = "0123456789abcdefghijklmnopqrstuvwxyz"
+    out = ""
+    while True:
+        n, r = divmod(n, 36)
+        out = digits[r] + out
+        if not n:
+            return out
+
+
+def compact_frames(frames: Sequence[str], *, sheets: Sequence[str] = ()) -> tuple[str, list[str]]:
+    """The frames of one deal replay in far fewer bytes, with one style sheet for them all.
+
+    A replay written into a web page holds every frame in the page's HTML
+    (as widget state, a JSON string in which every ``"`` costs two bytes).
+    Frames drawn by this module repeat the same inline styles hundreds of
+    times, each frame carrying them again. This moves them, once, into a
+    style sheet shared by all the frames:
+
+    * every ``<style>`` element of a frame (e.g. the layout's phone rule)
+      moves into the shared sheet, once;
+    * the cards' common inline style becomes the rule of class ``bg-card``
+      (and of ``bg-back``), as in :func:`compact_html`;
+    * an inline style used twice or more across the frames becomes a short
+      class (``q0``, ``q1``, ...) scoped to this replay (class ``rXXXXXX``,
+      a hash of the sheet, on each frame's wrapping ``<div class="bg-frame ...">``),
+      so two replays on one page never clash; a style used once stays inline;
+    * a card's ``title`` equal to its ``aria-label`` (its spoken name) is
+      dropped: the page's script (``bg-site.js``) puts it back as a tooltip;
+    * attribute values made of letters, digits and ``_.:#%+-`` lose their quotes.
+
+    Every element keeps the computed style it had (class rules have the
+    specificity of :func:`compact_html`'s, and what stays inline still wins),
+    and every card keeps its classes (``bg-card``, ``bg-face``, ``bg-back``, ...)
+    and its spoken name.
+
+    Args:
+        frames: HTML fragments made by this module's functions (cards,
+            grids, rows, tables), one per frame.
+        sheets: CSS text already taken out of the frames, added to the
+            shared sheet (before the frames' own ``<style>`` elements).
+
+    Returns:
+        ``(css, frames)``: the shared style sheet (CSS text, to be put in a
+        ``<style>`` element shown once beside the frames) and the frames,
+        each wrapped in ``<div class="bg-frame rXXXXXX">``, in order.
+    """
+    sheets = dict.fromkeys(sheets)
+    texts = []
+    for frame in frames:
+        text = str(frame)
+        for m in _STYLE_BLOCK.finditer(text):
+            sheets.setdefault(m.group(1), None)
+        text = _STYLE_BLOCK.sub("", text)
+        text = text.replace(f'style="{_BASE}', 'style="').replace(f'style="{_BACK}', 'style="')
+        text = text.replace(' style=""', "")
+        text = _CARD_TITLE.sub(r"\1\3", text)
+        texts.append(text)
+    counts: dict[str, int] = {}
+    for text in texts:
+        for m in _ANY_STYLED.finditer(text):
+            counts[m.group(3)] = counts.get(m.group(3), 0) + 1
+    # the most used styles get the shortest names
+    names = {style: "q" + _base36(i) for i, style in
+             enumerate(sorted((s for s, c in counts.items() if c > 1), key=lambda s: (-counts[s], s)))}
+
+    def tag(m: re.Match) -> str:
+        name, before, style, after, end = m.groups()
+        cls = names.get(style)
+        if cls is None:
+            return m.group(0)
+        attrs = before + after
+        if ' class="' in attrs:  # the element's own classes first (tests and scripts read them)
+            attrs = re.sub(r' class="([^"]*)"', lambda c: f' class="{c.group(1)} {cls}"', attrs, count=1)
+        else:
+            attrs = f' class="{cls}"' + attrs
+        return f"<{name}{attrs}{end}>"
+
+    rules = "".join(f".SCOPE .{cls}{{{style}}}" for style, cls in sorted(names.items(), key=lambda x: x[1]))
+    css = (".SCOPE .bg-card{" + _BASE + "}.SCOPE .bg-back{" + _BACK + "}" + rules
+           + "".join(sheets))
+    scope = "r" + hashlib.sha1(css.encode()).hexdigest()[:6]
+    css = css.replace(".SCOPE ", f".{scope} ")
+
+    def unquote(m: re.Match) -> str:
+        tag_text = m.group(0)
+        if tag_text.endswith("/>"):  # <br/>: an unquoted value would take the slash
+            return tag_text
+        return _SAFE_VALUE.sub(r" \1=\2", tag_text)
+
+    out = []
+    for text in texts:
+        text = _ANY_STYLED.sub(tag, text)
+        text = _OPEN_TAG.sub(unquote, text)
+        out.append(f'<div class="bg-frame {scope}">{text}</div>')
+    return css, out
+
+
+_TAG = re.compile(r"<(/?)([a-zA-Z][\w-]*)([^<>]*)>")
+_VOID = {"br", "img", "input", "hr", "wbr", "meta", "link", "source", "col", "area"}
+
+
+def _leaf_item(frame: str, opening: re.Match) -> bool:
+    """Whether the element opened by ``opening`` holds no table and no row
+    item: then it is one piece (a card and its caption); else its own parts are."""
+    depth = 0
+    for m in _TAG.finditer(frame, opening.start()):
+        name = m.group(2).lower()
+        if name in _VOID or m.group(3).endswith("/"):
+            continue
+        depth += -1 if m.group(1) else 1
+        if depth == 0:
+            inner = frame[opening.end():m.start()]
+            return "<table" not in inner and f'style="{_ITEM}' not in inner
+    return False
+
+
+def _tokens(frame: str) -> list[tuple[str, str]]:
+    """A frame as ("S", text) structure tokens and ("P", html) part tokens.
+
+    Parts are what may differ from frame to frame and can be hidden alone:
+    table cells (``td``, ``th``), the items of :func:`row_html` rows that
+    hold no table and no row, and
+    runs of text (wrapped in a ``<span>`` when they are hidden). Everything
+    else (opening and closing tags of tables, rows, boxes) is structure.
+    """
+    out: list[tuple[str, str]] = []
+    pos, depth, start, part_depth = 0, 0, 0, None
+    for m in _TAG.finditer(frame):
+        if part_depth is None and m.start() > pos and frame[pos:m.start()].strip():
+            out.append(("P", frame[pos:m.start()]))
+        elif part_depth is None and m.start() > pos:
+            out.append(("S", frame[pos:m.start()]))
+        closing, name, attrs = m.group(1), m.group(2).lower(), m.group(3)
+        pos = m.end()
+        if name in _VOID or attrs.endswith("/"):
+            if part_depth is None:
+                out.append(("S", m.group(0)))
+            continue
+        if not closing:
+            if part_depth is None and (name in ("td", "th") or
+                                       (name == "div" and f'style="{_ITEM}' in attrs
+                                        and _leaf_item(frame, m))):
+                part_depth, start = depth, m.start()
+            elif part_depth is None:
+                out.append(("S", m.group(0)))
+            depth += 1
+        else:
+            depth -= 1
+            if part_depth is not None and depth == part_depth:
+                out.append(("P", frame[start:m.end()]))
+                part_depth = None
+            elif part_depth is None:
+                out.append(("S", m.group(0)))
+    if part_depth is not None:
+        raise ValueError("unbalanced HTML in a frame")
+    if frame[pos:].strip():
+        out.append(("P", frame[pos:]))
+    return out
+
+
+def _merge(token_lists: Sequence[list[tuple[str, str]]]) -> list[list] | None:
+    """One sequence holding every frame's tokens in order: [token, set of frames].
+    ``None`` when a structure token is not in every frame (the frames'
+    skeletons differ)."""
+    import difflib
+
+    merged = [[t, {0}] for t in token_lists[0]]
+    for i, tokens in enumerate(token_lists[1:], start=1):
+        ops = difflib.SequenceMatcher(None, [t for t, _ in merged], tokens, autojunk=False).get_opcodes()
+        out = []
+        for op, a0, a1, b0, b1 in ops:
+            if op == "equal":
+                for k in range(a1 - a0):
+                    merged[a0 + k][1].add(i)
+                    out.append(merged[a0 + k])
+            else:
+                out.extend(merged[a0:a1])
+                out.extend([t, {i}] for t in tokens[b0:b1])
+        merged = out
+    everyone = set(range(len(token_lists)))
+    if any(kind == "S" and seen != everyone for (kind, _), seen in merged):
+        return None
+    return merged
+
+
+def _with_class(part: str, cls: str) -> str:
+    """``part`` (an element, or text) carrying the class ``cls``."""
+    m = _TAG.match(part)
+    if not part.startswith("<") or not m or m.group(1):
+        return f'<span class="{cls}">{part}</span>'
+    attrs = m.group(3)
+    if ' class="' in attrs:
+        attrs = re.sub(r' class="([^"]*)"', lambda c: f' class="{c.group(1)} {cls}"', attrs, count=1)
+    else:
+        attrs = f' class="{cls}"' + attrs
+    return f"<{m.group(2)}{attrs}>" + part[m.end():]
+
+
+def merge_frames(frames: Sequence[str]) -> tuple[str, str, list[str]]:
+    """All the frames of one deal replay as one drawing plus, per frame, what to hide.
+
+    Consecutive frames of a deal differ in a few places (one card turned,
+    one title), so the frames are merged into one HTML fragment that holds
+    each distinct piece once: the pieces that can differ (table cells, the
+    items of a :func:`row_html` row, runs of text) are aligned across frames
+    (longest common subsequence, as ``difflib``), and each piece not shown in
+    every frame gets a class ``pN``. Frame ``k`` is then the merged drawing
+    with the pieces not in frame ``k`` hidden by a one-line style sheet
+    (``display:none``, for the screen; print and scripts use the same sheet).
+    A hidden piece is out of the layout and out of what a screen reader
+    reads, so the frame shown is exactly frame ``k``. When the frames'
+    skeletons differ (a table or box in some frames only), each whole frame
+    is one piece. Then the repeated inline styles become short classes, as in
+    :func:`compact_frames`.
+
+    Args:
+        frames: HTML fragments made by this module's functions, one per frame, at least one.
+
+    Returns:
+        ``(css, board, hide)``: the style sheet for the drawing (CSS text),
+        the merged drawing (wrapped in ``<div class="bg-frame rXXXXXX">``)
+        and, per frame, the CSS that hides what is not in that frame (to
+        be put in a ``<style>`` while that frame is shown; ``""`` for
+        nothing to hide).
+
+    Raises:
+        ValueError: ``frames`` empty.
+    """
+    if not frames:
+        raise ValueError("merge_frames needs at least one frame")
+    sheets: dict[str, None] = {}
+    texts = []
+    for frame in frames:
+        text = str(frame)
+        for m in _STYLE_BLOCK.finditer(text):
+            sheets.setdefault(m.group(1), None)
+        texts.append("<div>" + _STYLE_BLOCK.sub("", text) + "</div>")
+    merged = _merge([_tokens(t) for t in texts])
+    if merged is None:  # skeletons differ: whole frames are the pieces
+        merged = _merge([[("P", t)] for t in texts])
+    n = len(texts)
+    names: dict[int, str] = {}
+    pieces = []
+    for k, ((kind, text), seen) in enumerate(merged):
+        if len(seen) < n:
+            names[k] = "p" + _base36(len(names))
+            text = _with_class(text, names[k])
+        pieces.append(text)
+    css, (board,) = compact_frames(["".join(pieces)], sheets=list(sheets))
+    scope = board[len('<div class="bg-frame '):board.index('"', len('<div class="bg-frame '))]
+    hide = []
+    for i in range(n):
+        gone = [names[k] for k, (_, seen) in enumerate(merged) if k in names and i not in seen]
+        hide.append(f".{scope} :is(.{',.'.join(gone)}){{display:none!important}}" if gone else "")
+    return css, board, hide

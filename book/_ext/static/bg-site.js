@@ -7,8 +7,10 @@
  * 3. Theme controls whose aria-label does not contain their visible text
  *    (search button, "Toggle hidden content" summaries): the visible text
  *    becomes the name. Empty <summary> toggles in the side bar get a name.
+ * 3b. Cards in compact replay frames get back their tooltip (their spoken name).
  * 4. Print: before printing, each replay shows its last frame (the deal's
- *    end), copied into a box that only the print stylesheet shows, and
+ *    end), copied into a box that only the print stylesheet shows (a merged
+ *    replay: its drawing, with the last frame's hiding rule made a print rule), and
  *    folded blocks (solutions, hidden code) are opened; after printing
  *    they are folded again.
  */
@@ -42,6 +44,13 @@
       var box = el.closest(".widget-inline-hbox");
       var label = box && box.querySelector(".widget-label");
       if (label && label.textContent.trim()) el.setAttribute("aria-label", label.textContent.trim());
+    });
+  }
+  // compact replay frames (render.compact_frames) drop each card's tooltip, which
+  // only repeated its spoken name: put it back from that name
+  function cardTitles(root) {
+    root.querySelectorAll(".bg-frame .bg-card[aria-label]:not([title])").forEach(function (c) {
+      c.title = c.getAttribute("aria-label");
     });
   }
   function themeNames() {
@@ -82,6 +91,7 @@
   function fix() {
     pending = false;
     playLabels(document);
+    cardTitles(document);
     themeNames();
     scrollBoxes();
   }
@@ -110,7 +120,14 @@
         // the frames are in the page's widget state: the stack's last child
         last = lastFrameHtml(replay);
       }
-      if (!last || !view) return;
+      if (last == null || !view) return;
+      if (replay.querySelector(".bg-frame-styles")) {
+        // a merged replay (render.merge_frames): the stack holds what each frame hides,
+        // for the screen; the printed copy of the drawing hides what the last frame hides
+        var board = view.querySelector(".widget-html-content");
+        if (!board) return;
+        last = board.innerHTML + last.replace("@media screen", "@media print");
+      } else if (!last) return;
       var box = document.createElement("div");
       box.className = "bg-print-frame";
       box.style.display = "none";

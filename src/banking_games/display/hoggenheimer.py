@@ -129,7 +129,8 @@ def turn_order_html(deal: HoggenheimerDeal) -> Html:
     if deal.is_over:
         items.append(f"{card_html(JOKER)}{caption_html(str(n + 1))}")
     if not items:
-        return Html(caption_html("no card turned yet"))
+        # the same boxes as with cards, so a replay's frames share one skeleton (render.merge_frames)
+        items.append(str(caption_html("no card turned yet")))
     return row_html(items, gap=0)
 
 
