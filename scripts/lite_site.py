@@ -108,7 +108,7 @@ def download(pinned: dict[str, str]) -> list[Path]:
 
     def cached(pkg: str, ver: str) -> list[Path]:
         stem = re.sub(r"[-.]+", "_", pkg)
-        return [p for p in CACHE.glob("*.whl")
+        return [p for p in CACHE.glob("*-none-any.whl")
                 if norm(p.name.split("-")[0]) == norm(stem) and p.name.split("-")[1] == ver]
 
     missing = []
@@ -120,7 +120,8 @@ def download(pinned: dict[str, str]) -> list[Path]:
             missing.append(f"{pkg}=={pinned[pkg]}")
     if missing:
         cmd = [sys.executable, "-m", "pip", "download", "--disable-pip-version-check", "-q", "--no-deps",
-               "--only-binary=:all:", "--python-version", "3.14", "-d", str(CACHE), *missing]
+               "--only-binary=:all:", "--python-version", "3.14", "--implementation", "py",
+               "--abi", "none", "--platform", "any", "-d", str(CACHE), *missing]
         run = subprocess.run(cmd, capture_output=True, text=True)
         if run.returncode != 0:
             sys.exit(f"lite_site: pip download {' '.join(missing)} failed:\n{run.stderr}")
@@ -129,8 +130,9 @@ def download(pinned: dict[str, str]) -> list[Path]:
         hits = cached(pkg, pinned[pkg])
         if not hits:
             sys.exit(f"lite_site: no wheel for {pkg}=={pinned[pkg]} after pip download")
-        if not hits[0].name.endswith("-none-any.whl"):
-            sys.exit(f"lite_site: {hits[0].name} is not a pure-Python wheel; Pyodide cannot use it")
+        hits = [h for h in hits if h.name.endswith("-none-any.whl")]
+        if not hits:
+            sys.exit(f"lite_site: {pkg}=={pinned[pkg]} has no pure-Python wheel; Pyodide cannot use it")
         out.append(hits[0])
     return out
 
