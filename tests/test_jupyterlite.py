@@ -54,7 +54,7 @@ from test_live_site import sub_path_url  # noqa: E402,F401  (the site under /boo
 # printed lines of each notebook's derivation that must appear (values derived above)
 EXPECTED = {
     "hoggenheimer": [
-        *(f"covers {m} cards, paid {m} to 1, P(win) = 1/{m + 1}, expected value = 0"
+        *(f"covers {m} card{'s' * (m > 1)}, paid {m} to 1, P(win) = 1/{m + 1}, expected value = 0"
           for m in (1, 2, 4, 4, 8)),
         "fair odds: o = m",
     ],

@@ -67,7 +67,7 @@ for bet in engine.all_bets():                   # every bet the real layout allo
     covers.setdefault(bet.kind, len(bet.cards))
 for kind, size in covers.items():
     value = ev.subs({m: size, o: sympy.Rational(odds[kind].numerator, odds[kind].denominator)})
-    print(f"{exact.BET_NAMES[kind]}: covers {size} cards, paid {odds[kind]} to 1, "
+    print(f"{exact.BET_NAMES[kind]}: covers {size} card{'s' * (size > 1)}, paid {odds[kind]} to 1, "
           f"P(win) = {p.subs(m, size)}, expected value = {value}")
 
 # %% [markdown]
@@ -83,5 +83,5 @@ suits, ranks = 2, 2
 result = exact.engine_exhaustive(suits, ranks)
 for name, chance in result.bet_win_probabilities().items():
     size = result.bet_sizes[name]
-    print(f"{name}: {size} cards, engine pays it in {chance} of the orders; "
+    print(f"{name}: {size} card{'s' * (size > 1)}, engine pays it in {chance} of the orders; "
           f"formula {p.subs(m, size)}")
