@@ -130,46 +130,53 @@ def run_all(page) -> None:
     raise RuntimeError("Run All Cells started no cell")
 
 
-def lite_notebook(page, base: str, chapter: str) -> tuple[float, float]:
-    """Open ``chapter``'s notebook in the site's JupyterLite; (s to kernel idle, s to run all cells)."""
+LITE_FIRST_JS = ("() => { const p = document.querySelector('.jp-Notebook .jp-CodeCell .jp-InputPrompt');"
+                 " return p && /^\\[\\d+\\]:$/.test(p.textContent.trim()); }")
+
+
+def lite_notebook(page, base: str, chapter: str) -> tuple[float, float, float]:
+    """Open ``chapter``'s notebook in the site's JupyterLite and run all its cells at once.
+
+    Returns seconds from opening the page until (the notebook is shown with its kernel status,
+    the first cell (``%pip install``, which waits for the kernel to start) has run, every cell
+    has run and the table is shown)."""
     t0 = time.perf_counter()
     page.goto(f"{base}/_static/lite/notebooks/index.html?path={chapter}.ipynb", wait_until="load")
     page.wait_for_function(LITE_IDLE_JS, timeout=180_000)
-    ready = time.perf_counter() - t0
-    t1 = time.perf_counter()
+    shown = time.perf_counter() - t0
     run_all(page)
+    page.wait_for_function(LITE_FIRST_JS, timeout=300_000)
+    first = time.perf_counter() - t0
     page.wait_for_function(LITE_DONE_JS, timeout=300_000)
     page.locator(f".jp-OutputArea-output .{TABLES[chapter]}").first.wait_for(timeout=60_000)
-    return ready, time.perf_counter() - t1
+    return shown, first, time.perf_counter() - t0
 
 
 def main_lite(runs: int) -> int:
     server, base = serve()
-    ready, run_all, warm_ready, warm_run = [], [], [], []
+    rows = {k: [] for k in ("shown", "first", "done", "w_shown", "w_first", "w_done")}
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
         for _ in range(runs):
             context = browser.new_context(viewport={"width": 1280, "height": 900})
             _block_others(context)
-            a, b = lite_notebook(context.new_page(), base, "hoggenheimer")
-            ready.append(a)
-            run_all.append(b)
-            a, b = lite_notebook(context.new_page(), base, "landsknecht")
-            warm_ready.append(a)
-            warm_run.append(b)
+            for prefix, chapter in (("", "hoggenheimer"), ("w_", "landsknecht")):
+                for key, value in zip(("shown", "first", "done"), lite_notebook(context.new_page(), base, chapter)):
+                    rows[prefix + key].append(value)
             context.close()
         browser.close()
     server.shutdown()
-    print(f"Try it in JupyterLite, headless Chromium, {runs} runs, site under /book/ on 127.0.0.1")
-    for name, values, target in (("open notebook -> kernel idle (fresh profile)", ready, TARGETS["cold"]),
-                                 ("Run All Cells -> all cells run", run_all, TARGETS["cold"]),
-                                 ("second notebook -> kernel idle (warm cache)", warm_ready, TARGETS["cold"]),
-                                 ("second notebook, Run All Cells", warm_run, TARGETS["cold"])):
+    print(f"Try it in JupyterLite, headless Chromium, {runs} runs, site under /book/ on 127.0.0.1;")
+    print("seconds from opening the notebook's page, Run All Cells pressed as soon as it is shown")
+    names = {"shown": "Hoggenheimer, fresh profile: notebook shown", "first": "  kernel started, %pip cell run",
+             "done": "  all cells run (table, sympy derivation)",
+             "w_shown": "Landsknecht, same profile: notebook shown", "w_first": "  kernel started, %pip cell run",
+             "w_done": "  all cells run"}
+    for key, values in rows.items():
         med = statistics.median(values)
-        vals = ", ".join(f"{v:.1f}" for v in values)
-        print(f"{name:<48} median {med:.1f} s (runs: {vals}); target <= {target} s: "
-              f"{'met' if med <= target else 'NOT met'}")
-    print("(the issue's 15 s cold target is for Deal live; stock JupyterLite was measured at 20-28 s to first start)")
+        print(f"{names[key]:<48} median {med:.1f} s (runs: {', '.join(f'{v:.1f}' for v in values)})")
+    print("No target of the issue applies (15 s cold / 5 s warm are Deal live's); for comparison, stock "
+          "JupyterLite was measured at 20-28 s to a started kernel here.")
     return 0
 
 
