@@ -70,8 +70,17 @@ PACKAGES = (
     "matplotlib-inline",
     "ipywidgets", "jupyterlab-widgets", "sympy", "mpmath",
 )
-# dependencies the kernel's own index provides (stub wheels in the kernel's pypi/)
-KERNEL_PROVIDES = {"widgetsnbextension", "ipykernel"}
+# the kernel's own wheels (jupyterlite-pyodide-kernel's labextension, static/pypi/): its Python
+# side and stand-ins for ipykernel and widgetsnbextension; served in the lock like the others
+KERNEL_WHEELS = ("piplite-*.whl", "pyodide_kernel-*.whl", "ipykernel-*.whl", "widgetsnbextension-4.*.whl")
+KERNEL_PYPI = (Path(sys.prefix) / "share" / "jupyter" / "labextensions" / "@jupyterlite"
+               / "pyodide-kernel-extension" / "static" / "pypi")
+# loaded by loadPyodide() while Python starts, in parallel, instead of one by one by the kernel's
+# piplite afterwards (the kernel skips installing what is listed here): the kernel's packages and
+# what every notebook imports
+PRELOAD = ("micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython",
+           "ipywidgets", "sympy", "banking-games")
+KERNEL_PROVIDES: set[str] = set()
 # the platform the wheels' markers are evaluated for (Pyodide 314: CPython 3.14, emscripten)
 MARKER_ENV = {"sys_platform": "emscripten", "platform_system": "Emscripten", "os_name": "posix",
               "python_version": "3.14", "python_full_version": "3.14.2",
@@ -212,7 +221,8 @@ def lite_config() -> dict:
                     # the Pyodide core that "Deal live" serves
                     "pyodideUrl": "../../live/pyodide.mjs",
                     # keys ending in URL are resolved against JupyterLite's base URL
-                    "loadPyodideOptions": {"lockFileURL": "./pyodide/pyodide-lock.json"},
+                    "loadPyodideOptions": {"lockFileURL": "./pyodide/pyodide-lock.json",
+                                           "packages": list(PRELOAD)},
                     "disablePyPIFallback": True,
                 }
             },
@@ -247,7 +257,15 @@ def main(argv: list[str]) -> int:
     pyo.mkdir()
     wheels = download(pins())
     wheels.append(live_site.build_own_wheel(WORK))
+    for pattern in KERNEL_WHEELS:
+        hits = sorted(KERNEL_PYPI.glob(pattern))
+        if len(hits) != 1:
+            sys.exit(f"lite_site: expected one {pattern} in {KERNEL_PYPI}, found {len(hits)}")
+        wheels.append(hits[0])
     lock = write_lock(wheels, pyo)
+    missing = [p for p in PRELOAD if p not in lock["packages"]]
+    if missing:
+        sys.exit(f"lite_site: preloaded packages not in the lock: {missing}")
     (pyo / "README.txt").write_text(
         "Wheels for the site's JupyterLite kernel, from PyPI (pip download) at the versions pinned in\n"
         "requirements.txt and book/_lite/browser-wheels.txt, plus this book's banking_games; each keeps\n"

@@ -20,6 +20,7 @@ from __future__ import annotations
 import hashlib
 import json
 import re
+import sys
 from pathlib import Path
 
 import pytest
@@ -32,6 +33,11 @@ CHAPTERS = {"hoggenheimer": "HoggenheimerTable", "banker-and-broker": "BankerBro
 @pytest.fixture(scope="module")
 def lite(built_site) -> Path:
     return built_site / "_static" / "lite"
+
+
+KERNEL_OWN = {"piplite", "pyodide-kernel", "ipykernel", "widgetsnbextension"}
+KERNEL_PYPI = (Path(sys.prefix) / "share" / "jupyter" / "labextensions" / "@jupyterlite"
+               / "pyodide-kernel-extension" / "static" / "pypi")
 
 
 def _pins() -> dict[str, str]:
@@ -88,5 +94,11 @@ def test_lock_matches_the_served_wheels(lite):
         assert wheel.name.endswith("-none-any.whl"), f"{name}: not a pure-Python wheel"
         for dep in entry["depends"]:
             assert dep in packages, f"{name} depends on {dep}, which the lock does not list"
-        if name != "banking-games":
+        if name in KERNEL_OWN:  # the kernel package's own wheels (stand-ins for ipykernel, widgetsnbextension)
+            assert wheel.read_bytes() == (KERNEL_PYPI / wheel.name).read_bytes(), f"{name}: not the kernel's wheel"
+        elif name != "banking-games":
             assert entry["version"] == pins[name], f"{name}: {entry['version']} is not the pin {pins[name]}"
+    config = json.loads((lite / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    for name in kernel["loadPyodideOptions"]["packages"]:
+        assert name in packages, f"{name} is preloaded but not in the lock"
