@@ -91,6 +91,8 @@ setup_node() {
   "$PY" scripts/vendor_js.py
   # Pyodide, the wheels and the bridge for the "Deal live" tables (book/_vendor/live/)
   "$PY" scripts/live_site.py
+  # JupyterLite with one notebook per game for "Try it in JupyterLite" (book/_vendor/lite/)
+  "$PY" scripts/lite_site.py
 }
 
 setup_python

@@ -1,0 +1,106 @@
+"""Local Sphinx extension: "Try it in JupyterLite" on each game chapter.
+
+Loaded from book/_config.yml (``sphinx.local_extensions``). On the pages
+named in :data:`NOTEBOOKS` it
+
+* adds a launch menu (the rocket of sphinx-book-theme's header buttons) with
+  one link, **Try it in JupyterLite**, that opens the game's notebook in the
+  JupyterLite the site serves itself (``_static/lite/``, built by
+  scripts/lite_site.py from book/_lite/<game>.py); the link is relative, so
+  it works from any host and under any sub-path such as ``/book/``;
+* adds, after the page's ``{live-table}`` box (*Deal it yourself*), one
+  sentence telling the reader what JupyterLite is, with the same link.
+
+The build warns (an error under ``-W``) when scripts/lite_site.py has not
+built JupyterLite into book/_vendor/lite/ or a notebook is missing.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from docutils import nodes
+from sphinx.util import logging
+
+logger = logging.getLogger(__name__)
+
+NOTEBOOKS = {
+    "hoggenheimer": "hoggenheimer.ipynb",
+    "banker-and-broker": "banker-and-broker.ipynb",
+    "landsknecht": "landsknecht.ipynb",
+}
+"""Page (docname) -> notebook in JupyterLite's files (book/_lite/<name>.py)."""
+
+APP = "lite/notebooks/index.html"
+LABEL = "Try it in JupyterLite"
+TOOLTIP = ("Open this game's notebook in JupyterLite: Jupyter running inside your browser "
+           "from this site's own files, with no server; once loaded it works offline.")
+SENTENCE = ("Prefer a notebook? <a class=\"bg-lite-link\" href=\"{url}\" target=\"_blank\" "
+            "rel=\"noopener\">Try it in JupyterLite</a>: Jupyter running inside your browser from "
+            "this site's own files, with no server and, once loaded, no network. Its notebook has "
+            "this table and the sympy derivation of each bet's expected value, for you to change "
+            "and run again.")
+
+
+def _url(app, docname: str) -> str:
+    rel = app.builder.get_target_uri(docname)
+    depth = rel.count("/")
+    return "../" * depth + f"_static/{APP}?path={NOTEBOOKS[docname]}"
+
+
+def _check(app) -> None:
+    if app.builder.format != "html":
+        return
+    for d in app.config.html_static_path:
+        base = Path(app.confdir) / d / "lite"
+        if (base / "notebooks" / "index.html").is_file():
+            listing = base / "api" / "contents" / "all.json"
+            have = {c["name"] for c in json.loads(listing.read_text())["content"]} if listing.is_file() else set()
+            for nb in NOTEBOOKS.values():
+                if nb not in have:
+                    logger.warning("jupyterlite_launch: %s is not in JupyterLite's files; "
+                                   "run scripts/build.sh (scripts/lite_site.py)", nb)
+            return
+    logger.warning("jupyterlite_launch: JupyterLite is missing from _static/lite; "
+                   "run scripts/build.sh (scripts/lite_site.py)")
+
+
+def _doctree(app, doctree, docname) -> None:
+    if docname not in NOTEBOOKS or app.builder.format != "html":
+        return
+    for raw in list(doctree.findall(nodes.raw)):
+        if 'class="bg-live"' in raw.astext():
+            note = nodes.raw("", f'<p class="bg-lite-note">{SENTENCE.format(url=_url(app, docname))}</p>',
+                             format="html")
+            raw.parent.insert(raw.parent.index(raw) + 1, note)
+            return
+    logger.warning("jupyterlite_launch: %s has no {live-table}; the JupyterLite sentence is not shown",
+                   docname, location=docname)
+
+
+def _page(app, pagename, templatename, context, doctree) -> None:
+    if pagename not in NOTEBOOKS or "header_buttons" not in context:
+        return
+    context["header_buttons"].insert(0, {
+        "type": "group",
+        "tooltip": "Launch interactive content",
+        "icon": "fas fa-rocket",
+        "label": "launch-buttons",
+        "buttons": [{
+            "type": "link",
+            "text": LABEL,
+            "tooltip": TOOLTIP,
+            "icon": "fas fa-flask",
+            "label": "jupyterlite-button",
+            "url": _url(app, pagename),
+        }],
+    })
+
+
+def setup(app):
+    app.connect("builder-inited", _check)
+    app.connect("doctree-resolved", _doctree)
+    # after sphinx-book-theme's own header buttons (priority 501)
+    app.connect("html-page-context", _page, priority=502)
+    return {"parallel_read_safe": True, "parallel_write_safe": True}

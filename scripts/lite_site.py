@@ -1,0 +1,284 @@
+"""Build the site's own JupyterLite ("Try it in JupyterLite") into book/_vendor/lite/.
+
+Each game chapter's header has a button *Try it in JupyterLite*
+(book/_ext/jupyterlite_launch.py) that opens one notebook per game in a
+JupyterLite served by the site itself, with the Python kernel of
+jupyterlite-pyodide-kernel running Pyodide in the reader's browser. Nothing
+is loaded from another host:
+
+* JupyterLite itself: ``jupyter lite build`` (jupyterlite-core and
+  jupyterlite-pyodide-kernel, pinned in requirements.txt), with the
+  federated extensions of this venv (the ipywidgets manager, the kernel);
+* the Pyodide core: the one of "Deal live" (``_static/live/``, from the npm
+  package ``pyodide`` pinned in package-lock.json; the kernel 0.8.6 expects
+  Pyodide 314.0.6, checked below);
+* the Python packages the kernel and the notebooks load: pure-Python wheels
+  from PyPI (``pip download``) at the versions pinned in requirements.txt,
+  plus the few that only the browser needs, pinned in
+  book/_lite/browser-wheels.txt (micropip); this book's package as a wheel
+  built from ``src/`` (scripts/live_site.py). They are listed in the site's own
+  ``pyodide-lock.json`` (``_static/lite/pyodide/``), written here from the npm
+  package's lock file: same platform header, one entry per served wheel with
+  its real file name and sha256, and no entry for anything not served, so a
+  package the site lacks fails with a clear error instead of a request to
+  another host;
+* the notebooks: book/_lite/<game>.py (jupytext percent format) converted
+  to ``.ipynb`` without outputs.
+
+JupyterLite's leftovers (``.jupyterlite.doit.db``, ``_contents/``) live only in
+the scratch folder book/_vendor/.lite-work, which is deleted before each
+build, so a stale database cannot drop a setting. A stamp skips the work
+when no input changed.
+
+Usage: python scripts/lite_site.py
+Exit status 1 (with a message) on a missing input or wheel, or a wheel whose
+dependency the site does not serve.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+import re
+import shutil
+import subprocess
+import sys
+import time
+import zipfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import live_site  # noqa: E402  (same folder: the wheel builder and pins)
+
+LITE_SRC = ROOT / "book" / "_lite"
+WORK = ROOT / "book" / "_vendor" / ".lite-work"
+DEST = ROOT / "book" / "_vendor" / "lite"
+STAMP = ROOT / "book" / "_vendor" / ".lite-stamp"
+CACHE = ROOT / "book" / "_vendor" / ".wheel-cache"
+NODE_LOCK = ROOT / "node_modules" / "pyodide" / "pyodide-lock.json"
+NODE_PKG = ROOT / "node_modules" / "pyodide" / "package.json"
+KERNEL_PYODIDE = "314.0.6"  # jupyterlite_pyodide_kernel.constants.PYODIDE_VERSION of 0.8.6
+
+# What the kernel (pyodide-kernel 0.8.6 installs ipykernel, comm, pyodide-kernel,
+# jedi, ipython) and the notebooks (ipywidgets, sympy, this book) import, with
+# their dependencies; versions from requirements.txt or browser-wheels.txt.
+PACKAGES = (
+    "micropip", "packaging",
+    "comm", "ipython", "ipython-pygments-lexers", "jedi", "parso", "traitlets", "pygments",
+    "prompt-toolkit", "wcwidth", "stack-data", "executing", "asttokens", "pure-eval",
+    "matplotlib-inline",
+    "ipywidgets", "jupyterlab-widgets", "sympy", "mpmath",
+)
+# the kernel's own wheels (jupyterlite-pyodide-kernel's labextension, static/pypi/): its Python
+# side and stand-ins for ipykernel and widgetsnbextension; served in the lock like the others
+KERNEL_WHEELS = ("piplite-*.whl", "pyodide_kernel-*.whl", "ipykernel-*.whl", "widgetsnbextension-4.*.whl")
+KERNEL_PYPI = (Path(sys.prefix) / "share" / "jupyter" / "labextensions" / "@jupyterlite"
+               / "pyodide-kernel-extension" / "static" / "pypi")
+# loaded by loadPyodide() while Python starts, in parallel, instead of one by one by the kernel's
+# piplite afterwards (the kernel skips installing what is listed here): the kernel's packages and
+# what every notebook imports
+PRELOAD = ("micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython",
+           "ipywidgets", "sympy", "banking-games")
+KERNEL_PROVIDES: set[str] = set()
+# the platform the wheels' markers are evaluated for (Pyodide 314: CPython 3.14, emscripten)
+MARKER_ENV = {"sys_platform": "emscripten", "platform_system": "Emscripten", "os_name": "posix",
+              "python_version": "3.14", "python_full_version": "3.14.2",
+              "implementation_name": "cpython", "platform_python_implementation": "CPython",
+              "platform_machine": "wasm32", "extra": ""}
+
+
+def norm(name: str) -> str:
+    return re.sub(r"[-_.]+", "-", name).lower()
+
+
+def pins() -> dict[str, str]:
+    out = {norm(k): v for k, v in live_site._pins().items()}
+    for line in (LITE_SRC / "browser-wheels.txt").read_text().splitlines():
+        m = re.match(r"^([A-Za-z0-9_.\-]+)==(\S+)", line.strip())
+        if m:
+            out[norm(m.group(1))] = m.group(2)
+    return out
+
+
+def stamp_value() -> str:
+    h = hashlib.sha256()
+    files = [ROOT / "package-lock.json", ROOT / "requirements.txt", ROOT / "pyproject.toml",
+             Path(__file__).resolve(), Path(live_site.__file__).resolve(),
+             *sorted(p for p in LITE_SRC.rglob("*") if p.is_file()), *live_site._src_files()]
+    for p in files:
+        h.update(str(p.relative_to(ROOT)).encode() + b"\0" + p.read_bytes())
+    return h.hexdigest()
+
+
+def download(pinned: dict[str, str]) -> list[Path]:
+    """Every wheel of PACKAGES at its pin, from pip's index into the shared wheel cache."""
+    CACHE.mkdir(parents=True, exist_ok=True)
+
+    def cached(pkg: str, ver: str) -> list[Path]:
+        stem = re.sub(r"[-.]+", "_", pkg)
+        return [p for p in CACHE.glob("*-none-any.whl")
+                if norm(p.name.split("-")[0]) == norm(stem) and p.name.split("-")[1] == ver]
+
+    missing = []
+    for pkg in PACKAGES:
+        if pkg not in pinned:
+            sys.exit(f"lite_site: {pkg} is pinned neither in requirements.txt nor in "
+                     f"book/_lite/browser-wheels.txt")
+        if not cached(pkg, pinned[pkg]):
+            missing.append(f"{pkg}=={pinned[pkg]}")
+    if missing:
+        cmd = [sys.executable, "-m", "pip", "download", "--disable-pip-version-check", "-q", "--no-deps",
+               "--only-binary=:all:", "--python-version", "3.14", "--implementation", "py",
+               "--abi", "none", "--platform", "any", "-d", str(CACHE), *missing]
+        run = subprocess.run(cmd, capture_output=True, text=True)
+        if run.returncode != 0:
+            sys.exit(f"lite_site: pip download {' '.join(missing)} failed:\n{run.stderr}")
+    out = []
+    for pkg in PACKAGES:
+        hits = cached(pkg, pinned[pkg])
+        if not hits:
+            sys.exit(f"lite_site: no wheel for {pkg}=={pinned[pkg]} after pip download")
+        hits = [h for h in hits if h.name.endswith("-none-any.whl")]
+        if not hits:
+            sys.exit(f"lite_site: {pkg}=={pinned[pkg]} has no pure-Python wheel; Pyodide cannot use it")
+        out.append(hits[0])
+    return out
+
+
+def wheel_entry(path: Path, served: set[str]) -> dict:
+    """A pyodide-lock.json package entry for one pure-Python wheel."""
+    from packaging.requirements import Requirement
+
+    with zipfile.ZipFile(path) as zf:
+        names = zf.namelist()
+        meta_name = next(n for n in names if n.endswith(".dist-info/METADATA"))
+        meta = zf.read(meta_name).decode()
+        top = {n.split("/")[0] for n in names if not n.split("/")[0].endswith((".dist-info", ".data"))}
+    imports = sorted(t[:-3] if t.endswith(".py") else t for t in top
+                     if t.isidentifier() or (t.endswith(".py") and t[:-3].isidentifier()))
+    name = re.search(r"^Name: (.+)$", meta, re.M).group(1).strip()
+    version = re.search(r"^Version: (.+)$", meta, re.M).group(1).strip()
+    depends = []
+    for line in re.findall(r"^Requires-Dist: (.+)$", meta, re.M):
+        req = Requirement(line)
+        if req.marker is not None and not req.marker.evaluate(MARKER_ENV):
+            continue
+        dep = norm(req.name)
+        if dep in KERNEL_PROVIDES:
+            continue
+        if dep not in served:
+            sys.exit(f"lite_site: {path.name} needs {req}, which the site does not serve; "
+                     f"add it to PACKAGES (and pin it)")
+        depends.append(dep)
+    return {"name": norm(name), "version": version, "file_name": path.name, "install_dir": "site",
+            "sha256": hashlib.sha256(path.read_bytes()).hexdigest(), "package_type": "package",
+            "imports": imports, "depends": sorted(set(depends)), "unvendored_tests": False,
+            "shared_library": False}
+
+
+def write_lock(wheels: list[Path], dest: Path) -> dict:
+    node = json.loads(NODE_LOCK.read_text())
+    served = {norm(w.name.split("-")[0]) for w in wheels}
+    packages = {}
+    for w in wheels:
+        shutil.copy2(w, dest / w.name)
+        entry = wheel_entry(dest / w.name, served)
+        packages[entry["name"]] = entry
+    lock = {"info": node["info"], "packages": dict(sorted(packages.items()))}
+    (dest / "pyodide-lock.json").write_text(json.dumps(lock, indent=1) + "\n")
+    return lock
+
+
+def notebooks(dest: Path) -> list[Path]:
+    import jupytext
+
+    out = []
+    for src in sorted(LITE_SRC.glob("*.py")):
+        nb = jupytext.read(src)
+        nb.metadata["kernelspec"] = {"name": "python", "display_name": "Python (Pyodide)",
+                                     "language": "python"}
+        nb.metadata["language_info"] = {"name": "python"}
+        nb.metadata.pop("jupytext", None)
+        target = dest / (src.stem + ".ipynb")
+        jupytext.write(nb, target, fmt="ipynb")
+        out.append(target)
+    if not out:
+        sys.exit(f"lite_site: no notebook source (*.py) in {LITE_SRC}")
+    return out
+
+
+def lite_config() -> dict:
+    return {
+        "jupyter-lite-schema-version": 0,
+        "jupyter-config-data": {
+            "appName": "Three Banking Card Games (JupyterLite)",
+            # jupytext's lab extension needs a Jupyter server; JupyterLite has none
+            "disabledExtensions": ["jupyterlab-jupytext"],
+            "litePluginSettings": {
+                "@jupyterlite/pyodide-kernel-extension:kernel": {
+                    # resolved against the app page (_static/lite/<app>/index.html):
+                    # the Pyodide core that "Deal live" serves
+                    "pyodideUrl": "../../live/pyodide.mjs",
+                    # keys ending in URL are resolved against JupyterLite's base URL
+                    "loadPyodideOptions": {"lockFileURL": "./pyodide/pyodide-lock.json",
+                                           "packages": list(PRELOAD)},
+                    "disablePyPIFallback": True,
+                }
+            },
+        },
+    }
+
+
+def main(argv: list[str]) -> int:
+    want = stamp_value()
+    if STAMP.exists() and STAMP.read_text().strip() == want and (DEST / "index.html").is_file():
+        return 0
+    t0 = time.monotonic()
+    node_version = json.loads(NODE_PKG.read_text())["version"] if NODE_PKG.is_file() else None
+    if node_version is None:
+        sys.exit(f"lite_site: {NODE_PKG} is missing; run `npm ci` in {ROOT} first")
+    if node_version != KERNEL_PYODIDE:
+        sys.exit(f"lite_site: jupyterlite-pyodide-kernel expects Pyodide {KERNEL_PYODIDE}, "
+                 f"package-lock.json has {node_version}")
+    for d in (WORK, DEST):
+        if d.exists():
+            shutil.rmtree(d)
+    (WORK / "files").mkdir(parents=True)
+    notebooks(WORK / "files")
+    (WORK / "jupyter-lite.json").write_text(json.dumps(lite_config(), indent=1) + "\n")
+    cmd = [str(Path(sys.executable).parent / "jupyter"), "lite", "build", "--lite-dir", str(WORK),
+           "--output-dir", str(DEST), "--contents", str(WORK / "files"), "--no-sourcemaps",
+           "--apps", "lab", "--apps", "notebooks", "--apps", "tree", "--no-unused-shared-packages"]
+    run = subprocess.run(cmd, capture_output=True, text=True, cwd=WORK)
+    if run.returncode != 0:
+        sys.exit(f"lite_site: jupyter lite build failed:\n{run.stdout[-4000:]}\n{run.stderr[-4000:]}")
+    pyo = DEST / "pyodide"
+    pyo.mkdir()
+    wheels = download(pins())
+    wheels.append(live_site.build_own_wheel(WORK))
+    for pattern in KERNEL_WHEELS:
+        hits = sorted(KERNEL_PYPI.glob(pattern))
+        if len(hits) != 1:
+            sys.exit(f"lite_site: expected one {pattern} in {KERNEL_PYPI}, found {len(hits)}")
+        wheels.append(hits[0])
+    lock = write_lock(wheels, pyo)
+    missing = [p for p in PRELOAD if p not in lock["packages"]]
+    if missing:
+        sys.exit(f"lite_site: preloaded packages not in the lock: {missing}")
+    (pyo / "README.txt").write_text(
+        "Wheels for the site's JupyterLite kernel, from PyPI (pip download) at the versions pinned in\n"
+        "requirements.txt and book/_lite/browser-wheels.txt, plus this book's banking_games; each keeps\n"
+        "its own licence (see its .dist-info). pyodide-lock.json is written by scripts/lite_site.py.\n")
+    for p in DEST.rglob("*.map"):
+        p.unlink()
+    shutil.rmtree(WORK)
+    STAMP.write_text(want + "\n")
+    size = sum(p.stat().st_size for p in DEST.rglob("*") if p.is_file())
+    print(f"lite_site: JupyterLite with {len(lock['packages'])} wheels, {size / 1e6:.1f} MB in "
+          f"{DEST.relative_to(ROOT)} ({time.monotonic() - t0:.0f} s)")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

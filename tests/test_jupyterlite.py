@@ -1,0 +1,165 @@
+""""Try it in JupyterLite": each game's notebook runs in the site's own JupyterLite.
+
+For each game chapter (issue 8), on the site served from a sub-path
+(``/book/``) with every request to another host blocked:
+
+* the chapter's header has a launch link named "Try it in JupyterLite", and
+  the *Deal it yourself* section a sentence saying what JupyterLite is, both
+  pointing to a page of this site;
+* following it opens the game's notebook in JupyterLite (Notebook UI);
+  *Run → Run All Cells* runs every cell with the Pyodide kernel: the
+  ``%pip install`` of this book's package and sympy from the site's own
+  wheels, the chapter's dealing table (found by its CSS class, the same one
+  the JupyterLab and Deal-live tests use), and the sympy derivation, whose
+  printed expected values must equal the values derived below;
+* no error output, no console error, no page error, no HTTP error and no
+  request to another host.
+
+Expected values, derived here without the package:
+
+* Hoggenheimer: a bet on m cards wins when all m are turned before the Joker,
+  i.e. when the Joker comes last of those m + 1 cards; by symmetry of a
+  shuffled pack that is 1 order in m + 1. Paid m to 1 (1, 2, 4, 4, 8 to 1 for
+  1, 2, 4, 4, 8 cards: source, via the chapter), the expected value is
+  m/(m+1) - m/(m+1) = 0 for every bet; P(win) of the 8-card suit bet is 1/9.
+* Banker and Broker: the section's bottom card is one of the 51 cards other
+  than the banker's; 3 of them share its rank (a tie, which the bank wins by
+  default), 24 are higher and 24 lower. Even money: 24/51 - 24/51 - 3/51 =
+  -1/17.
+* Landsknecht: a bet wins if a card of the banker's rank comes before one of
+  the players' card's rank; 3 of each are unseen, so 3/6 = 1/2; paid 1 to 1,
+  the expected value is 0.
+
+Needs /usr/bin/chromium: skipped without it on a developer machine, a failure
+in CI. About 30-60 s per notebook on 2 cores (JupyterLite, Pyodide and sympy
+start in the reader's browser).
+"""
+
+from __future__ import annotations
+
+import re
+from urllib.parse import urljoin, urlsplit
+
+import pytest
+
+from conftest import CHROMIUM, CHROMIUM_ARGS, require_chromium
+
+require_chromium("JupyterLite browser tests")
+
+sync_api = pytest.importorskip("playwright.sync_api")
+
+from test_live_site import sub_path_url  # noqa: E402,F401  (the site under /book/: one fixture)
+
+
+# printed lines of each notebook's derivation that must appear (values derived above)
+EXPECTED = {
+    "hoggenheimer": [
+        *(f"covers {m} card{'s' * (m > 1)}, paid {m} to 1, P(win) = 1/{m + 1}, expected value = 0"
+          for m in (1, 2, 4, 4, 8)),
+        "fair odds: o = m",
+    ],
+    "banker-and-broker": [
+        "expected value per unit staked = -1/17",
+        "with r = 13, s = 4, t = 1: expected value = -1/17",
+    ],
+    "landsknecht": [
+        "P(win) = 1/2, paid 1 to 1: expected value = 0",
+    ],
+}
+
+
+@pytest.fixture(scope="module")
+def browser():
+    with sync_api.sync_playwright() as pw:
+        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield b
+        b.close()
+
+
+def _table_classes() -> dict[str, str]:
+    from test_jupyterlab import SCENARIOS
+
+    return {chapter: cls for chapter, (cls, _) in SCENARIOS.items()}
+
+
+@pytest.mark.parametrize("chapter", sorted(EXPECTED))
+def test_notebook_runs_in_jupyterlite(browser, sub_path_url, chapter):  # noqa: F811
+    table_class = _table_classes()[chapter]
+    context = browser.new_context(viewport={"width": 1280, "height": 900})
+    external, console, page_errors, bad_status = [], [], [], []
+
+    def route(r):
+        if r.request.url.startswith(("data:", "blob:")) or urlsplit(r.request.url).hostname == "127.0.0.1":
+            r.continue_()
+        else:
+            external.append(r.request.url)
+            r.abort()
+
+    context.route("**/*", route)
+
+    def watch(page):
+        page.on("console", lambda m: m.type == "error" and console.append(m.text[:300]))
+        page.on("pageerror", lambda e: page_errors.append(str(e)))
+        page.on("response", lambda r: r.status >= 400 and bad_status.append(f"{r.status} {r.url}"))
+
+    context.on("page", watch)
+    try:
+        page = context.new_page()
+        page.goto(f"{sub_path_url}/{chapter}.html", wait_until="load")
+        header = page.locator(".article-header-buttons a.btn-jupyterlite-button")
+        assert header.count() == 1, f"{chapter}: expected one 'Try it in JupyterLite' header link"
+        assert header.text_content().strip() == "Try it in JupyterLite"
+        tip = header.get_attribute("title") or header.get_attribute("data-bs-original-title") or ""
+        assert "offline" in tip, f"{chapter}: the tooltip does not say offline"  # Bootstrap moves title
+        note = page.locator(".bg-lite-note")
+        assert note.count() == 1 and "inside your browser" in note.inner_text(), \
+            f"{chapter}: no sentence on JupyterLite in 'Deal it yourself'"
+        href = header.get_attribute("href")
+        assert href == note.locator("a").get_attribute("href")
+        url = urljoin(page.url, href)
+        assert url.startswith(f"{sub_path_url}/_static/lite/"), url
+
+        lite = context.new_page()
+        lite.goto(url, wait_until="load")
+        lite.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=90_000)
+        # the kernel is ready when the toolbar's kernel status says Idle
+        lite.wait_for_function(
+            "() => [...document.querySelectorAll('.jp-Notebook-ExecutionIndicator, .jp-KernelStatus')]"
+            ".some(e => /idle/i.test(e.getAttribute('data-status') || e.getAttribute('title') || e.textContent))",
+            timeout=120_000)
+        # Run -> Run All Cells; clicked once more if no cell started (a menu click can be lost while
+        # the app is still laying out); the second try is reported if it also starts nothing
+        for attempt in range(2):
+            lite.get_by_role("menuitem", name="Run", exact=True).click()
+            lite.get_by_role("menuitem", name=re.compile(r"^Run All Cells")).first.click()
+            try:
+                lite.wait_for_function(
+                    "() => [...document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputPrompt')]"
+                    ".some(e => /\\[(\\*|\\d+)\\]/.test(e.textContent))", timeout=20_000)
+                break
+            except sync_api.TimeoutError:
+                assert attempt == 0, f"{chapter}: Run All Cells started no cell"
+        code_cells = lite.locator(".jp-Notebook .jp-CodeCell")
+        n = code_cells.count()
+        assert n >= 3, f"{chapter}: only {n} code cells"
+        lite.wait_for_function(
+            "() => { const p = [...document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputPrompt')]"
+            ".map(e => e.textContent.trim()); return p.length && p.every(t => /^\\[\\d+\\]:$/.test(t)); }",
+            timeout=180_000)
+        table = lite.locator(f".jp-OutputArea-output .{table_class}")
+        table.first.wait_for(timeout=30_000)
+        assert table.first.is_visible(), f"{chapter}: the dealing table is not shown"
+        outputs = lite.locator(".jp-Notebook .jp-OutputArea").all_inner_texts()
+        text = "\n".join(outputs)
+        for line in EXPECTED[chapter]:
+            assert line in text, f"{chapter}: {line!r} not in the notebook's output:\n{text[-3000:]}"
+        errors = lite.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr'], "
+                              ".jp-RenderedText[data-mime-type='application/vnd.jupyter.error']")
+        assert errors.count() == 0, f"{chapter}: error output: {errors.all_inner_texts()}"
+        assert "Traceback" not in text, f"{chapter}: a traceback in the output"
+        assert not external, f"{chapter}: requests to other hosts: {external}"
+        assert not page_errors, f"{chapter}: page errors: {page_errors}"
+        assert not bad_status, f"{chapter}: HTTP errors: {bad_status}"
+        assert not console, f"{chapter}: console errors: {console}"
+    finally:
+        context.close()
