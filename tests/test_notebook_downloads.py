@@ -1,0 +1,112 @@
+"""Every chapter can be downloaded from the website as an executed notebook.
+
+book/_ext/notebook_downloads.py copies each page's executed notebook into the
+site as ``_sources/<page>.ipynb`` and adds ``.ipynb`` to the page's download
+menu. Checked here, on the built site:
+
+* which pages have one: exactly the pages that are notebooks, i.e. whose
+  front matter names a ``kernelspec`` (read from book/*.md here, not from the
+  extension), and each of those pages links to its notebook in the menu;
+* each notebook is valid nbformat 4 and carries its outputs: it has as many
+  code cells as the page has ``{code-cell}`` blocks (counted in the Markdown
+  source), every code cell that the build runs has an execution count, and
+  cells tagged ``skip-execution`` in the source keep that tag;
+* nothing of the build is left that a reader's copy would depend on: no
+  Jupytext metadata, and each notebook runs top to bottom with nbclient in an
+  empty folder (not book/, so a cell that reads a file of the book's folder or
+  its build folder fails), with this venv's Python kernel; cells tagged
+  ``skip-execution`` are skipped, as nbclient does by default.
+"""
+
+from __future__ import annotations
+
+import re
+import shutil
+import time
+from pathlib import Path
+
+import pytest
+import yaml
+
+from conftest import BOOK, toc_pages
+
+nbformat = pytest.importorskip("nbformat")
+nbclient = pytest.importorskip("nbclient")
+
+CODE_CELL = re.compile(r"^```\{code-cell\}", re.MULTILINE)
+SKIP_TAG = "skip-execution"
+
+
+def _front_matter(page: str) -> dict:
+    text = (BOOK / f"{page}.md").read_text()
+    if not text.startswith("---\n"):
+        return {}
+    return yaml.safe_load(text[4:text.index("\n---", 4)]) or {}
+
+
+NOTEBOOK_PAGES = [p for p in toc_pages() if "kernelspec" in _front_matter(p)]
+
+
+def _skip_tagged_in_source(page: str) -> int:
+    """Code cells of the page whose options carry the skip-execution tag (Markdown source)."""
+    blocks = CODE_CELL.split((BOOK / f"{page}.md").read_text())[1:]
+    return sum(1 for b in blocks if SKIP_TAG in b.split("```", 1)[0].split("\n\n", 1)[0])
+
+
+def test_notebook_pages_exist():
+    # the three game chapters at least are notebooks (they hold the dealing tables)
+    assert {"hoggenheimer", "banker-and-broker", "landsknecht"} <= set(NOTEBOOK_PAGES)
+
+
+def test_exactly_the_notebook_pages_have_a_download(built_site):
+    offered = {str(p.relative_to(built_site / "_sources").with_suffix(""))
+               for p in (built_site / "_sources").rglob("*.ipynb")}
+    assert offered == set(NOTEBOOK_PAGES)
+
+
+@pytest.mark.parametrize("page", NOTEBOOK_PAGES)
+def test_download_menu_links_the_notebook(built_site, page):
+    html = (built_site / f"{page}.html").read_text()
+    links = re.findall(r'href="([^"]*\.ipynb)"', html)
+    assert f"_sources/{page}.ipynb" in links, f"{page}.html links no notebook download: {links}"
+    # the menu entry is labelled .ipynb, beside the .md source
+    assert re.search(r'download-notebook-button[\s\S]{0,600}?\.ipynb', html)
+    assert f"_sources/{page}.md" in html
+
+
+@pytest.mark.parametrize("page", NOTEBOOK_PAGES)
+def test_notebook_is_valid_and_executed(built_site, page):
+    nb = nbformat.read(built_site / "_sources" / f"{page}.ipynb", as_version=4)
+    nbformat.validate(nb)
+    assert nb.nbformat == 4
+    assert "jupytext" not in nb.metadata, "the build's Jupytext metadata is left in the download"
+    assert nb.metadata.kernelspec.name == "python3"
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    assert len(code) == len(CODE_CELL.findall((BOOK / f"{page}.md").read_text()))
+    skipped = [c for c in code if SKIP_TAG in c.metadata.get("tags", [])]
+    assert len(skipped) == _skip_tagged_in_source(page)
+    ran = [c for c in code if c not in skipped]
+    assert all(c.execution_count for c in ran), "a code cell the build runs has no execution count"
+    if ran:
+        assert any(c.outputs for c in ran), "the notebook carries no outputs"
+
+
+@pytest.mark.parametrize("page", NOTEBOOK_PAGES)
+def test_notebook_runs_top_to_bottom(built_site, page, tmp_path):
+    """As a reader's download: alone in an empty folder, run by a fresh kernel."""
+    copy = tmp_path / f"{page}.ipynb"
+    shutil.copy2(built_site / "_sources" / f"{page}.ipynb", copy)
+    nb = nbformat.read(copy, as_version=4)
+    for cell in nb.cells:           # outputs of the build must not hide a failure
+        if cell.cell_type == "code":
+            cell.outputs, cell.execution_count = [], None
+    client = nbclient.NotebookClient(nb, kernel_name="python3", timeout=600, allow_errors=False,
+                                     skip_cells_with_tag=SKIP_TAG,
+                                     resources={"metadata": {"path": str(tmp_path)}})
+    started = time.monotonic()
+    client.execute()       # raises CellExecutionError on the first failing cell
+    print(f"\n[notebook download] {page}: ran in {time.monotonic() - started:.1f} s")
+    errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs
+              if o.output_type == "error" or (o.output_type == "stream" and o.name == "stderr")]
+    assert not errors, f"{page}: error or stderr output: {errors[:2]}"
+    assert sorted(p.name for p in tmp_path.iterdir()) == [copy.name], "the notebook wrote files"
