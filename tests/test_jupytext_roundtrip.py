@@ -112,3 +112,24 @@ def test_a_page_in_jupytext_form_round_trips(tmp_path):
     assert second == first, _diff(first, second)
     assert b"jupytext_version" not in second and b"format_version" not in second
     assert b"kernelspec:" in second and b"format_name: myst" in second
+
+
+def test_eval_results_are_not_saved(tmp_path):
+    """Run All in JupyterLab stores each {eval} result in its Markdown cell's metadata
+    (jupyterlab-myst's user_expressions); a save must not write them into the page."""
+    root = tmp_path / "book"
+    root.mkdir()
+    shutil.copy2(BOOK / "jupytext.toml", root / "jupytext.toml")
+    page = next(p for p in PAGES if p not in NOT_YET_STABLE and "kernelspec" in (BOOK / p).read_text())
+    before = (BOOK / page).read_bytes()
+    (root / page).write_bytes(before)
+    cm = jupytext.TextFileContentsManager(root_dir=str(root))
+    model = cm.get(page)
+    markdown = [c for c in model["content"]["cells"] if c["cell_type"] == "markdown"]
+    assert markdown
+    for cell in markdown:
+        cell["metadata"]["user_expressions"] = [
+            {"expression": "edge", "result": {"status": "ok", "data": {"text/plain": "1/17"}}}]
+    cm.save(model, page)
+    after = (root / page).read_bytes()
+    assert after == before, _diff(before, after)
