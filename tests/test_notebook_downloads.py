@@ -21,8 +21,11 @@ menu. Checked here, on the built site:
 
 from __future__ import annotations
 
+import os
 import re
 import shutil
+import subprocess
+import sys
 import time
 from pathlib import Path
 
@@ -81,6 +84,7 @@ def test_notebook_is_valid_and_executed(built_site, page):
     nbformat.validate(nb)
     assert nb.nbformat == 4
     assert "jupytext" not in nb.metadata, "the build's Jupytext metadata is left in the download"
+    assert "source_map" not in nb.metadata, "myst-nb's source map is left in the download"
     assert nb.metadata.kernelspec.name == "python3"
     code = [c for c in nb.cells if c.cell_type == "code"]
     assert len(code) == len(CODE_CELL.findall((BOOK / f"{page}.md").read_text()))
@@ -113,3 +117,33 @@ def test_notebook_runs_top_to_bottom(built_site, page, tmp_path):
               if o.output_type == "error" or (o.output_type == "stream" and o.name == "stderr")]
     assert not errors, f"{page}: error or stderr output: {errors[:2]}"
     assert sorted(p.name for p in tmp_path.iterdir()) == [copy.name], "the notebook wrote files"
+
+
+@pytest.mark.parametrize("mode", ["cache", "inline"])
+def test_download_in_both_execution_modes(tmp_path, mode):
+    """myst-nb's execute_notebooks "cache" (the book today) and "inline" (needed by
+    {eval} roles) both give the download, with outputs: tests/smoke_book (three
+    code cells, each ending in a value, so each has an execute_result) built with
+    book/_config.yml and the mode switched."""
+    from conftest import SMOKE
+    src = tmp_path / "book"
+    shutil.copytree(SMOKE, src)
+    config = (BOOK / "_config.yml").read_text()
+    assert "execute_notebooks: cache" in config
+    (src / "_config.yml").write_text(config.replace("execute_notebooks: cache", f"execute_notebooks: {mode}"))
+    shutil.copy2(BOOK / "references.bib", src / "references.bib")
+    for folder in ("_ext", "_assets", "_vendor"):
+        if not (BOOK / folder).is_dir():
+            pytest.fail(f"book/{folder} is missing: run scripts/test.sh", pytrace=False)
+        shutil.copytree(BOOK / folder, src / folder, ignore=shutil.ignore_patterns("__pycache__"))
+    exe = Path(sys.executable).with_name("jupyter-book")
+    proc = subprocess.run([str(exe), "build", str(src), "-W", "-n", "--keep-going"], cwd=src,
+                          capture_output=True, text=True, env=dict(os.environ, NO_COLOR="1"))
+    assert proc.returncode == 0, (proc.stdout + proc.stderr)[-3000:]
+    html = src / "_build" / "html"
+    nb = nbformat.read(html / "_sources" / "smoke.ipynb", as_version=4)
+    nbformat.validate(nb)
+    code = [c for c in nb.cells if c.cell_type == "code"]
+    assert len(code) == len(CODE_CELL.findall((SMOKE / "smoke.md").read_text())) == 3
+    assert all(any(o.output_type == "execute_result" for o in c.outputs) for c in code)
+    assert 'href="_sources/smoke.ipynb"' in (html / "smoke.html").read_text()

@@ -13,7 +13,7 @@ same file (``myst_nb.sphinx_.Parser.parse``). This extension:
 * copies that notebook into the site as ``_sources/<page>.ipynb``, next to the
   page's Markdown source ``_sources/<page>.md`` that the download menu already
   offers, after removing what only the build needed (Jupytext's
-  ``text_representation`` metadata); cell tags such as ``skip-execution`` and
+  ``text_representation`` and myst-nb's ``source_map`` metadata); cell tags such as ``skip-execution`` and
   the widget state are kept;
 * adds an ``.ipynb`` entry to sphinx-book-theme's download menu, through the
   theme's own ``ipynb_source`` page context value (the theme then shows
@@ -57,6 +57,7 @@ def downloadable_notebook(path: Path) -> nbformat.NotebookNode:
     except Exception as err:  # noqa: BLE001 - any read error stops the build with its cause
         raise ExtensionError(f"notebook_downloads: cannot read {path}: {err}") from err
     nb.metadata.pop("jupytext", None)
+    nb.metadata.pop("source_map", None)   # myst-nb's map of cells to lines of the .md page
     nb.metadata.setdefault("kernelspec", {"name": "python3", "display_name": "Python 3 (ipykernel)",
                                           "language": "python"})
     try:
