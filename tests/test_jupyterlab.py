@@ -60,12 +60,12 @@ require_chromium("JupyterLab test")
 sync_api = need_module("playwright.sync_api")
 
 # User settings for the test's JupyterLab: never autosave (the chapters stay as
-# they are) and no news prompt. The "Jupytext Notebook" default viewer for .md
-# files comes from the venv's overrides.json written by scripts/setup.sh.
+# they are). Everything else a reader gets comes from the venv's overrides.json
+# written by scripts/setup.sh, as for a reader: the "Jupytext Notebook" default
+# viewer for .md files, no news question, no update check, the kernel started
+# without a dialog (so the test checks that no pop-up shows).
 USER_SETTINGS = {
     "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False},
-    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
-        "fetchNews": "false", "checkForUpdates": False},
 }
 
 # One deal in each game's live table: (button, what must happen).
@@ -242,8 +242,7 @@ def lab_url(tmp_path_factory):
     cmd = [str(jupyter) if jupyter.exists() else "jupyter", "lab", str(book),
            "--no-browser", "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",
            "--ServerApp.port_retries=0", "--IdentityProvider.token=", "--ServerApp.password=",
-           f"--LabApp.user_settings_dir={settings}", f"--LabApp.workspaces_dir={tmp / 'workspaces'}",
-           "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
+           f"--LabApp.user_settings_dir={settings}", f"--LabApp.workspaces_dir={tmp / 'workspaces'}"]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")   # CI runs as root
     log = tmp / "jupyterlab.log"
@@ -371,8 +370,10 @@ def test_live_table_in_jupyterlab(browser, lab_url, chapter):
         _wait_kernel(page, lab_url, f"{chapter}.md")
         kernel_dialogs = _run_all(page, notebook, chapter)
         print(f"\n[jupyterlab] {chapter}: {LAST_RUN_NOTE}")
-        # JupyterLab may ask which kernel to start (Python 3 is preselected): the README says so
-        assert kernel_dialogs <= 1, f"{chapter}: asked for a kernel {kernel_dialogs} times"
+        # no pop-up: the chapter's kernel starts without a "Select Kernel" dialog (overrides.json)
+        assert kernel_dialogs == 0, f"{chapter}: asked for a kernel {kernel_dialogs} times"
+        toasts = page.locator(".Toastify__toast")
+        assert toasts.count() == 0, f"{chapter}: notifications shown: {toasts.all_inner_texts()}"
         errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr'], "
                               ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.error']")
         assert errors.count() == 0, f"{chapter}: error output in the notebook: {errors.all_inner_texts()[:3]}"
@@ -448,6 +449,20 @@ def test_setup_configures_jupyterlab(browser, lab_url):
         assert viewers.get("markdown") == "Jupytext Notebook", viewers
         assert viewers.get("myst") == "Jupytext Notebook", viewers
         assert schema["autosave"]["default"] is False, schema["autosave"]
+        # no pop-up on first start: no news question, no update check, no kernel dialog
+        props = context.request.get(
+            f"{lab_url}/lab/api/settings/@jupyterlab/apputils-extension:notification").json()["schema"]["properties"]
+        assert props["fetchNews"]["default"] == "false", props["fetchNews"]
+        assert props["checkForUpdates"]["default"] is False, props["checkForUpdates"]
+        props = context.request.get(
+            f"{lab_url}/lab/api/settings/@jupyterlab/notebook-extension:tracker").json()["schema"]["properties"]
+        assert props["autoStartDefaultKernel"]["default"] is True, props["autoStartDefaultKernel"]
+        # jupyterlab-myst is installed and enabled (it renders the Markdown cells): it is in
+        # the page's list of federated extensions, and not in the disabled ones
+        page_config = json.loads(re.search(r'<script id="jupyter-config-data" type="application/json">(.*?)</script>',
+                                           context.request.get(f"{lab_url}/lab").text(), re.S).group(1))
+        assert any(e.get("name") == "jupyterlab-myst" for e in page_config["federated_extensions"])
+        assert not any(d.startswith("jupyterlab-myst") for d in page_config.get("disabledExtensions", []))
     finally:
         context.close()
 
