@@ -131,7 +131,7 @@ NOT_YET_CONVERTED = [
     "banker-and-broker", "banker-and-broker-values", "banker-and-broker-simulation",
     "landsknecht", "landsknecht-values", "landsknecht-simulation", "summary",
     "lesson-hoggenheimer", "lesson-banker-and-broker", "lesson-landsknecht",
-    "glossary", "notation", "how-checked", "sources",
+    "glossary", "notation", "how-checked",
 ]
 
 # MyST markup that must never be visible in the rendered notebook: roles and
