@@ -31,7 +31,9 @@ written for both renderers are listed in NOT_YET_CONVERTED (strict xfail);
 written for both (an ``{eval}`` number, a note, math, an exercise).
 
 Needs /usr/bin/chromium (.ci/run installs it): skipped without it on a
-developer machine, a failure in CI. About 60-80 s on 2 cores (measured: 58-79 s).
+developer machine, a failure in CI. The live-table tests take 60-80 s on 2 cores; the
+reading check opens all 18 pages and the check page, 20-55 s each (measured: the
+whole file 683 s on a shared, loaded 2-core machine).
 """
 
 from __future__ import annotations
