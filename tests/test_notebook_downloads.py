@@ -147,3 +147,27 @@ def test_download_in_both_execution_modes(tmp_path, mode):
     assert len(code) == len(CODE_CELL.findall((SMOKE / "smoke.md").read_text())) == 3
     assert all(any(o.output_type == "execute_result" for o in c.outputs) for c in code)
     assert 'href="_sources/smoke.ipynb"' in (html / "smoke.html").read_text()
+
+
+# Pages whose notebook still imports myst-nb (for glue): it runs with requirements.txt
+# installed, but not with only the package and its "book" extra (pyproject.toml).
+# Strict xfail: empty this list when the pages converted for JupyterLab are merged.
+STILL_NEEDS_MYST_NB = [
+    "intro", "hoggenheimer", "hoggenheimer-values", "hoggenheimer-simulation",
+    "banker-and-broker", "banker-and-broker-values", "banker-and-broker-simulation",
+    "landsknecht", "landsknecht-values", "landsknecht-simulation", "summary",
+    "lesson-hoggenheimer", "lesson-banker-and-broker", "lesson-landsknecht", "how-checked",
+]
+BUILD_ONLY_MODULES = re.compile(r"^\s*(?:from|import)\s+(myst_nb|sphinx|jupyter_book)\b", re.MULTILINE)
+
+
+@pytest.mark.parametrize("page", [
+    pytest.param(p, marks=pytest.mark.xfail(reason="glue: the page imports myst_nb", strict=True))
+    if p in STILL_NEEDS_MYST_NB else p for p in NOTEBOOK_PAGES])
+def test_notebook_needs_no_build_tool(built_site, page):
+    """A reader's notebook needs the package and its "book" extra only, not the
+    book's build tools (myst-nb, Sphinx, Jupyter Book)."""
+    nb = nbformat.read(built_site / "_sources" / f"{page}.ipynb", as_version=4)
+    found = sorted({m.group(1) for c in nb.cells if c.cell_type == "code"
+                    for m in BUILD_ONLY_MODULES.finditer(c.source)})
+    assert not found, f"{page}: the downloaded notebook imports {found}"
