@@ -569,3 +569,32 @@ def test_reading_check_on_a_converted_page(browser, lab_url):
         assert "How many sections tie?" in text
     finally:
         context.close()
+
+
+def test_lab_script_starts_jupyterlab_on_the_book(tmp_path):
+    """README's one command, ``bash scripts/lab.sh``: JupyterLab serves book/ (as root
+    too: the script adds --allow-root, without which JupyterLab refuses to start)."""
+    port = _free_port()
+    log = tmp_path / "lab.log"
+    cmd = ["bash", str(ROOT / "scripts" / "lab.sh"), "--no-browser", "--ServerApp.ip=127.0.0.1",
+           f"--ServerApp.port={port}", "--ServerApp.port_retries=0", "--IdentityProvider.token=",
+           f"--LabApp.workspaces_dir={tmp_path / 'workspaces'}"]
+    env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"))
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(cmd, cwd=tmp_path, stdout=out, stderr=subprocess.STDOUT, env=env,
+                                start_new_session=True)
+    try:
+        url = f"http://127.0.0.1:{port}"
+        _wait_http(f"{url}/api/status", proc, log, timeout=180)
+        with urllib.request.urlopen(f"{url}/api/contents/", timeout=10) as r:
+            names = {item["name"] for item in json.load(r)["content"]}
+        assert {"hoggenheimer.md", "banker-and-broker.md", "landsknecht.md", "jupytext.toml"} <= names
+    finally:
+        try:
+            os.killpg(proc.pid, signal.SIGTERM)
+            proc.wait(timeout=20)
+        except (ProcessLookupError, subprocess.TimeoutExpired):
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
