@@ -67,6 +67,28 @@ def downloadable_notebook(path: Path) -> nbformat.NotebookNode:
     return nb
 
 
+def with_cached_outputs(app, nb: nbformat.NotebookNode) -> nbformat.NotebookNode:
+    """In ``cache`` mode, the outputs from the jupyter-cache.
+
+    When a page's code is found in the cache, myst-nb renders the page from a
+    merged copy of the notebook but writes the unmerged one (no outputs) to
+    ``jupyter_execute/`` (myst-nb 1.4.0, ``NotebookClientCache.__enter__``
+    replaces its notebook; ``Parser.parse`` writes the original). Merge the
+    cached outputs here, as myst-nb does; a notebook with no cache entry is
+    returned as it is."""
+    config = getattr(app.env, "mystnb_config", None)
+    if getattr(config, "execution_mode", None) != "cache":
+        return nb
+    from jupyter_cache import get_cache
+
+    path = getattr(config, "execution_cache_path", "") or str(Path(app.outdir).parent / ".jupyter_cache")
+    try:
+        _, merged = get_cache(path).merge_match_into_notebook(nb)
+    except KeyError:   # not in the cache: myst-nb executed it in this build, outputs included
+        return nb
+    return merged
+
+
 def _page(app, pagename, templatename, context, doctree) -> None:
     if doctree is None or app.builder.format != "html":
         return
@@ -75,7 +97,11 @@ def _page(app, pagename, templatename, context, doctree) -> None:
         return
     target = Path(app.outdir, SOURCES).joinpath(*f"{pagename}.ipynb".split("/"))
     target.parent.mkdir(parents=True, exist_ok=True)
-    nbformat.write(downloadable_notebook(source), target)
+    nb = with_cached_outputs(app, downloadable_notebook(source))
+    for key in ("jupytext", "source_map"):   # build-only metadata, in case the cache's copy has it
+        nb.metadata.pop(key, None)
+    nbformat.validate(nb)
+    nbformat.write(nb, target)
     # sphinx-book-theme's download menu lists context["ipynb_source"] (relative to _sources/)
     context["ipynb_source"] = f"{pagename}.ipynb"
 
