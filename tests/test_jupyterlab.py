@@ -516,7 +516,16 @@ def _open_and_read(browser, lab_url, page_name: str, shot: str) -> tuple[str, ob
     page.goto(f"{lab_url}/lab/tree/{page_name}?reset")
     notebook = page.locator(".jp-NotebookPanel .jp-Notebook").first
     notebook.wait_for(timeout=60_000)
-    page.wait_for_timeout(1000)
+    # no pop-up: a page without a kernelspec makes JupyterLab ask "Select Kernel"
+    dialog = page.locator(".jp-Dialog").first
+    try:
+        dialog.wait_for(state="visible", timeout=5_000)
+    except sync_api.TimeoutError:
+        pass
+    else:
+        _screenshot(page, f"read-{shot}-dialog")
+        context.close()
+        pytest.fail(f"{page_name}: a dialog shows on opening: {dialog.inner_text()[:200]!r}")
     if notebook.locator(".jp-CodeCell").count():
         _wait_kernel(page, lab_url, page_name)
         _run_all(page, notebook, shot)
