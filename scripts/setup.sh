@@ -72,6 +72,13 @@ viewers = plugin.setdefault("defaultViewers", {})
 viewers.setdefault("markdown", "Jupytext Notebook")
 viewers.setdefault("myst", "Jupytext Notebook")
 plugin.setdefault("autosave", False)
+# No pop-up on first start: no question about Jupyter news, no update check, and
+# the notebook's own kernel (Python 3, from the chapter's kernelspec) starts
+# without a "Select Kernel" dialog.
+notification = data.setdefault("@jupyterlab/apputils-extension:notification", {})
+notification.setdefault("fetchNews", "false")
+notification.setdefault("checkForUpdates", False)
+data.setdefault("@jupyterlab/notebook-extension:tracker", {}).setdefault("autoStartDefaultKernel", True)
 if not path.is_file() or json.dumps(data, sort_keys=True) != before:
     path.parent.mkdir(parents=True, exist_ok=True)
     path.write_text(json.dumps(data, indent=2) + "\n")

@@ -19,14 +19,28 @@ live dealing table. This test does just that, headless:
   error" in a table's message bar, any uncaught page error, and any request to
   another host.
 
+``test_page_reads_like_the_book`` opens every page of the book the same way,
+runs all cells, and reads the rendered notebook (jupyterlab-myst renders the
+Markdown cells): no raw MyST role or directive may be visible, no citation or
+cross-reference that jupyterlab-myst marks as not found, and every
+number the website shows in its place (the computed values in the built
+page's ``pasted-text`` spans, read from book/_build/html, not from the
+notebook) must appear in the notebook's text. Pages whose markup is not yet
+written for both renderers are listed in NOT_YET_CONVERTED (strict xfail);
+``test_reading_check_on_a_converted_page`` proves the check on a small page
+written for both (an ``{eval}`` number, a note, math, an exercise).
+
 Needs /usr/bin/chromium (.ci/run installs it): skipped without it on a
-developer machine, a failure in CI. About 60-80 s on 2 cores (measured: 58-79 s).
+developer machine, a failure in CI. The live-table tests take 60-80 s on 2 cores; the
+reading check opens all 18 pages and the check page, 20-55 s each (measured: the
+whole file 683 s on a shared, loaded 2-core machine).
 """
 
 from __future__ import annotations
 
 import json
 import os
+import re
 import shutil
 import signal
 import socket
@@ -39,7 +53,7 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from conftest import CHROMIUM, CHROMIUM_ARGS, need_module, require_chromium
+from conftest import CHROMIUM, CHROMIUM_ARGS, need_module, require_chromium, toc_pages
 
 ROOT = Path(__file__).resolve().parent.parent
 BOOK = ROOT / "book"
@@ -49,12 +63,12 @@ require_chromium("JupyterLab test")
 sync_api = need_module("playwright.sync_api")
 
 # User settings for the test's JupyterLab: never autosave (the chapters stay as
-# they are) and no news prompt. The "Jupytext Notebook" default viewer for .md
-# files comes from the venv's overrides.json written by scripts/setup.sh.
+# they are). Everything else a reader gets comes from the venv's overrides.json
+# written by scripts/setup.sh, as for a reader: the "Jupytext Notebook" default
+# viewer for .md files, no news question, no update check, the kernel started
+# without a dialog (so the test checks that no pop-up shows).
 USER_SETTINGS = {
     "@jupyterlab/docmanager-extension/plugin.jupyterlab-settings": {"autosave": False},
-    "@jupyterlab/apputils-extension/notification.jupyterlab-settings": {
-        "fetchNews": "false", "checkForUpdates": False},
 }
 
 # One deal in each game's live table: (button, what must happen).
@@ -108,6 +122,91 @@ TABLE_STATE_JS = """
 }
 """
 
+# The windowed notebook (JupyterLab's default) leaves cells out of the page until
+# they scroll into view; the reading check needs every cell in the DOM.
+USER_SETTINGS["@jupyterlab/notebook-extension/tracker.jupyterlab-settings"] = {"windowingMode": "none"}
+
+# Pages whose Markdown is still written for the website only (myst-nb glue roles and
+# the like, shown raw by jupyterlab-myst). Each is a strict xfail of
+# test_page_reads_like_the_book: empty this list when the converted pages are merged.
+# (sources: its citations are unresolved keys in JupyterLab, and {bibliography} shows
+# nothing; glossary and notation have no kernelspec in their front matter: JupyterLab asks
+# "Select Kernel" when they open; the chapters' front matter fixes that.)
+NOT_YET_CONVERTED = [
+    "intro", "hoggenheimer", "hoggenheimer-values", "hoggenheimer-simulation",
+    "banker-and-broker", "banker-and-broker-values", "banker-and-broker-simulation",
+    "landsknecht", "landsknecht-values", "landsknecht-simulation", "summary",
+    "lesson-hoggenheimer", "lesson-banker-and-broker", "lesson-landsknecht",
+    "glossary", "notation", "how-checked", "sources",
+]
+
+# MyST markup that must never be visible in the rendered notebook: roles and
+# directive fences, by name (not any "{...}", which math may show).
+RAW_MARKUP = re.compile(
+    r"\{(?:glue(?::\w+)?|cite(?::\w+)?|eval|term|numref|ref|doc|eq|download|index|abbr|sub|sup"
+    r"|note|tip|warning|important|caution|seealso|admonition|exercise|solution|dropdown|figure"
+    r"|bibliography|glossary|list-table|table|code-cell|math|margin|sidebar|prf:\w+|toctree)\}"
+    r"|^\s*:::|```\{", re.MULTILINE)
+
+# A small page written for both renderers (website and jupyterlab-myst), to prove the
+# reading check: its one computed number is 3/51 = 1/17 (51 = 3 x 17), shown by {eval}.
+DEMO_PAGE = "zz-reading-check.md"
+DEMO_NUMBER = "1/17"
+DEMO_TEXT = """---
+jupytext:
+  text_representation:
+    extension: .md
+    format_name: myst
+kernelspec:
+  name: python3
+  display_name: Python 3 (ipykernel)
+  language: python
+---
+
+# Reading check
+
+```{code-cell} ipython3
+from fractions import Fraction
+
+tie_chance = Fraction(3, 51)
+```
+
+A tie comes with chance {eval}`str(tie_chance)` in this made-up deal.
+
+:::{note}
+A note for the reader.
+:::
+
+$$
+p = \\frac{3}{51}
+$$
+
+:::{exercise}
+:label: demo-ex
+How many sections tie?
+:::
+
+:::{solution} demo-ex
+:class: dropdown
+Three of them.
+:::
+"""
+
+# The notebook's visible text: rendered Markdown cells and code cells' outputs (not the code)
+READ_TEXT_JS = """
+(nb) => {
+  const parts = [...nb.querySelectorAll('.jp-MarkdownCell, .jp-CodeCell .jp-OutputArea')];
+  return parts.map(e => e.innerText).join('\\n');
+}
+"""
+
+# What jupyterlab-myst could not resolve: it marks an unknown citation key or
+# cross-reference target with a warning icon and a title such as "Citation Not Found".
+UNRESOLVED_JS = """
+(nb) => [...nb.querySelectorAll('.jp-MarkdownCell [title$="Not Found"], .jp-MarkdownCell [title$="not found"]')]
+          .map(e => `${e.getAttribute('title')}: ${e.textContent.trim()}`)
+"""
+
 LAST_RUN_NOTE = ""
 RUN_TIMEOUT_MS = int(os.environ.get("BG_LAB_RUN_TIMEOUT", "180")) * 1000
 RUN_STATE_JS = """
@@ -146,6 +245,7 @@ def lab_url(tmp_path_factory):
     book = tmp / "book"
     shutil.copytree(BOOK, book, ignore=shutil.ignore_patterns(
         "_build", "_vendor", ".ipynb_checkpoints", "__pycache__", ".jupyter_cache"))
+    (book / DEMO_PAGE).write_text(DEMO_TEXT)
     settings = tmp / "user-settings"
     for rel, value in USER_SETTINGS.items():
         (settings / rel).parent.mkdir(parents=True, exist_ok=True)
@@ -155,8 +255,7 @@ def lab_url(tmp_path_factory):
     cmd = [str(jupyter) if jupyter.exists() else "jupyter", "lab", str(book),
            "--no-browser", "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",
            "--ServerApp.port_retries=0", "--IdentityProvider.token=", "--ServerApp.password=",
-           f"--LabApp.user_settings_dir={settings}", f"--LabApp.workspaces_dir={tmp / 'workspaces'}",
-           "--LabApp.news_url=", "--LabApp.check_for_updates_class=jupyterlab.NeverCheckForUpdate"]
+           f"--LabApp.user_settings_dir={settings}", f"--LabApp.workspaces_dir={tmp / 'workspaces'}"]
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")   # CI runs as root
     log = tmp / "jupyterlab.log"
@@ -284,8 +383,10 @@ def test_live_table_in_jupyterlab(browser, lab_url, chapter):
         _wait_kernel(page, lab_url, f"{chapter}.md")
         kernel_dialogs = _run_all(page, notebook, chapter)
         print(f"\n[jupyterlab] {chapter}: {LAST_RUN_NOTE}")
-        # JupyterLab may ask which kernel to start (Python 3 is preselected): the README says so
-        assert kernel_dialogs <= 1, f"{chapter}: asked for a kernel {kernel_dialogs} times"
+        # no pop-up: the chapter's kernel starts without a "Select Kernel" dialog (overrides.json)
+        assert kernel_dialogs == 0, f"{chapter}: asked for a kernel {kernel_dialogs} times"
+        toasts = page.locator(".Toastify__toast")
+        assert toasts.count() == 0, f"{chapter}: notifications shown: {toasts.all_inner_texts()}"
         errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr'], "
                               ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.error']")
         assert errors.count() == 0, f"{chapter}: error output in the notebook: {errors.all_inner_texts()[:3]}"
@@ -363,5 +464,148 @@ def test_setup_configures_jupyterlab(browser, lab_url):
         assert viewers.get("markdown") == "Jupytext Notebook", viewers
         assert viewers.get("myst") == "Jupytext Notebook", viewers
         assert schema["autosave"]["default"] is False, schema["autosave"]
+        # no pop-up on first start: no news question, no update check, no kernel dialog
+        props = context.request.get(
+            f"{lab_url}/lab/api/settings/@jupyterlab/apputils-extension:notification").json()["schema"]["properties"]
+        assert props["fetchNews"]["default"] == "false", props["fetchNews"]
+        assert props["checkForUpdates"]["default"] is False, props["checkForUpdates"]
+        props = context.request.get(
+            f"{lab_url}/lab/api/settings/@jupyterlab/notebook-extension:tracker").json()["schema"]["properties"]
+        assert props["autoStartDefaultKernel"]["default"] is True, props["autoStartDefaultKernel"]
+        # jupyterlab-myst is installed and enabled (it renders the Markdown cells): it is in
+        # the page's list of federated extensions, and not in the disabled ones
+        page_config = json.loads(re.search(r'<script id="jupyter-config-data" type="application/json">(.*?)</script>',
+                                           context.request.get(f"{lab_url}/lab").text(), re.S).group(1))
+        assert any(e.get("name") == "jupyterlab-myst" for e in page_config["federated_extensions"])
+        assert not any(d.startswith("jupyterlab-myst") for d in page_config.get("disabledExtensions", []))
     finally:
         context.close()
+
+
+def raw_markup(text: str) -> list[str]:
+    """The MyST roles and directive fences visible in ``text`` (empty: none)."""
+    return sorted({m.group(0).strip() for m in RAW_MARKUP.finditer(text)})
+
+
+def website_numbers(html_page: Path) -> list[str]:
+    """The computed values the built website shows on a page: the text of its glue
+    and eval spans that holds a digit, whitespace collapsed."""
+    from bs4 import BeautifulSoup
+    soup = BeautifulSoup(html_page.read_text(), "html.parser")
+    main = soup.select_one("main") or soup
+    found = []
+    for span in main.select("span.pasted-text, span.pasted-inline, span.text_plain"):
+        text = " ".join(span.get_text().split())
+        if re.search(r"\d", text) and text not in found:
+            found.append(text)
+    return found
+
+
+def test_raw_markup_finds_roles_and_directives():
+    # the reading check can fail: the glue and cite roles, a note fence, a directive in backticks
+    assert raw_markup("The edge is {glue:text}`edge` per unit {cite}`foster`.") == ["{cite}", "{glue:text}"]
+    assert raw_markup("text\n:::{note}\nmore") == [":::", "{note}"]
+    assert raw_markup("```{code-cell} ipython3") == ["```{"]
+    assert raw_markup(r"E[X] = \mathbb{E}(X), \frac{1}{17}, {1, 2}") == []
+
+
+def _open_and_read(browser, lab_url, page_name: str, shot: str) -> tuple[str, object, object]:
+    """Open ``page_name`` in JupyterLab, Run All when it has code, return its visible text."""
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    context.route("**/*", lambda r: r.continue_() if r.request.url.startswith(("data:", "blob:"))
+                  or urlsplit(r.request.url).hostname == "127.0.0.1" else r.abort())
+    page = context.new_page()
+    page.goto(f"{lab_url}/lab/tree/{page_name}?reset")
+    notebook = page.locator(".jp-NotebookPanel .jp-Notebook").first
+    notebook.wait_for(timeout=60_000)
+    # no pop-up: a page without a kernelspec makes JupyterLab ask "Select Kernel"
+    dialog = page.locator(".jp-Dialog").first
+    try:
+        dialog.wait_for(state="visible", timeout=5_000)
+    except sync_api.TimeoutError:
+        pass
+    else:
+        _screenshot(page, f"read-{shot}-dialog")
+        context.close()
+        pytest.fail(f"{page_name}: a dialog shows on opening: {dialog.inner_text()[:200]!r}")
+    if notebook.locator(".jp-CodeCell").count():
+        _wait_kernel(page, lab_url, page_name)
+        _run_all(page, notebook, shot)
+    else:   # Run All renders the Markdown cells all the same
+        page.get_by_role("menuitem", name="Run", exact=True).click()
+        page.locator("li[data-command='runmenu:run-all']").click()
+    page.wait_for_timeout(1500)   # Markdown cells and {eval} results render after the run
+    _screenshot(page, f"read-{shot}")
+    text = notebook.evaluate(READ_TEXT_JS)
+    unresolved = notebook.evaluate(UNRESOLVED_JS)
+    if unresolved:   # shown like raw markup: the reader sees a key instead of a citation or link
+        text += "\n" + "\n".join(f"[unresolved] {u}" for u in unresolved)
+    return text, page, context
+
+
+def _check_reads_like_the_book(text: str, numbers: list[str], where: str) -> None:
+    raw = raw_markup(text) + sorted({ln for ln in text.splitlines() if ln.startswith("[unresolved]")})
+    flat = " ".join(text.split())
+    # each number as a whole token (a "4" inside "34", "0.4" or "1/4" does not count)
+    missing = [n for n in numbers if not re.search(r"(?<![\w./])" + re.escape(n) + r"(?![\w/])", flat)]
+    print(f"\n[reading] {where}: raw markup {raw or 'none'}; "
+          f"{len(numbers) - len(missing)} of {len(numbers)} website numbers found"
+          + (f", missing e.g. {missing[:5]}" if missing else ""))
+    assert not raw, f"{where}: raw MyST markup or unresolved references visible in JupyterLab: {raw[:12]}"
+    assert not missing, f"{where}: numbers of the website missing in JupyterLab: {missing[:10]}"
+
+
+@pytest.mark.parametrize("chapter", [
+    pytest.param(p, marks=pytest.mark.xfail(reason="page not yet converted for jupyterlab-myst", strict=True))
+    if p in NOT_YET_CONVERTED else p for p in toc_pages()])
+def test_page_reads_like_the_book(browser, lab_url, built_site, chapter):
+    numbers = website_numbers(built_site / f"{chapter}.html")
+    text, page, context = _open_and_read(browser, lab_url, f"{chapter}.md", chapter)
+    try:
+        _check_reads_like_the_book(text, numbers, chapter)
+        if chapter in SCENARIOS:   # the dealing table is there and shows cards (played in full above)
+            table = page.locator(f".{SCENARIOS[chapter][0]}")
+            table.wait_for(timeout=30_000)
+            assert _table_state(table)["cards"], f"{chapter}: the live table shows no card"
+    finally:
+        context.close()
+
+
+def test_reading_check_on_a_converted_page(browser, lab_url):
+    """The check passes on a page written for both renderers, with its number in place."""
+    text, page, context = _open_and_read(browser, lab_url, DEMO_PAGE, "reading-check")
+    try:
+        _check_reads_like_the_book(text, [DEMO_NUMBER], DEMO_PAGE)
+        assert "A note for the reader." in text
+        assert "How many sections tie?" in text
+    finally:
+        context.close()
+
+
+def test_lab_script_starts_jupyterlab_on_the_book(tmp_path):
+    """README's one command, ``bash scripts/lab.sh``: JupyterLab serves book/ (as root
+    too: the script adds --allow-root, without which JupyterLab refuses to start)."""
+    port = _free_port()
+    log = tmp_path / "lab.log"
+    cmd = ["bash", str(ROOT / "scripts" / "lab.sh"), "--no-browser", "--ServerApp.ip=127.0.0.1",
+           f"--ServerApp.port={port}", "--ServerApp.port_retries=0", "--IdentityProvider.token=",
+           f"--LabApp.workspaces_dir={tmp_path / 'workspaces'}"]
+    env = dict(os.environ, JUPYTER_RUNTIME_DIR=str(tmp_path / "runtime"))
+    with open(log, "wb") as out:
+        proc = subprocess.Popen(cmd, cwd=tmp_path, stdout=out, stderr=subprocess.STDOUT, env=env,
+                                start_new_session=True)
+    try:
+        url = f"http://127.0.0.1:{port}"
+        _wait_http(f"{url}/api/status", proc, log, timeout=180)
+        with urllib.request.urlopen(f"{url}/api/contents/", timeout=10) as r:
+            names = {item["name"] for item in json.load(r)["content"]}
+        assert {"hoggenheimer.md", "banker-and-broker.md", "landsknecht.md", "jupytext.toml"} <= names
+    finally:
+        try:
+            os.killpg(proc.pid, signal.SIGTERM)
+            proc.wait(timeout=20)
+        except (ProcessLookupError, subprocess.TimeoutExpired):
+            try:
+                os.killpg(proc.pid, signal.SIGKILL)
+            except ProcessLookupError:
+                pass
