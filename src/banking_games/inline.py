@@ -20,6 +20,7 @@ No rule of any game lives here.
 
 from __future__ import annotations
 
+import ast
 from typing import Any
 
 from .errors import GameError
@@ -74,11 +75,19 @@ class ShownText(str):
     def f(self, spec: str) -> "ShownText":
         """The raw value formatted with ``spec`` (e.g. ``",d"`` for 12,000).
 
+        If the raw value does not take the spec (a wrapper object), the
+        Python literal its text spells (e.g. ``400000``) is formatted.
+
         Raises :class:`InlineValueError` if the spec does not fit the value.
         """
         try:
             return ShownText(format(self.raw, spec), self.raw)
-        except (TypeError, ValueError) as exc:
+        except (TypeError, ValueError):
+            pass
+        try:   # as myst-nb's glue did: format the Python literal the text spells
+            value = ast.literal_eval(str.__str__(self))
+            return ShownText(format(value, spec), value)
+        except (TypeError, ValueError, SyntaxError) as exc:
             raise InlineValueError(
                 f"format spec {spec!r} does not fit {type(self.raw).__name__} {self.raw!r}: {exc}"
             ) from None
