@@ -5,22 +5,22 @@ Called by scripts/build.sh (after the set-up) and by the tests'
 
 1. check that the vendored JavaScript is in place (scripts/vendor_js.py);
 2. remove stale output: the HTML and doctrees of earlier builds (so every
-   page is read again and every warning is shown again: an incremental
-   Sphinx build would stay silent about warnings in unchanged pages), the
-   executed notebooks, and JupyterLite leftovers;
-3. empty the execution cache (_build/.jupyter_cache) when the package
-   source, requirements.txt, pyproject.toml or book/_config.yml changed,
-   since jupyter-cache keys a page only on its own code cells;
-4. run ``jupyter-book build book -W -n --keep-going``, writing the log to
+   page is read and executed again and every warning is shown again: an
+   incremental Sphinx build would stay silent about warnings in unchanged
+   pages), the executed notebooks, JupyterLite leftovers, and the
+   jupyter-cache folder of older builds. The pages run with
+   ``execute_notebooks: inline`` (book/_config.yml: their {eval} roles need
+   the page's kernel), which keeps no cache, so every build runs every page
+   with the current package: no page can show what an older engine computed;
+3. run ``jupyter-book build book -W -n --keep-going``, writing the log to
    book/_build/build.log, and fail if it fails or logs any warning or error.
 
-Usage: python scripts/build_book.py [--no-cache]
+Usage: python scripts/build_book.py   (--no-cache is accepted and changes nothing)
 Exit status 0 on a clean build, 1 otherwise.
 """
 
 from __future__ import annotations
 
-import hashlib
 import os
 import re
 import shutil
@@ -34,8 +34,8 @@ BOOK = ROOT / "book"
 BUILD = BOOK / "_build"
 HTML = BUILD / "html"
 LOG = BUILD / "build.log"
-CACHE = BUILD / ".jupyter_cache"
-CACHE_STAMP = BUILD / ".jupyter_cache.stamp"
+# left by builds that used jupyter-cache (execute_notebooks: cache); removed
+OLD_CACHE = (BUILD / ".jupyter_cache", BUILD / ".jupyter_cache.stamp")
 BUILD_CMD = ["build", "book", "-W", "-n", "--keep-going"]
 
 # lines of the build log that mean something went wrong even if the exit code says not
@@ -69,51 +69,14 @@ def problem_lines(plain: str) -> list[str]:
     return bad
 
 
-def _cache_key(root: Path = ROOT) -> str:
-    """Hash of everything, besides a page's own code, that its outputs depend on:
-    every ``src/**/*.py`` (path and bytes), requirements.txt, pyproject.toml,
-    book/_config.yml and the Python version, under ``root``."""
-    h = hashlib.sha256()
-    files = sorted((root / "src").rglob("*.py")) + [
-        root / "requirements.txt",
-        root / "pyproject.toml",
-        root / "book" / "_config.yml",
-    ]
-    for f in files:
-        if f.is_file():
-            h.update(str(f.relative_to(root)).encode() + b"\0" + f.read_bytes())
-    h.update(sys.version.encode())
-    return h.hexdigest()
-
-
-def refresh_cache(root: Path = ROOT, no_cache: bool = False) -> bool:
-    """Empty the execution cache ``root/book/_build/.jupyter_cache`` if
-    ``no_cache`` or if :func:`_cache_key` differs from the key stamped by the
-    last build (``.jupyter_cache.stamp``; no stamp counts as a change), then
-    stamp the current key. jupyter-cache keys a page only on its own code
-    cells, so without this a page would keep outputs of an older ``src/``.
-
-    Returns:
-        True if the cache was emptied.
-    """
-    build_dir = root / "book" / "_build"
-    cache, stamp = build_dir / CACHE.name, build_dir / CACHE_STAMP.name
-    key = _cache_key(root)
-    old = stamp.read_text().strip() if stamp.exists() else ""
-    emptied = no_cache or old != key
-    if emptied:
-        shutil.rmtree(cache, ignore_errors=True)
-    build_dir.mkdir(parents=True, exist_ok=True)
-    stamp.write_text(key + "\n")
-    return emptied
-
-
 def clean(no_cache: bool = False) -> None:
     for stale in (HTML, BUILD / ".doctrees", BUILD / "jupyter_execute", BOOK / "_contents"):
         shutil.rmtree(stale, ignore_errors=True)
     for stale in (BOOK / ".jupyterlite.doit.db", ROOT / ".jupyterlite.doit.db"):
         stale.unlink(missing_ok=True)
-    refresh_cache(ROOT, no_cache)
+    shutil.rmtree(OLD_CACHE[0], ignore_errors=True)
+    OLD_CACHE[1].unlink(missing_ok=True)
+    BUILD.mkdir(parents=True, exist_ok=True)
 
 
 def strict_build(book: Path, cwd: Path = ROOT, echo: bool = True) -> tuple[bool, str, int]:
@@ -163,8 +126,6 @@ def build(no_cache: bool = False, echo: bool = True) -> tuple[bool, str]:
         # keep the execution reports of failed cells next to the log
         summary = "\n".join(problem_lines(plain)[:50])
         text = f"{plain}\n--- build failed (exit {returncode}); problem lines:\n{summary}\n"
-        # a failed execution must not stay cached as if it were good
-        CACHE_STAMP.unlink(missing_ok=True)
     return ok, (text if not ok else plain) + f"\n(build took {elapsed:.1f} s)\n"
 
 

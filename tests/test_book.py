@@ -2,7 +2,7 @@
 
 The book is built once per session by the ``built_site`` fixture
 (tests/conftest.py) with ``-W -n --keep-going``: a warning, a failing cell
-or a missing glue value already fails that fixture, with the build log.
+or an {eval} role that cannot be evaluated already fails that fixture, with the build log.
 These tests then read the HTML it wrote.
 """
 

@@ -2,12 +2,13 @@
 against a value derived independently.
 
 The pages compute each answer with the rules engine or the exact module
-when the book is built and glue it into the text; this module reads the
-glued values from the build (``book/_build/jupyter_execute/<page>.glue.json``)
-and compares them with values worked out here WITHOUT the package: by hand
+when the book is built and show it in the text with ``{eval}`shown.name```
+(banking_games.inline); this module reads the values each built page shows
+(``book/_build/html/<page>.html``: myst-nb renders every inline ``{eval}`` as a
+``span.output.text_plain``, in the order of the page's source) and compares them with values worked out here WITHOUT the package: by hand
 (the derivation is written beside each test) or by brute force over small
 cases with nothing but the standard library. A wrong engine, a wrong exact
-formula or a wrong glue name makes a test fail.
+formula or a wrong value name makes a test fail.
 
 The structural tests at the end check the teaching apparatus the issue asks
 for: at least 8 exercises per game, each marked with a level and a kind and
@@ -17,7 +18,6 @@ objectives at the top of each chapter and key points at the end of each page.
 
 from __future__ import annotations
 
-import json
 import math
 import re
 from fractions import Fraction
@@ -43,21 +43,44 @@ LEVELS = ("easy", "medium", "hard")
 
 # ------------------------------------------------------------------ reading the build
 
+# {eval}`shown.name` or {eval}`shown.name.f(",d")` (a format spec)
+EVAL = re.compile(r'\{eval\}`shown\.([A-Za-z_][A-Za-z0-9_]*)(?:\.f\("([^"`]*)"\))?`')
+
+
 @lru_cache(maxsize=None)
-def _glue(site: Path, page: str) -> dict[str, str]:
-    path = site.parent / "jupyter_execute" / f"{page}.glue.json"
-    assert path.is_file(), f"{path} missing: the page was not executed"
-    data = json.loads(path.read_text())
-    return {name: out["data"]["text/plain"] for name, out in data.items()}
+def _shown(site: Path, page: str) -> dict[str, str]:
+    """name (or "name:spec") -> the text the built page shows for that {eval}."""
+    from bs4 import BeautifulSoup
+
+    source = (BOOK / f"{page}.md").read_text(encoding="utf-8")
+    found = list(EVAL.finditer(source))
+    assert len(found) == source.count("{eval}`"), f"{page}: an {{eval}} role not of the form shown.name"
+    html = BeautifulSoup((site / f"{page}.html").read_text(encoding="utf-8"), "html.parser")
+    spans = html.select("span.output.text_plain")
+    assert len(spans) == len(found), (f"{page}: {len(found)} {{eval}} roles in the source but "
+                                      f"{len(spans)} inline values in the built page")
+    values: dict[str, str] = {}
+    for m, span in zip(found, spans):
+        key = m.group(1) + (f":{m.group(2)}" if m.group(2) else "")
+        text = span.get_text()
+        # the same value shown twice must read the same: this also checks that
+        # the page's values and the source's roles are paired in order
+        assert values.setdefault(key, text) == text, (
+            f"{page}: {key} shows {values[key]!r} and {text!r}")
+    return values
 
 
 @pytest.fixture(scope="module")
 def glued(built_site):
-    """glued(page, name) -> the text the page shows for {glue:text}`name`."""
+    """glued(page, name) -> the text the built page shows for {eval}`shown.name`."""
     def get(page: str, name: str) -> str:
-        values = _glue(built_site, page)
-        assert name in values, f"{page}: no glued value {name!r}"
-        return values[name].strip("'\"")
+        values = _shown(built_site, page)
+        if name not in values:   # shown only with a format spec: ",d" (12,000) is the only one used
+            spec = next((k for k in values if k.split(":")[0] == name), None)
+            assert spec is not None, f"{page}: no value {name!r} shown in the text"
+            assert spec.endswith(":,d"), f"{page}: {spec}: a format the tests do not read"
+            return values[spec].replace(",", "")
+        return values[name]
     return get
 
 
@@ -129,7 +152,7 @@ def test_hog_values_square_three_turned(glued):
 
 def test_hog_values_quick_checks(glued):
     # A pair: 1/3; the Joker last: 1/33.
-    assert frac(glued("hoggenheimer-values", "p_pair")) == _p_last(2)
+    assert frac(glued("hoggenheimer-values", "p_pair_qc")) == _p_last(2)
     assert frac(glued("hoggenheimer-values", "p_all")) == Fraction(1, 33)
 
 

@@ -1,0 +1,129 @@
+"""Computed numbers for the book's prose, written with MyST's ``{eval}`` role.
+
+A page computes a value in a code cell and keeps it on a :class:`Shown`
+namespace; its prose then reads ``{eval}`shown.n_rows```. The same page
+source renders in two places:
+
+- the website (Jupyter Book 1 / myst-nb with ``execute_notebooks: inline``),
+  which evaluates the expression in the page's kernel when the book builds;
+- JupyterLab with jupyterlab-myst, which evaluates it in the reader's kernel
+  when the Markdown cell is run.
+
+Both show the expression's ``text/plain`` output. A Python ``str`` would
+show as ``'text'`` (quotes included) in a renderer that keeps them, so every
+value is kept as a :class:`ShownText`, a ``str`` whose ``repr`` is the text
+itself. The text is what IPython would print for the value (the same text
+myst-nb's ``glue`` showed), e.g. ``12`` for an int, ``0.25`` for a float.
+
+No rule of any game lives here.
+"""
+
+from __future__ import annotations
+
+import ast
+from typing import Any
+
+from .errors import GameError
+
+__all__ = ["InlineValueError", "Shown", "ShownText", "plain_text"]
+
+
+class InlineValueError(GameError, ValueError):
+    """Raised for a bad name or format given to :class:`Shown`."""
+
+
+def plain_text(value: Any) -> str:
+    """The text IPython's ``text/plain`` output shows for ``value``.
+
+    Input: any object. Output: ``str``; a ``str`` input is returned as it
+    is (no quotes). Outside IPython, ``repr`` is used.
+    """
+    if isinstance(value, str):
+        return str(value)
+    try:
+        from IPython import get_ipython
+        shell = get_ipython()
+    except ImportError:  # pragma: no cover - IPython is a dependency of the book
+        shell = None
+    if shell is not None:
+        data, _ = shell.display_formatter.format(value, include=["text/plain"])
+        if "text/plain" in data:
+            return data["text/plain"]
+    return repr(value)
+
+
+class ShownText(str):
+    """A ``str`` shown without quotes: its ``repr`` is its own text.
+
+    ``raw`` is the value it was made from (e.g. an ``int``);
+    :meth:`f` formats that value with a format spec.
+    """
+
+    raw: Any
+
+    def __new__(cls, text: str, raw: Any = None) -> "ShownText":
+        obj = super().__new__(cls, text)
+        obj.raw = text if raw is None else raw
+        return obj
+
+    def __repr__(self) -> str:
+        return str.__str__(self)
+
+    def _repr_pretty_(self, p: Any, cycle: bool) -> None:
+        p.text(str.__str__(self))
+
+    def f(self, spec: str) -> "ShownText":
+        """The raw value formatted with ``spec`` (e.g. ``",d"`` for 12,000).
+
+        If the raw value does not take the spec (a wrapper object), the
+        Python literal its text spells (e.g. ``400000``) is formatted.
+
+        Raises :class:`InlineValueError` if the spec does not fit the value.
+        """
+        try:
+            return ShownText(format(self.raw, spec), self.raw)
+        except (TypeError, ValueError):
+            pass
+        try:   # as myst-nb's glue did: format the Python literal the text spells
+            value = ast.literal_eval(str.__str__(self))
+            return ShownText(format(value, spec), value)
+        except (TypeError, ValueError, SyntaxError) as exc:
+            raise InlineValueError(
+                f"format spec {spec!r} does not fit {type(self.raw).__name__} {self.raw!r}: {exc}"
+            ) from None
+
+
+class Shown:
+    """The computed values one page shows in its prose.
+
+    ``shown.set("n_rows", 12)`` keeps ``ShownText("12", raw=12)`` as
+    ``shown.n_rows``; the prose writes ``{eval}`shown.n_rows```.
+    ``shown.raw("name")`` gives the object itself (a table or figure to show
+    as a cell's output). Raises :class:`InlineValueError` for a name that is
+    not a Python identifier, and ``AttributeError`` for a name never set.
+    """
+
+    def __init__(self) -> None:
+        object.__setattr__(self, "_raw", {})
+
+    def set(self, name: str, value: Any) -> None:
+        """Keep ``value`` under ``name`` (returns None, so a cell ending in
+        ``shown.set(...)`` shows no output)."""
+        if not isinstance(name, str) or not name.isidentifier() or name.startswith("_") \
+                or name in ("set", "raw"):
+            raise InlineValueError(
+                f"name {name!r} is not allowed: use a Python identifier not starting with '_' "
+                "(and not 'set' or 'raw')")
+        text = ShownText(plain_text(value), value)
+        self._raw[name] = value
+        object.__setattr__(self, name, text)
+
+    def raw(self, name: str) -> Any:
+        """The object kept under ``name`` (``KeyError`` text if never set)."""
+        try:
+            return self._raw[name]
+        except KeyError:
+            raise InlineValueError(f"no value named {name!r}; set ones: {sorted(self._raw)}") from None
+
+    def __repr__(self) -> str:
+        return f"Shown({len(self._raw)} values)"
