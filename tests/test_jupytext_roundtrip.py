@@ -38,18 +38,7 @@ PAGES = [f"{p}.md" for p in toc_pages()]
 # Pages whose saved form differs today, with the reason (a strict xfail: when a
 # page is fixed the test says so, and the entry must go). The page headers are
 # owned by the page conversion (issue 12, pages part); see the module docstring.
-NOT_YET_STABLE = {
-    "hoggenheimer.md": "front matter has jupytext's format_version and jupytext_version (a save drops them)",
-    "banker-and-broker.md": "a figure caption wrapped at another width than Jupytext's YAML (80 columns)",
-    "hoggenheimer-values.md": "figure captions wrapped at another width than Jupytext's YAML (80 columns)",
-    "banker-and-broker-simulation.md": "figure captions as YAML '|' blocks (a save rewrites them quoted)",
-    "hoggenheimer-simulation.md": "figure captions as YAML '|' blocks (a save rewrites them quoted)",
-    "landsknecht-simulation.md": "figure captions as YAML '|' blocks (a save rewrites them quoted)",
-    "landsknecht.md": "nested cell options (mystnb: figure:) in ':key:' form (a save writes a --- block)",
-    "summary.md": "nested cell options (mystnb: figure:) in ':key:' form (a save writes a --- block)",
-    "glossary.md": "no Jupytext front matter (a save adds one)",
-    "notation.md": "no Jupytext front matter (a save adds one)",
-}
+NOT_YET_STABLE: dict[str, str] = {}
 
 
 def _save_through_jupytext(root: Path, name: str) -> bytes:

@@ -159,12 +159,7 @@ def test_download_in_both_execution_modes(tmp_path, mode):
 # Pages whose notebook still imports myst-nb (for glue): it runs with requirements.txt
 # installed, but not with only the package and its "book" extra (pyproject.toml).
 # Strict xfail: empty this list when the pages converted for JupyterLab are merged.
-STILL_NEEDS_MYST_NB = [
-    "intro", "hoggenheimer", "hoggenheimer-values", "hoggenheimer-simulation",
-    "banker-and-broker", "banker-and-broker-values", "banker-and-broker-simulation",
-    "landsknecht", "landsknecht-values", "landsknecht-simulation", "summary",
-    "lesson-hoggenheimer", "lesson-banker-and-broker", "lesson-landsknecht", "how-checked",
-]
+STILL_NEEDS_MYST_NB: list[str] = []
 BUILD_ONLY_MODULES = re.compile(r"^\s*(?:from|import)\s+(myst_nb|sphinx|jupyter_book)\b", re.MULTILINE)
 
 
