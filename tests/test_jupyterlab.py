@@ -1,7 +1,8 @@
 """The chapters in JupyterLab, opened the way the README tells a new reader to.
 
 README, "Run the chapters in Jupyter": after ``scripts/build.sh`` or
-``scripts/test.sh``, run ``.venv/bin/jupyter lab book/`` and double-click a
+``scripts/test.sh``, run ``bash scripts/lab.sh`` (which starts this venv's
+``jupyter lab book/``) and double-click a
 chapter; it opens as a notebook (Jupytext), and running its cells gives the
 live dealing table. This test does just that, headless:
 
@@ -244,7 +245,7 @@ def _wait_http(url: str, proc: subprocess.Popen, log: Path, timeout: float = 90)
 
 @pytest.fixture(scope="module")
 def lab_url(tmp_path_factory):
-    """JupyterLab started as in the README (``.venv/bin/jupyter lab book/``), headless."""
+    """JupyterLab started as ``scripts/lab.sh`` starts it (``.venv/bin/jupyter lab book/``), headless."""
     tmp = tmp_path_factory.mktemp("jupyterlab")
     book = tmp / "book"
     shutil.copytree(BOOK, book, ignore=shutil.ignore_patterns(

@@ -6,7 +6,7 @@
 # own website, so once this page has loaded it needs no server and no network.
 # It uses only the standard library, this book's rules engine, ipywidgets and
 # sympy; numpy, pandas and matplotlib are not available here, so for the
-# simulation pages run the book in a local Jupyter (see the book's README).
+# simulation pages run the book in a local Jupyter (see *Run it* in the book's introduction).
 #
 # Choose **Run → Run All Cells**, then change a number and run the cells again.
 
