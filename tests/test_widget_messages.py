@@ -9,6 +9,9 @@
    long text: at most 40 characters of it and "…" (``errors.short_repr``).
    Before, a Banker and Broker section size of 5000 nines repeated all 5000
    digits, and so did every field of the three tables that echoes its text.
+3. A Hoggenheimer bet typed wrong is refused in a short message (under 200
+   characters; before, about 650, because it listed every legal shape):
+   what was wrong, a few legal bets to copy, and where all of them are.
 """
 
 from __future__ import annotations
@@ -16,6 +19,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
+
+from pathlib import Path
 
 from banking_games.errors import short_repr
 from banking_games.widgets.banker_broker import BankerBrokerTable
@@ -94,3 +99,57 @@ def test_long_typed_text_is_not_echoed_whole(cls, field, action, typed):
     assert typed[:41] not in said and typed.strip()[:41] not in said, said[:200]
     assert len(said) < 800, len(said)
     assert snapshot(t) == before  # refused: nothing changed
+
+
+# ---------------------------------------------------------------- 3. Hoggenheimer's typed bet, briefly
+
+# The layout (sources via the chapter's "The layout"): one row per suit, one
+# column per rank A K Q J 10 9 8 7 of the 32-card pack. Expected reason for
+# each typed bet, derived from that layout and the chapter's five kinds of
+# bet (one card, two neighbours in a row or column, a 2x2 square, a rank's
+# column, a suit's row):
+BAD_TYPED_BETS = [
+    ("7S 8H", ["7S 8H", "diagonal"]),       # one column and one row apart: diagonal neighbours
+    ("7S 8S 9S", ["3"]),                    # three cards: no kind covers 3
+    ("Joker", ["Joker"]),                   # the Joker is in the pack but not on the layout
+    ("2H", ["2H", "2s to 6s"]),            # the 2s to 6s are not in the 32-card pack
+    ("7S 7S", ["twice", "7S"]),             # one card named twice
+    ("xyz", ["cannot read", "xyz"]),        # not a card, rank or suit
+    ("9H 8H 9D 7D", ["four-card"]),         # 9D-7D are not neighbours: no square, no column
+    (" ".join(f"{r}{s}" for s in "SHD" for r in ("A", "K", "Q", "J", "10", "9")), ["18"]),  # 18 cards
+    ("Z" + "9" * 5000, ["cannot read"]),     # long: echoed only in part
+]
+# Legal bets the message offers as examples must be accepted by the table:
+# 'JH' (one card), '7S 7H' (7 of spades above 7 of hearts: neighbours in the
+# 7s' column), 'tens' (the 10s' column).
+EXAMPLES = ["'JH'", "'7S 7H'", "'tens'"]
+
+
+@pytest.mark.parametrize("typed, words", BAD_TYPED_BETS, ids=[t[:12] for t, _ in BAD_TYPED_BETS])
+def test_hoggenheimer_typed_bet_error_is_short_and_clear(typed, words):
+    t = HoggenheimerTable()
+    before = snapshot(t)
+    t.typed_bet.value = typed
+    said = text(t)
+    assert t.message.is_error and "Unexpected" not in said, said
+    assert len(said) < 200, f"{len(said)} characters: {said}"
+    assert all(w in said for w in words), said                 # what was wrong
+    assert sum(e in said for e in EXAMPLES) >= 2, said          # 2-3 legal bets to copy
+    assert "'The bets'" in said, said                           # where the full list is
+    assert "2x2 square (e.g." not in said, said                 # not the engine's list of every shape
+    assert snapshot(t) == before
+
+
+def test_hoggenheimer_bet_help_examples_and_section_hold():
+    """The examples in the short message are legal bets, and the chapter has a
+    section "The bets" with the table of kinds (label hog-bets) in it."""
+    from banking_games.widgets.hoggenheimer import BET_HELP
+
+    for example in EXAMPLES:
+        assert example in BET_HELP
+        t = HoggenheimerTable()
+        t.typed_bet.value = example.strip("'")
+        assert not t.message.is_error and text(t).startswith("Selected"), text(t)
+    chapter = (Path(__file__).resolve().parents[1] / "book" / "hoggenheimer.md").read_text()
+    section = chapter.split("\n## The bets\n", 1)[1].split("\n## ", 1)[0]
+    assert "name: hog-bets" in section

@@ -28,7 +28,7 @@ import ipywidgets as widgets
 
 from ..cards import hoggenheimer_pack
 from ..display.hoggenheimer import bets_html, layout_html, turn_order_html
-from ..errors import ConfigError, RuleError, short_repr
+from ..errors import BetError, CardError, ConfigError, RuleError, short_repr
 from ..games.hoggenheimer import (PAYOUT_ODDS, PROCEDURES, Bet, BetKind, CardTurned, HoggenheimerConfig,
                                   HoggenheimerDeal, all_bets, choose_first_banker, make_bet, next_banker)
 from ..money import WIN, Settlement
@@ -37,7 +37,7 @@ from .common import (DealingTable, BankrollChart, DealReplay, MessageBar, bankro
                      settlement_tables, sync_options)
 
 __all__ = ["HoggenheimerTable", "DEFAULT_PLAYERS", "DEFAULT_SEED", "bet_options", "frame_html",
-           "deal_frames", "settlement_html"]
+           "deal_frames", "settlement_html", "short_bet_error", "BET_HELP"]
 
 DEFAULT_PLAYERS = ("Anna", "Ben", "Cleo", "Dora")
 """The players seated at a new table, in seating order (each one's left
@@ -126,6 +126,32 @@ def settlement_html(deal: HoggenheimerDeal, settlement: Settlement) -> str:
             for placed, result in zip(deal.bets, settlement.results)]
     return settlement_tables(("#", "punter", "bet", "odds", "stake", "result", "paid back", "net"), rows,
                              settlement, deal.banker, right=(0, 4, 6, 7))
+
+
+BET_HELP = "Try e.g. 'JH', '7S 7H' or 'tens'; every kind of bet is in the table under 'The bets' in the chapter."
+"""The short help after a refused typed bet (the chapter's table is ``hog-bets``)."""
+
+
+def short_bet_error(exc: Exception, limit: int = 90) -> str:
+    """A refused typed bet, said briefly: what was wrong (the first clause of
+    the engine's message, at most ``limit`` characters) and :data:`BET_HELP`.
+
+    The engine's own message also lists every legal shape (about 500
+    characters); a reader typing a bet needs what was wrong and an example.
+
+    Args:
+        exc: the :class:`~banking_games.errors.BetError` or
+            :class:`~banking_games.errors.CardError` raised by ``make_bet``.
+        limit: the most characters kept of what was wrong.
+
+    Returns:
+        The message (str), at most ``limit + 2 + len(BET_HELP)`` characters.
+    """
+    what = str(exc).split("; ")[0].split(": give a card")[0].strip().rstrip(".")
+    if len(what) > limit:
+        what = what[:limit - 1].rstrip() + "…"
+    return f"{what}{'' if what.endswith('…') else '.'} {BET_HELP}"
+
 
 
 class HoggenheimerTable(DealingTable):
@@ -313,8 +339,13 @@ class HoggenheimerTable(DealingTable):
     def select_bet(self, spec: object) -> Bet:
         """Read a bet with the engine's :func:`make_bet` and show it in the
         ``kind`` and ``bet`` dropdowns. Refused (message shown, dropdowns
-        unchanged) if the engine cannot read it."""
-        bet = make_bet(spec)
+        unchanged) if the engine cannot read it: the message says what was
+        wrong, gives a few legal bets and points to the chapter's table of
+        bets, in under 200 characters (:func:`short_bet_error`)."""
+        try:
+            bet = make_bet(spec)
+        except (BetError, CardError) as exc:
+            raise type(exc)(short_bet_error(exc)) from None
         if self.kind.value is not bet.kind:
             self.kind.value = bet.kind
         self.bet.value = bet
