@@ -162,3 +162,103 @@ def test_banker_broker_bankroll_after_two_deals_adds_the_settlements():
         log = log_lines(t)
         assert log and all(ln == ln.strip() for ln in log)
         t.new_deal_button.click()
+
+
+# A hand-derived chain of two deals (issue 11: the bankroll and log views
+# checked against numbers worked out by hand, not against the settlement).
+#
+# Rules used (source via the chapter; the engine's default options): the
+# banker discards the pack's bottom card, then cuts it top first into one
+# section per punter (the punters from the banker's left, in seating order)
+# and a last section, the banker's (option 1, option 3(a)); stakes go down
+# before the cut (option 2); the banker's section is turned first, then the
+# punters' from the top; a section's bottom card is the one turned up; it
+# beats the banker's bottom card if it ranks higher (Ace high, suits not
+# ranked); even money (1 to 1); a tie goes to the bank (option 4); after each
+# deal the bank passes one player to the left (option 5), and in seating
+# order Ann, Bob, Cy each one's left neighbour is the next, Cy's is Ann.
+#
+# Inputs, read from the table and checked to be these (seed 3: the shuffles
+# and the first cut for the bank are the seed's; the section sizes are typed):
+FIRST_CUT = {"Ann": "4H", "Bob": "6C", "Cy": "KD"}   # K beats 6 and 4: Cy banks first
+DECK_1 = ("KH 4C 2D 6H JC 10C 6S 3H 8D AH 5D QD 3S KC 9S 2H 7S 6C 2C 10D 4H 8S 8C 3D AS 4D "
+          "9D KD AD 10H QH 2S 5C 9H AC 6D 7D QC 8H 10S 4S 5H 5S JD 7C JH 7H QS JS 9C KS 3C").split()
+DECK_2 = ("QH 4C 7S JS AC 2D KD 10C 3C 5H 10D 2H 10H 9C 7D 9D 8S 6H 3S KC 4H QD 2C 6S 6C AS 7H "
+          "4S 10S 8H AH AD JH 2S 4D JD 8C 5D JC 8D 6D 3H QS 9H 9S 5S KH 3D 7C 5C KS QC").split()
+#
+# Deal 1, banker Cy; punters Ann (section 1), Bob (section 2); section 3 Cy's.
+#   Stakes: Ann 3, Bob 2. 3C (bottom, card 52) discarded. Sizes 10, 18, 23
+#   (= 51): section 1 = cards 1-10, bottom card 10 = AH; section 2 = cards
+#   11-28, bottom card 28 = KD; section 3 = cards 29-51, bottom card 51 = KS.
+#   AH beats KS: Ann wins 3 (Cy pays Ann 3). KD ties KS: Bob loses 2 (Bob pays Cy 2).
+# Deal 2, banker Ann (Cy's left); punters Bob (section 1), Cy (section 2).
+#   Stakes: Bob 1/2, Cy 4. QC discarded. Sizes 5, 8, 38: section 1 bottom card
+#   5 = AC; section 2 bottom card 13 = 10H; section 3 bottom card 51 = KS.
+#   AC beats KS: Bob wins 1/2 (Ann pays Bob 1/2). 10H is lower: Cy loses 4 (Cy pays Ann 4).
+# The bank then passes to Bob (Ann's left).
+TRANSFERS = [   # (deal, payer, payee, amount): every chip that moved, between named purses
+    (1, "Cy", "Ann", Fraction(3)), (1, "Bob", "Cy", Fraction(2)),
+    (2, "Ann", "Bob", Fraction(1, 2)), (2, "Cy", "Ann", Fraction(4)),
+]
+# Purses (start at 0) worked out from the transfers:
+#   after deal 1: Ann +3, Bob -2, Cy -3 + 2 = -1
+#   after deal 2: Ann +3 - 1/2 + 4 = +13/2, Bob -2 + 1/2 = -3/2, Cy -1 - 4 = -5
+PURSES = {1: {"Ann": Fraction(3), "Bob": Fraction(-2), "Cy": Fraction(-1)},
+          2: {"Ann": Fraction(13, 2), "Bob": Fraction(-3, 2), "Cy": Fraction(-5)}}
+DEAL_LOGS = {
+    1: ["Deal 1:", "Ann bets 3 on section 1", "Bob bets 2 on section 2",
+        "the banker discards the bottom card face down",
+        "the banker cuts 3 sections of 10, 18, 23 cards; section 3 is the banker's",
+        "section 3 (banker's) turned: KS",
+        "section 1 (Ann's) turned: AH, higher than KS: Ann wins 3",
+        "section 2 (Bob's) turned: KD, ties with KS: Bob loses 2"],
+    2: ["Deal 2:", "Bob bets 1/2 on section 1", "Cy bets 4 on section 2",
+        "the banker discards the bottom card face down",
+        "the banker cuts 3 sections of 5, 8, 38 cards; section 3 is the banker's",
+        "section 3 (banker's) turned: KS",
+        "section 1 (Bob's) turned: AC, higher than KS: Bob wins 1/2",
+        "section 2 (Cy's) turned: 10H, lower than KS: Cy loses 4"],
+}
+SESSION_LOG = ["Session so far:",
+               "first banker by high cut: cut 1: Ann 4H, Bob 6C, Cy KD; Cy cuts highest",
+               "after deal 1: the bank passes one player to the left; banker Cy -> Ann",
+               "after deal 2: the bank passes one player to the left; banker Ann -> Bob"]
+
+
+def test_banker_broker_log_and_bankroll_follow_a_hand_derived_chain():
+    # the transfers add up to the purses written above (the derivation checks itself)
+    for deal in (1, 2):
+        purse = {p: Fraction(0) for p in ("Ann", "Bob", "Cy")}
+        for d, payer, payee, amount in TRANSFERS:
+            if d <= deal:
+                purse[payer] -= amount
+                purse[payee] += amount
+        assert purse == PURSES[deal]
+    assert max(FIRST_CUT, key=lambda p: "23456789TJQKA".index(FIRST_CUT[p][0])) == "Cy"
+
+    t = BankerBrokerTable(["Ann", "Bob", "Cy"], seed=3)
+    plays = {1: (DECK_1, "Cy", [("Ann", "3"), ("Bob", "2")], "10, 18, 23"),
+             2: (DECK_2, "Ann", [("Bob", "1/2"), ("Cy", "4")], "5, 8, 38")}
+    for deal, (deck, banker, stakes, sizes) in plays.items():
+        assert [c.name for c in t.deal.deck] == deck and t.deal.banker == banker  # the inputs above
+        for punter, stake in stakes:
+            t.punter.value, t.stake.value = punter, stake
+            t.bet_button.click()
+            assert not t.message.is_error, t.message.value
+        t.sizes.value = sizes
+        t.cut_button.click()
+        assert not t.message.is_error, t.message.value
+        log = DEAL_LOGS[deal]
+        for turned in range(1, 4):   # one section at a time: the log grows by that section's line
+            t.turn_button.click()
+            assert not t.message.is_error, t.message.value
+            lines = log_lines(t)
+            assert lines[:lines.index("")] == log[:5 + turned]
+        assert lines[lines.index("") + 1:] == SESSION_LOG[:2 + deal]
+        last = {p: PURSES[deal][p] - PURSES.get(deal - 1, {}).get(p, 0) for p in PURSES[deal]}
+        as_banker = {p: sum(b == p for _, b, _, _ in list(plays.values())[:deal]) for p in last}
+        assert rows_of(t.bankroll_view.value, f"Running bankroll after {deal} deal") == [
+            [p, signed(last[p]), signed(PURSES[deal][p]), str(as_banker[p])] for p in ("Ann", "Bob", "Cy")]
+        if deal == 1:
+            t.new_deal_button.click()
+    assert t.session.banker == "Bob"
