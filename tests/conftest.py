@@ -5,20 +5,42 @@
                 stale output) and fails, with the build log, on any warning or
                 error. Set BG_REUSE_BUILD=1 to reuse an existing
                 book/_build/html while working on the tests themselves.
-``smoke_site``  builds tests/smoke_book/ (one page with math, SymPy output, a
-                card and ipywidgets) with the book's own configuration, to
-                check the offline machinery whatever the chapters contain yet.
+``smoke_build`` builds tests/smoke_book/ (one page with math, SymPy output, a
+                card and ipywidgets) once per session with the book's own
+                configuration, to check the offline machinery whatever the
+                chapters contain yet; ``smoke_site`` is its built site.
 ``book_pages``  the page names of book/_toc.yml, in order.
+
+Browser tests (issue 11: one Chromium for the whole suite):
+
+``browser``     Debian's Chromium driven by Playwright, launched once per
+                session, lazily (the first test that asks for it), with
+                CHROMIUM_ARGS, closed at the session's end. Each test opens
+                its own context (:func:`new_context`), so cookies and storage
+                never leak from one test to the next.
+``site_url``    the built website served at http://127.0.0.1:<port> (once).
+``sub_path_url`` the built website served under ``/book/`` (a project
+                page's sub-path; once).
+``smoke_url``   the smoke book served at the root (once).
+:func:`serve`   the one static server; :func:`new_context` the one "block
+                every other host" rule (a request to any host but 127.0.0.1
+                is recorded in ``problems.external`` and aborted);
+                :func:`watch` records a page's console errors, page errors,
+                HTTP errors and failed requests in the same ``PageProblems``.
 """
 
 from __future__ import annotations
 
+import asyncio
+import functools
 import importlib.util
 import os
 import shutil
-import subprocess
-import sys
+import tempfile
+import threading
+from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
+from urllib.parse import urlsplit
 
 import pytest
 import yaml
@@ -134,8 +156,16 @@ def built_site() -> Path:
 
 
 @pytest.fixture(scope="session")
-def smoke_site(tmp_path_factory) -> Path:
-    """Build tests/smoke_book with book/_config.yml and book/_ext, book/_vendor."""
+def smoke_build(tmp_path_factory) -> tuple[Path, bool, str, int]:
+    """Build tests/smoke_book once per session, with book/_config.yml (the
+    book's own execution mode, inline), book/_ext, book/_assets, book/_vendor
+    and book/references.bib, through ``scripts/build_book.py``'s
+    ``strict_build`` (the strict path every build of the book takes).
+
+    Returns ``(book folder, ok, build log, jupyter-book's exit status)``; the
+    site is in ``<book folder>/_build/html``. Shared by ``smoke_site``, the
+    download test (inline mode) and the build-script test (a clean book
+    passes the strict build), so the smoke book is built once."""
     src = tmp_path_factory.mktemp("smoke_book")
     for item in SMOKE.iterdir():
         shutil.copy2(item, src / item.name)
@@ -147,11 +177,164 @@ def smoke_site(tmp_path_factory) -> Path:
         pytest.fail("book/_vendor is missing: run scripts/test.sh (it runs npm ci and scripts/vendor_js.py)",
                     pytrace=False)
     shutil.copytree(BOOK / "_vendor", src / "_vendor")
-    exe = Path(sys.executable).with_name("jupyter-book")
-    cmd = [str(exe) if exe.exists() else "jupyter-book", "build", str(src), "-W", "-n", "--keep-going"]
-    proc = subprocess.run(cmd, cwd=src, capture_output=True, text=True,
-                          env=dict(os.environ, NO_COLOR="1", PYDEVD_DISABLE_FILE_VALIDATION="1"))
-    log = proc.stdout + proc.stderr
-    if proc.returncode != 0:
+    ok, log, code = _load_build_book().strict_build(src, cwd=src, echo=False)
+    return src, ok, log, code
+
+
+@pytest.fixture(scope="session")
+def smoke_site(smoke_build) -> Path:
+    """The smoke book's built site (``smoke_build``); fails with the log if the build failed."""
+    src, ok, log, _ = smoke_build
+    if not ok:
         pytest.fail(_failure("building tests/smoke_book failed", log), pytrace=False)
     return src / "_build" / "html"
+
+
+# ---------------------------------------------------------------- browser tests: one Chromium, one server
+
+class _QuietHandler(SimpleHTTPRequestHandler):
+    def log_message(self, format, *args):  # noqa: A002 - keep the test output clean
+        pass
+
+
+def serve(directory: Path, sub_path: str | None = None):
+    """Serve ``directory`` on 127.0.0.1 (under ``/<sub_path>/`` when given) in a
+    daemon thread. Returns ``(server, base URL)`` with no trailing slash; call
+    ``server.shutdown()`` and ``server.server_close()`` when done."""
+    root = Path(directory)
+    host = None
+    if sub_path:   # a folder holding only a link named sub_path to the site
+        host = root = Path(tempfile.mkdtemp(prefix="bg-host-"))
+        (root / sub_path).symlink_to(Path(directory).resolve(), target_is_directory=True)
+    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(root)))
+    server.bg_host = host
+    server.handle_error = lambda request, address: None  # a browser closing early is no error here
+    threading.Thread(target=server.serve_forever, daemon=True).start()
+    url = f"http://127.0.0.1:{server.server_address[1]}"
+    return server, f"{url}/{sub_path}" if sub_path else url
+
+
+def _served(directory: Path, sub_path: str | None = None):
+    server, url = serve(directory, sub_path)
+    try:
+        yield url
+    finally:
+        server.shutdown()
+        server.server_close()
+        if server.bg_host is not None:
+            shutil.rmtree(server.bg_host, ignore_errors=True)
+
+
+@pytest.fixture(scope="session")
+def site_url(built_site):
+    """The built website at http://127.0.0.1:<port> (one server for the session)."""
+    yield from _served(built_site)
+
+
+@pytest.fixture(scope="session")
+def sub_path_url(built_site):
+    """The built website at http://127.0.0.1:<port>/book (a project page's sub-path)."""
+    yield from _served(built_site, "book")
+
+
+@pytest.fixture(scope="session")
+def smoke_url(smoke_site):
+    """The smoke book's site at http://127.0.0.1:<port>."""
+    yield from _served(smoke_site)
+
+
+class PageProblems:
+    """Everything pages did wrong while loading and being looked at."""
+
+    def __init__(self):
+        self.external: list[str] = []
+        self.console: list[str] = []
+        self.page_errors: list[str] = []
+        self.bad_status: list[str] = []
+        self.failed: list[str] = []
+
+    def report(self) -> list[str]:
+        out = []
+        for name in ("external", "console", "page_errors", "bad_status", "failed"):
+            out += [f"{name}: {item}" for item in getattr(self, name)]
+        return out
+
+
+def _local(url: str) -> bool:
+    return url.startswith(("data:", "blob:")) or urlsplit(url).hostname == "127.0.0.1"
+
+
+def new_context(browser, **options):
+    """A fresh browser context in which every request to a host other than
+    127.0.0.1 (``data:`` and ``blob:`` URLs aside) is recorded and aborted.
+    ``options`` go to ``browser.new_context`` (default viewport 1280 x 900).
+    Returns ``(context, problems)``; close the context when done."""
+    options.setdefault("viewport", {"width": 1280, "height": 900})
+    context = browser.new_context(**options)
+    problems = PageProblems()
+
+    def route(r):
+        if _local(r.request.url):
+            r.continue_()
+        else:
+            problems.external.append(r.request.url)
+            r.abort()
+
+    context.route("**/*", route)
+    return context, problems
+
+
+def watch(page, problems: PageProblems):
+    """Record ``page``'s console errors, uncaught errors, HTTP statuses >= 400
+    and failed local requests in ``problems``; returns the page."""
+    page.on("console", lambda m: m.type == "error" and problems.console.append(
+        f"{m.text[:300]} @ {m.location.get('url')}:{m.location.get('lineNumber')}"))
+    page.on("pageerror", lambda e: problems.page_errors.append(str(e)))
+    page.on("response", lambda r: r.status >= 400 and problems.bad_status.append(f"{r.status} {r.url}"))
+    page.on("requestfailed", lambda r: urlsplit(r.url).hostname == "127.0.0.1"
+            and problems.failed.append(f"{r.url}: {r.failure}"))
+    return page
+
+
+_PLAYWRIGHT = None
+"""The session's running Playwright (set by the ``browser`` fixture)."""
+
+
+@pytest.fixture(scope="session")
+def browser():
+    """Debian's Chromium, launched once per session with CHROMIUM_ARGS.
+
+    Skipped where Chromium or Playwright is missing on a developer machine, a
+    failure in CI (see :func:`require_chromium`, :func:`need_module`)."""
+    global _PLAYWRIGHT
+    require_chromium("browser tests")
+    sync_api = need_module("playwright.sync_api")
+    pw = sync_api.sync_playwright().start()
+    _PLAYWRIGHT = pw
+    b = None
+    try:
+        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
+        yield b
+    finally:
+        if b is not None:
+            b.close()
+        pw.stop()
+        _PLAYWRIGHT = None
+
+
+@pytest.fixture(autouse=True)
+def _no_playwright_loop_in_other_tests(request):
+    """Playwright's sync API marks its asyncio loop as running between calls
+    (playwright/_impl/_greenlets.py, wait_for_future), so with one browser for
+    the session, a later test that calls ``asyncio.run`` (nbclient, Jupyter)
+    would fail with "cannot be called from a running event loop". Tests that
+    do not use the browser run with that mark cleared; it is put back after."""
+    if _PLAYWRIGHT is None or "browser" in request.fixturenames:
+        yield
+        return
+    loop = asyncio._get_running_loop()
+    asyncio._set_running_loop(None)
+    try:
+        yield
+    finally:
+        asyncio._set_running_loop(loop)

@@ -14,30 +14,13 @@ tests/test_phone_layout.py and tests/test_print.py (and usable by hand:
 
 from __future__ import annotations
 
-import functools
 import sys
-import threading
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
-
-
-class _QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):  # noqa: A002
-        pass
-
-
-def serve(directory: Path):
-    """Serve directory on 127.0.0.1; return (server, base URL)."""
-    handler = functools.partial(_QuietHandler, directory=str(directory))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    server.handle_error = lambda request, address: None  # a browser closing early is no error here
-    threading.Thread(target=server.serve_forever, daemon=True).start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}"
 
 
 def site_pages(html: Path) -> list[str]:
@@ -117,7 +100,7 @@ def overflow_problems(page) -> list[str]:
 
 def main(argv: list[str]) -> int:
     from playwright.sync_api import sync_playwright
-    from conftest import CHROMIUM, CHROMIUM_ARGS
+    from conftest import CHROMIUM, CHROMIUM_ARGS, new_context, serve
 
     html = Path(argv[0]) if argv else ROOT / "book" / "_build" / "html"
     server, url = serve(html)
@@ -126,7 +109,7 @@ def main(argv: list[str]) -> int:
         b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
         for name in site_pages(html):
             for label, vp in (("desktop", DESKTOP), ("phone", PHONE)):
-                ctx = b.new_context(viewport=vp, service_workers="block")
+                ctx, _ = new_context(b, viewport=vp, service_workers="block")
                 page = ctx.new_page()
                 page.goto(f"{url}/{name}", wait_until="load")
                 wait_ready(page)

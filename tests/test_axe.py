@@ -12,23 +12,19 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import CHROMIUM, CHROMIUM_ARGS, require_chromium
-from site_audit import AXE, DESKTOP, axe_violations, serve, site_pages, wait_ready
+from conftest import need_module, new_context, require_chromium
+from site_audit import AXE, DESKTOP, axe_violations, site_pages, wait_ready
 
 require_chromium("axe-core audit")
-sync_api = pytest.importorskip("playwright.sync_api")
+sync_api = need_module("playwright.sync_api")
 
 
 @pytest.fixture(scope="module")
-def site(built_site):
+def site(browser, site_url, built_site):
+    """(the session's browser, the site's URL, every page) with axe-core at hand."""
     if not AXE.is_file():
         pytest.fail(f"{AXE} is missing: run `npm ci` (scripts/test.sh does)", pytrace=False)
-    server, url = serve(built_site)
-    with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield browser, url, site_pages(built_site)
-        browser.close()
-    server.shutdown()
+    return browser, site_url, site_pages(built_site)
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
@@ -37,12 +33,13 @@ def test_no_serious_axe_violation_on_any_page(site, scheme):
     assert len(pages) >= 12, pages
     found = []
     for name in pages:
-        ctx = browser.new_context(viewport=DESKTOP, color_scheme=scheme, service_workers="block")
+        ctx, problems = new_context(browser, viewport=DESKTOP, color_scheme=scheme, service_workers="block")
         page = ctx.new_page()
         page.goto(f"{url}/{name}", wait_until="load")
         wait_ready(page)
         for v in axe_violations(page):
             found.append(f"{name} [{scheme}]: {v['impact']} {v['id']} x{v['count']}: " + " | ".join(v["nodes"]))
+        found += [f"{name} [{scheme}]: request to another host: {u}" for u in problems.external]
         ctx.close()
     assert not found, "\n".join(found)
 
@@ -50,7 +47,7 @@ def test_no_serious_axe_violation_on_any_page(site, scheme):
 def test_replay_buttons_have_visible_names_matching_their_accessible_names(site):
     """The chapters tell the reader to press Play: a button must show that word."""
     browser, url, _ = site
-    ctx = browser.new_context(viewport=DESKTOP, service_workers="block")
+    ctx, _ = new_context(browser, viewport=DESKTOP, service_workers="block")
     page = ctx.new_page()
     page.goto(f"{url}/hoggenheimer.html", wait_until="load")
     wait_ready(page)

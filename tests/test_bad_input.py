@@ -52,7 +52,7 @@ def test_hoggenheimer_all_bets_bad_config(config):
 def test_hoggenheimer_next_banker_bad_seating():
     with pytest.raises(RuleError, match="sequence of the players"):
         hg.next_banker(5, "Ann")
-    # the rule itself (English text: "The bank and deal pass one player to the left"):
+    # the rule itself (diagram1979: bank and deal move to the next player on the left):
     # Ann -> Bob -> Cy -> Ann
     assert [hg.next_banker(["Ann", "Bob", "Cy"], b) for b in ("Ann", "Bob", "Cy")] == ["Bob", "Cy", "Ann"]
 
@@ -114,7 +114,7 @@ def test_landsknecht_deck_with_top_not_a_sequence(top):
 # ---------------------------------------------------------------- Banker and Broker
 
 def test_banker_broker_compare_reads_names_and_refuses_bad_cards():
-    # source, "Rank of cards is normal (Ace high). Suits are not ranked":
+    # diagram1979 (Banker and Broker): the usual ranking with the Ace on top; suits never count:
     # Q > 10, 7 < 8, QH ties QS.
     assert bb.compare("QH", "10S") == 1
     assert bb.compare("7D", "8C") == -1

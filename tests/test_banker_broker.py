@@ -1,4 +1,4 @@
-"""Tests of the Banker and Broker engine (source: banker-and-broker.en.txt).
+"""Tests of the Banker and Broker engine (source: diagram1979, Banker and Broker).
 
 Expected values are derived by hand from the deck orders built below (the
 position of each section's bottom card follows from the documented
@@ -14,6 +14,8 @@ import random
 from fractions import Fraction
 
 import pytest
+
+from conftest import need_module
 from hypothesis import given, settings, strategies as st
 
 from banking_games.cards import full_pack, parse_card
@@ -53,7 +55,7 @@ def test_default_config_and_payout():
     cfg = BankerBrokerConfig()
     # source, Play 4: "He pays 1 to 1"
     assert PAYOUT_ODDS == 1
-    # source, Option 3(a) "(up to a limit of seven)"
+    # diagram1979, Option 3(a): seven sections at most
     assert cfg.section_limit == 7
     assert cfg.deals_per_bank == 1
 
@@ -118,7 +120,7 @@ def test_no_punters_or_bad_people():
 # ------------------------------------------------------------------ ranking
 
 def test_ranking_ace_high_suits_unranked():
-    # "Rank of cards is normal (Ace high). Suits are not ranked."
+    # diagram1979: the usual ranking with the Ace on top; suits never count.
     assert compare(C("AS"), C("KS")) == 1
     assert compare(C("2H"), C("3C")) == -1
     assert compare(C("QS"), C("QH")) == 0
@@ -344,7 +346,7 @@ def test_bad_decks():
 # ------------------------------------------------------------------ randomness and views of state
 
 def test_numpy_generator_and_unseen():
-    np = pytest.importorskip("numpy")
+    np = need_module("numpy")
     cfg = BankerBrokerConfig(sectioning=Sectioning.ANY, bottom_card=BottomCard.UNUSED_SECTION)
     d1 = BankerBrokerDeal(cfg, ["A"], rng=np.random.default_rng(4), n_sections=5)
     d2 = BankerBrokerDeal(cfg, ["A"], rng=np.random.default_rng(4), n_sections=5)

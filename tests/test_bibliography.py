@@ -4,8 +4,7 @@ Rule (book/references.bib's header): each entry names an author or an
 editor, a title and a year. A year is four digits, or "n.d." when the copy
 used states none, and then the entry's note must say so ("states no ...
 year" or "undated"), so that a reader knows the gap is in the source, not
-in the book. What the copies state is listed in /work/shared/sources/README.md:
-the English texts carry "(c) Diagram Visual Information Ltd 1979"; the
+in the book. What the copies used state (each source's own imprint): the English texts carry "(c) Diagram Visual Information Ltd 1979"; the
 Russian text and the German article's source carry no date.
 """
 
@@ -16,7 +15,9 @@ from pathlib import Path
 
 import pytest
 
-pybtex = pytest.importorskip("pybtex.database")
+from conftest import need_module
+
+pybtex = need_module("pybtex.database")
 
 BIB = Path(__file__).resolve().parent.parent / "book" / "references.bib"
 
@@ -42,10 +43,10 @@ def test_every_entry_has_author_title_year():
 
 def test_years_as_the_sources_state_them():
     entries = _entries()
-    # hoggenheimer.en.txt and banker-and-broker.en.txt: "(c) Diagram Visual Information Ltd 1979"
+    # diagram1979 (the Hoggenheimer and the Banker and Broker entries) states its 1979 copyright
     assert entries["diagram1979"].fields["year"] == "1979"
-    # hoggenheimer.de.wiki.txt's literature list: Chancellor Press, London 2002
+    # dewiki-hoggenheimer's literature list: Chancellor Press, London 2002
     assert entries["arnold2002"].fields["year"] == "2002"
     assert entries["arnold2002"].fields["publisher"] == "Chancellor Press"
-    # landsknecht.ru.txt has no imprint: no year may be invented for it
+    # diagram-ru has no imprint: no year may be invented for it
     assert entries["diagram-ru"].fields["year"] == "n.d."

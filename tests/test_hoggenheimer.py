@@ -54,9 +54,8 @@ DE_DECK = [c.name for c in DE_TURNED] + ["Joker"] + "8S AC JH 7C 10S KC AH 9S 7S
 
 
 def test_layout_rows_and_columns():
-    # en: "The top row represents Spades, the next Hearts, the next Diamonds, and
-    # the bottom row Clubs ... the column furthest to the left represents Aces",
-    # furthest right 7s. So JH is row 1 (hearts), column 3 (A K Q J).
+    # diagram1979 (Hoggenheimer): rows from the top are spades, hearts,
+    # diamonds, clubs; columns from the left run from the aces to the 7s. So JH is row 1 (hearts), column 3 (A K Q J).
     assert home_cell("JH") == (1, 3)
     assert home_cell("AS") == (0, 0)
     assert home_cell("7C") == (3, 7)
@@ -92,8 +91,9 @@ def test_117_bets_with_kind_counts():
 
 
 def test_payout_odds():
-    # en: single cards "ito 1" (read 1 to 1), two cards 2 to 1, "four cards in a
-    # square or column" 4 to 1, eight cards in a row 8 to 1; de: 1:1, 2:1, 4:1, 8:1.
+    # diagram1979: single cards "ito 1" (a slip for 1 to 1), two cards 2 to 1, a
+    # square or a column of four 4 to 1, a row of eight 8 to 1;
+    # dewiki-hoggenheimer: 1:1, 2:1, 4:1, 8:1.
     assert PAYOUT_ODDS == {BetKind.CARD: 1, BetKind.PAIR: 2, BetKind.SQUARE: 4, BetKind.RANK: 4,
                            BetKind.SUIT: 8}
     assert all(isinstance(v, Fraction) for v in PAYOUT_ODDS.values())
@@ -198,7 +198,7 @@ def test_english_example_figure1_results():
     # chain derived by hand above (EN_ROWS comment)
     assert list(d.turned) == EN_TURNED
     s = d.settle()
-    # en: "Bets (a), (c), and (d) win; Bets (b), (e), (f), and (g) lose."
+    # diagram1979's worked example: (a), (c) and (d) are the winners, the other four lose.
     assert [r.outcome for r in s.results] == [WIN, LOSE, WIN, WIN, LOSE, LOSE, LOSE]
     # Ann: (a) 2 at 1 to 1 = +2, (b) -1, (c) 1 at 2 to 1 = +2 -> +3
     # Ben: (d) 3 at 2 to 1 = +6, (e) -1 -> +5; Cleo: -1 -1 = -2; banker -(3+5-2) = -6
@@ -217,7 +217,7 @@ def test_english_card_on_its_own_cell_is_never_turned():
 def test_english_layout_after_the_deal():
     d = HoggenheimerDeal(ENGLISH, deck=EN_DECK)
     assert all(not v.face_up and v.card is not None for row in d.cells() for v in row)
-    assert d.side_cards() == (parse_card("JH"),)   # the 33rd card, face down to one side
+    assert d.side_cards() == (parse_card("JH"),)   # the 33rd card, dealt face down beside the layout
     d.play()
     up = {v.card for row in d.cells() for v in row if v.face_up}
     assert up == set(EN_TURNED)
@@ -257,7 +257,7 @@ def test_german_example_table_and_bets():
 
 
 def test_joker_first_ends_at_once_and_banker_collects():
-    # en: "If it is a Joker the deal ends, and the banker collects all bets."
+    # diagram1979: a Joker as the first card turned ends the deal; the banker takes every stake.
     deck = [card_at(r, c).name for r in range(4) for c in range(8)] + ["Joker"]
     d = HoggenheimerDeal(ENGLISH, deck=deck)
     d.place_bet("Ann", "AS", 5)
@@ -302,7 +302,7 @@ def test_bets_only_before_the_first_card():
 
 
 def test_banker_may_not_bet():
-    # en: "Each player except the banker places as many bets as he wishes."
+    # diagram1979: every player but the banker may place any number of bets.
     d = HoggenheimerDeal(ENGLISH, deck=EN_DECK, banker="Zoe")
     with pytest.raises(RuleError, match="banker"):
         d.place_bet("Zoe", "JH")
@@ -327,7 +327,7 @@ def test_unseen_cards():
 
 
 def test_next_banker():
-    # en: "The bank and deal pass one player to the left."
+    # diagram1979: after a deal, the bank and the deal move to the next player on the left.
     assert next_banker(["Ann", "Ben", "Cleo"], "Ann") == "Ben"
     assert next_banker(["Ann", "Ben", "Cleo"], "Cleo") == "Ann"
     with pytest.raises(RuleError, match="two or more"):

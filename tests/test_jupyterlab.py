@@ -50,11 +50,10 @@ import sys
 import time
 import urllib.request
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
 
-from conftest import CHROMIUM, CHROMIUM_ARGS, need_module, require_chromium, toc_pages
+from conftest import need_module, new_context, require_chromium, toc_pages
 
 ROOT = Path(__file__).resolve().parent.parent
 BOOK = ROOT / "book"
@@ -284,14 +283,6 @@ def lab_url(tmp_path_factory):
                 pass
 
 
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
-
-
 def _table_state(table) -> dict:
     return table.evaluate(TABLE_STATE_JS)
 
@@ -360,18 +351,8 @@ def _run_all(page, notebook, chapter: str) -> int:
 @pytest.mark.parametrize("chapter", list(SCENARIOS))
 def test_live_table_in_jupyterlab(browser, lab_url, chapter):
     table_class, steps = SCENARIOS[chapter]
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    external: list[str] = []
-    page_errors: list[str] = []
-
-    def route(r):
-        if r.request.url.startswith(("data:", "blob:")) or urlsplit(r.request.url).hostname == "127.0.0.1":
-            r.continue_()
-        else:
-            external.append(r.request.url)
-            r.abort()
-
-    context.route("**/*", route)
+    context, problems = new_context(browser, viewport={"width": 1400, "height": 1000})
+    external, page_errors = problems.external, problems.page_errors
     page = context.new_page()
     page.on("pageerror", lambda e: page_errors.append(str(e)))
     try:
@@ -458,7 +439,7 @@ def test_live_table_in_jupyterlab(browser, lab_url, chapter):
 
 def test_setup_configures_jupyterlab(browser, lab_url):
     """scripts/setup.sh's overrides.json reaches JupyterLab: .md opens as a notebook, no autosave."""
-    context = browser.new_context()
+    context, _ = new_context(browser)
     try:
         reply = context.request.get(f"{lab_url}/lab/api/settings/@jupyterlab/docmanager-extension:plugin")
         assert reply.ok, reply.status
@@ -519,9 +500,7 @@ def test_raw_markup_finds_roles_and_directives():
 
 def _open_and_read(browser, lab_url, page_name: str, shot: str) -> tuple[str, object, object]:
     """Open ``page_name`` in JupyterLab, Run All when it has code, return its visible text."""
-    context = browser.new_context(viewport={"width": 1400, "height": 1000})
-    context.route("**/*", lambda r: r.continue_() if r.request.url.startswith(("data:", "blob:"))
-                  or urlsplit(r.request.url).hostname == "127.0.0.1" else r.abort())
+    context, _ = new_context(browser, viewport={"width": 1400, "height": 1000})
     page = context.new_page()
     page.goto(f"{lab_url}/lab/tree/{page_name}?reset")
     notebook = page.locator(".jp-NotebookPanel .jp-Notebook").first

@@ -38,17 +38,15 @@ start in the reader's browser).
 from __future__ import annotations
 
 import re
-from urllib.parse import urljoin, urlsplit
+from urllib.parse import urljoin
 
 import pytest
 
-from conftest import CHROMIUM, CHROMIUM_ARGS, require_chromium
+from conftest import need_module, new_context, require_chromium, watch
 
 require_chromium("JupyterLite browser tests")
 
-sync_api = pytest.importorskip("playwright.sync_api")
-
-from test_live_site import sub_path_url  # noqa: E402,F401  (the site under /book/: one fixture)
+sync_api = need_module("playwright.sync_api")
 
 
 # printed lines of each notebook's derivation that must appear (values derived above)
@@ -68,14 +66,6 @@ EXPECTED = {
 }
 
 
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
-
-
 def _table_classes() -> dict[str, str]:
     from test_jupyterlab import SCENARIOS
 
@@ -83,26 +73,12 @@ def _table_classes() -> dict[str, str]:
 
 
 @pytest.mark.parametrize("chapter", sorted(EXPECTED))
-def test_notebook_runs_in_jupyterlite(browser, sub_path_url, chapter):  # noqa: F811
+def test_notebook_runs_in_jupyterlite(browser, sub_path_url, chapter):
+    """Its own context (conftest.new_context): JupyterLite keeps notebooks and
+    settings in the browser's storage, which no other test may see."""
     table_class = _table_classes()[chapter]
-    context = browser.new_context(viewport={"width": 1280, "height": 900})
-    external, console, page_errors, bad_status = [], [], [], []
-
-    def route(r):
-        if r.request.url.startswith(("data:", "blob:")) or urlsplit(r.request.url).hostname == "127.0.0.1":
-            r.continue_()
-        else:
-            external.append(r.request.url)
-            r.abort()
-
-    context.route("**/*", route)
-
-    def watch(page):
-        page.on("console", lambda m: m.type == "error" and console.append(m.text[:300]))
-        page.on("pageerror", lambda e: page_errors.append(str(e)))
-        page.on("response", lambda r: r.status >= 400 and bad_status.append(f"{r.status} {r.url}"))
-
-    context.on("page", watch)
+    context, problems = new_context(browser)
+    context.on("page", lambda page: watch(page, problems))
     try:
         page = context.new_page()
         page.goto(f"{sub_path_url}/{chapter}.html", wait_until="load")
@@ -157,9 +133,9 @@ def test_notebook_runs_in_jupyterlite(browser, sub_path_url, chapter):  # noqa: 
                               ".jp-RenderedText[data-mime-type='application/vnd.jupyter.error']")
         assert errors.count() == 0, f"{chapter}: error output: {errors.all_inner_texts()}"
         assert "Traceback" not in text, f"{chapter}: a traceback in the output"
-        assert not external, f"{chapter}: requests to other hosts: {external}"
-        assert not page_errors, f"{chapter}: page errors: {page_errors}"
-        assert not bad_status, f"{chapter}: HTTP errors: {bad_status}"
-        assert not console, f"{chapter}: console errors: {console}"
+        assert not problems.external, f"{chapter}: requests to other hosts: {problems.external}"
+        assert not problems.page_errors, f"{chapter}: page errors: {problems.page_errors}"
+        assert not problems.bad_status, f"{chapter}: HTTP errors: {problems.bad_status}"
+        assert not problems.console, f"{chapter}: console errors: {problems.console}"
     finally:
         context.close()

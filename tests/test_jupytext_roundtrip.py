@@ -29,9 +29,9 @@ from pathlib import Path
 
 import pytest
 
-from conftest import BOOK, toc_pages
+from conftest import BOOK, need_module, toc_pages
 
-jupytext = pytest.importorskip("jupytext")
+jupytext = need_module("jupytext")
 
 PAGES = [f"{p}.md" for p in toc_pages()]
 

@@ -11,6 +11,8 @@ import random
 from fractions import Fraction
 
 import pytest
+
+from conftest import need_module
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -353,7 +355,7 @@ def test_session_first_banker_drawn_with_rng():
 
 
 def test_numpy_generator_is_accepted_and_reproducible():
-    np = pytest.importorskip("numpy")
+    np = need_module("numpy")
     a = LandsknechtDeal(rng=np.random.default_rng(3))
     b = LandsknechtDeal(rng=np.random.default_rng(3))
     assert a.transcript() == b.transcript()

@@ -27,50 +27,17 @@ in CI. About 10-20 s per chapter on 2 cores.
 
 from __future__ import annotations
 
-import functools
-import threading
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
-from urllib.parse import urlsplit
-
 import pytest
 
-from conftest import CHROMIUM, CHROMIUM_ARGS, require_chromium
+from conftest import need_module, new_context, require_chromium, watch
 
 require_chromium("Deal live browser tests")
 
-sync_api = pytest.importorskip("playwright.sync_api")
+sync_api = need_module("playwright.sync_api")
 
 from test_jupyterlab import SCENARIOS, TABLE_STATE_JS  # noqa: E402  (one scenario per game, one place)
 
-SUB_PATH = "book"
 OTHER_SEED = 7
-
-
-class _QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):  # noqa: A002
-        pass
-
-
-@pytest.fixture(scope="module")
-def sub_path_url(built_site, tmp_path_factory):
-    """The site served at http://127.0.0.1:<port>/book/ (a project page's sub-path)."""
-    root = tmp_path_factory.mktemp("host")
-    (root / SUB_PATH).symlink_to(built_site, target_is_directory=True)
-    server = ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(_QuietHandler, directory=str(root)))
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    yield f"http://127.0.0.1:{server.server_address[1]}/{SUB_PATH}"
-    server.shutdown()
-    server.server_close()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
 
 
 def _play(page, table, steps, chapter, *, check=True):
@@ -114,21 +81,9 @@ def _play(page, table, steps, chapter, *, check=True):
 @pytest.mark.parametrize("chapter", sorted(SCENARIOS))
 def test_deal_live_on_sub_path(browser, sub_path_url, chapter):
     table_class, steps = SCENARIOS[chapter]
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
-    external, console, page_errors, bad_status, requested = [], [], [], [], []
-
-    def route(r):
-        if r.request.url.startswith(("data:", "blob:")) or urlsplit(r.request.url).hostname == "127.0.0.1":
-            r.continue_()
-        else:
-            external.append(r.request.url)
-            r.abort()
-
-    context.route("**/*", route)
-    page = context.new_page()
-    page.on("console", lambda m: m.type == "error" and console.append(m.text[:300]))
-    page.on("pageerror", lambda e: page_errors.append(str(e)))
-    page.on("response", lambda r: r.status >= 400 and bad_status.append(f"{r.status} {r.url}"))
+    context, problems = new_context(browser, service_workers="block")
+    requested = []
+    page = watch(context.new_page(), problems)
     page.on("request", lambda r: requested.append(r.url))
     try:
         page.goto(f"{sub_path_url}/{chapter}.html", wait_until="load")
@@ -168,22 +123,21 @@ def test_deal_live_on_sub_path(browser, sub_path_url, chapter):
         assert "Settlement" in other["text"], f"{chapter}: seed {OTHER_SEED}: no settlement"
         assert other["cards"] != first_deal, f"{chapter}: seed {OTHER_SEED} dealt the same cards as seed 2026"
 
-        assert not external, f"{chapter}: requests to other hosts: {external}"
-        assert not console, f"{chapter}: console errors: {console}"
-        assert not page_errors, f"{chapter}: page errors: {page_errors}"
-        assert not bad_status, f"{chapter}: HTTP errors: {bad_status}"
+        assert not problems.external, f"{chapter}: requests to other hosts: {problems.external}"
+        assert not problems.console, f"{chapter}: console errors: {problems.console}"
+        assert not problems.page_errors, f"{chapter}: page errors: {problems.page_errors}"
+        assert not problems.bad_status, f"{chapter}: HTTP errors: {problems.bad_status}"
     finally:
         context.close()
 
 
 def test_no_webassembly_keeps_the_replay(browser, sub_path_url):
     """Where WebAssembly is missing the page stays as it was: no button, the replay shown."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900}, service_workers="block")
+    context, problems = new_context(browser, service_workers="block")
     context.add_init_script("delete window.WebAssembly;")
-    requested, page_errors = [], []
-    page = context.new_page()
+    requested = []
+    page = watch(context.new_page(), problems)
     page.on("request", lambda r: requested.append(r.url))
-    page.on("pageerror", lambda e: page_errors.append(str(e)))
     try:
         page.goto(f"{sub_path_url}/hoggenheimer.html", wait_until="load")
         page.wait_for_load_state("networkidle")
@@ -192,6 +146,7 @@ def test_no_webassembly_keeps_the_replay(browser, sub_path_url):
         assert page.get_by_role("button", name="Deal live", exact=True).count() == 0
         assert page.locator("figure:has(.bg-replay)").first.is_visible()
         assert not [u for u in requested if "/_static/live/" in u and not u.endswith("/live-tables.js")]
-        assert not page_errors, page_errors
+        assert not problems.page_errors, problems.page_errors
+        assert not problems.external, problems.external
     finally:
         context.close()

@@ -32,10 +32,10 @@ from pathlib import Path
 import pytest
 import yaml
 
-from conftest import BOOK, toc_pages
+from conftest import BOOK, need_module, toc_pages
 
-nbformat = pytest.importorskip("nbformat")
-nbclient = pytest.importorskip("nbclient")
+nbformat = need_module("nbformat")
+nbclient = need_module("nbclient")
 
 CODE_CELL = re.compile(r"^```\{code-cell\}", re.MULTILINE)
 SKIP_TAG = "skip-execution"
@@ -119,41 +119,62 @@ def test_notebook_runs_top_to_bottom(built_site, page, tmp_path):
     assert sorted(p.name for p in tmp_path.iterdir()) == [copy.name], "the notebook wrote files"
 
 
-@pytest.mark.parametrize("mode", ["cache", "inline"])
-def test_download_in_both_execution_modes(tmp_path, mode):
-    """myst-nb's execute_notebooks "inline" (the book's mode, needed by {eval}
-    roles) and "cache" both give the download, with outputs: tests/smoke_book (three
-    code cells, each ending in a value, so each has an execute_result) built with
-    book/_config.yml and the mode switched."""
+def _check_smoke_download(html: Path) -> None:
+    """tests/smoke_book's download in a built site: valid, its three code cells
+    (each ending in a value) each with an execute_result, linked from the page."""
     from conftest import SMOKE
-    src = tmp_path / "book"
-    shutil.copytree(SMOKE, src)
-    config = (BOOK / "_config.yml").read_text()
-    assert "execute_notebooks: inline" in config   # the book's own mode (the {eval} roles need it)
-    (src / "_config.yml").write_text(config.replace("execute_notebooks: inline", f"execute_notebooks: {mode}"))
-    shutil.copy2(BOOK / "references.bib", src / "references.bib")
-    for folder in ("_ext", "_assets", "_vendor"):
-        if not (BOOK / folder).is_dir():
-            pytest.fail(f"book/{folder} is missing: run scripts/test.sh", pytrace=False)
-        shutil.copytree(BOOK / folder, src / folder, ignore=shutil.ignore_patterns("__pycache__"))
-    exe = Path(sys.executable).with_name("jupyter-book")
-    # cache mode is built twice: the second build takes every page from the cache
-    # (myst-nb then writes its executed notebook without outputs; the extension merges them)
-    for _ in range(2 if mode == "cache" else 1):
-        for stale in ("html", ".doctrees", "jupyter_execute"):   # as scripts/build_book.py does
-            shutil.rmtree(src / "_build" / stale, ignore_errors=True)
-        proc = subprocess.run([str(exe), "build", str(src), "-W", "-n", "--keep-going"], cwd=src,
-                              capture_output=True, text=True, env=dict(os.environ, NO_COLOR="1"))
-        assert proc.returncode == 0, (proc.stdout + proc.stderr)[-3000:]
-    if mode == "cache":
-        assert "Using cached notebook" in proc.stdout + proc.stderr
-    html = src / "_build" / "html"
     nb = nbformat.read(html / "_sources" / "smoke.ipynb", as_version=4)
     nbformat.validate(nb)
     code = [c for c in nb.cells if c.cell_type == "code"]
     assert len(code) == len(CODE_CELL.findall((SMOKE / "smoke.md").read_text())) == 3
     assert all(any(o.output_type == "execute_result" for o in c.outputs) for c in code)
     assert 'href="_sources/smoke.ipynb"' in (html / "smoke.html").read_text()
+
+
+def test_download_in_the_books_inline_mode(smoke_site):
+    """myst-nb's execute_notebooks "inline" (the book's mode, needed by {eval}
+    roles) gives the download, with outputs: the session's smoke build
+    (conftest ``smoke_build``: tests/smoke_book built with book/_config.yml)."""
+    assert "execute_notebooks: inline" in (smoke_site.parent.parent / "_config.yml").read_text()
+    _check_smoke_download(smoke_site)
+
+
+@pytest.fixture(scope="module")
+def cache_mode_build(tmp_path_factory):
+    """tests/smoke_book built with book/_config.yml in myst-nb's "cache" mode.
+
+    The one build of the suite that is not the book's own mode, and the only
+    one built twice: with an empty cache a build executes the page as inline
+    mode does; only the second build takes the page from the cache, and then
+    myst-nb writes its executed notebook without outputs, which
+    book/_ext/notebook_downloads.py must merge back. That second build is
+    what this fixture is for. Returns ``(html folder, last build's log)``."""
+    from conftest import SMOKE
+    src = tmp_path_factory.mktemp("cache_mode") / "book"
+    shutil.copytree(SMOKE, src)
+    config = (BOOK / "_config.yml").read_text()
+    assert "execute_notebooks: inline" in config   # the book's own mode (the {eval} roles need it)
+    (src / "_config.yml").write_text(config.replace("execute_notebooks: inline", "execute_notebooks: cache"))
+    shutil.copy2(BOOK / "references.bib", src / "references.bib")
+    for folder in ("_ext", "_assets", "_vendor"):
+        if not (BOOK / folder).is_dir():
+            pytest.fail(f"book/{folder} is missing: run scripts/test.sh", pytrace=False)
+        shutil.copytree(BOOK / folder, src / folder, ignore=shutil.ignore_patterns("__pycache__"))
+    exe = Path(sys.executable).with_name("jupyter-book")
+    for _ in range(2):   # the first fills the cache, the second reads it (see above)
+        for stale in ("html", ".doctrees", "jupyter_execute"):   # as scripts/build_book.py does
+            shutil.rmtree(src / "_build" / stale, ignore_errors=True)
+        proc = subprocess.run([str(exe), "build", str(src), "-W", "-n", "--keep-going"], cwd=src,
+                              capture_output=True, text=True, env=dict(os.environ, NO_COLOR="1"))
+        assert proc.returncode == 0, (proc.stdout + proc.stderr)[-3000:]
+    return src / "_build" / "html", proc.stdout + proc.stderr
+
+
+def test_download_in_cache_mode(cache_mode_build):
+    """myst-nb's "cache" mode gives the same download, also when the page comes from the cache."""
+    html, log = cache_mode_build
+    assert "Using cached notebook" in log
+    _check_smoke_download(html)
 
 
 # Pages whose notebook still imports myst-nb (for glue): it runs with requirements.txt

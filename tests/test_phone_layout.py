@@ -20,11 +20,11 @@ from __future__ import annotations
 
 import pytest
 
-from conftest import CHROMIUM, CHROMIUM_ARGS, require_chromium
-from site_audit import PHONE, overflow_problems, serve, site_pages, wait_ready
+from conftest import need_module, new_context, require_chromium
+from site_audit import PHONE, overflow_problems, site_pages, wait_ready
 
 require_chromium("phone layout test")
-sync_api = pytest.importorskip("playwright.sync_api")
+sync_api = need_module("playwright.sync_api")
 
 GAMES = ["hoggenheimer.html", "banker-and-broker.html", "landsknecht.html"]
 
@@ -57,17 +57,12 @@ REPLAY_JS = """(i) => {
 
 
 @pytest.fixture(scope="module")
-def phone(built_site):
-    server, url = serve(built_site)
-    with sync_api.sync_playwright() as pw:
-        browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield browser, url, site_pages(built_site)
-        browser.close()
-    server.shutdown()
+def phone(browser, site_url, built_site):
+    return browser, site_url, site_pages(built_site)
 
 
 def _open(browser, url):
-    ctx = browser.new_context(viewport=PHONE, is_mobile=True, has_touch=True, service_workers="block")
+    ctx, _ = new_context(browser, viewport=PHONE, is_mobile=True, has_touch=True, service_workers="block")
     page = ctx.new_page()
     page.goto(url, wait_until="load")
     wait_ready(page)

@@ -21,11 +21,11 @@ import re
 
 import pytest
 
-from conftest import CHROMIUM, CHROMIUM_ARGS, require_chromium
-from site_audit import DESKTOP, serve, wait_ready
+from conftest import need_module, new_context, require_chromium
+from site_audit import DESKTOP, wait_ready
 
 require_chromium("print test")
-sync_api = pytest.importorskip("playwright.sync_api")
+sync_api = need_module("playwright.sync_api")
 
 
 MAX_PAGES = {"hoggenheimer.html": 14, "banker-and-broker.html": 11, "landsknecht.html": 12}
@@ -37,41 +37,39 @@ def pdf_pages(pdf: bytes) -> int:
 
 
 @pytest.mark.parametrize("name", ["hoggenheimer.html", "banker-and-broker.html", "landsknecht.html"])
-def test_chapter_prints_last_frame_no_buttons_solutions_open(built_site, name):
-    server, url = serve(built_site)
+def test_chapter_prints_last_frame_no_buttons_solutions_open(browser, site_url, name):
+    context, problems = new_context(browser, viewport=DESKTOP)
     try:
-        with sync_api.sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-            page = browser.new_page(viewport=DESKTOP)
-            page.goto(f"{url}/{name}", wait_until="load")
-            wait_ready(page)
-            page.wait_for_selector(".bg-replay .noUi-handle", timeout=20_000)
-            # the last frame as the slider shows it, for comparison
-            handle = page.locator(".bg-replay .noUi-handle").first
-            handle.focus()
-            handle.press("End")
-            page.wait_for_timeout(200)
-            last = page.evaluate("() => document.querySelector('.bg-replay .bg-frames').innerText.trim()")
-            handle.press("Home")
-            page.wait_for_timeout(200)
-            page.evaluate("() => window.dispatchEvent(new Event('beforeprint'))")
-            page.emulate_media(media="print")
-            state = page.evaluate("""() => {
-              const r = document.querySelector('.bg-replay');
-              const frame = r.querySelector('.bg-print-frame');
-              const visible = el => !!el && getComputedStyle(el).display !== 'none' && el.getClientRects().length > 0;
-              return {
-                printed: frame && visible(frame) ? frame.innerText.trim() : null,
-                buttons: [...document.querySelectorAll('.bg-replay button, .bg-replay .widget-slider')].filter(visible).length,
-                closed: [...document.querySelectorAll('article details:not(.above-input)')].filter(d =>
-                   [...d.children].some(c => c.tagName !== 'SUMMARY' && !visible(c))).length,
-                details: document.querySelectorAll('article details').length,
-              };
-            }""")
-            pdf = page.pdf(format="A4")
-            browser.close()
+        page = context.new_page()
+        page.goto(f"{site_url}/{name}", wait_until="load")
+        wait_ready(page)
+        page.wait_for_selector(".bg-replay .noUi-handle", timeout=20_000)
+        # the last frame as the slider shows it, for comparison
+        handle = page.locator(".bg-replay .noUi-handle").first
+        handle.focus()
+        handle.press("End")
+        page.wait_for_timeout(200)
+        last = page.evaluate("() => document.querySelector('.bg-replay .bg-frames').innerText.trim()")
+        handle.press("Home")
+        page.wait_for_timeout(200)
+        page.evaluate("() => window.dispatchEvent(new Event('beforeprint'))")
+        page.emulate_media(media="print")
+        state = page.evaluate("""() => {
+          const r = document.querySelector('.bg-replay');
+          const frame = r.querySelector('.bg-print-frame');
+          const visible = el => !!el && getComputedStyle(el).display !== 'none' && el.getClientRects().length > 0;
+          return {
+            printed: frame && visible(frame) ? frame.innerText.trim() : null,
+            buttons: [...document.querySelectorAll('.bg-replay button, .bg-replay .widget-slider')].filter(visible).length,
+            closed: [...document.querySelectorAll('article details:not(.above-input)')].filter(d =>
+               [...d.children].some(c => c.tagName !== 'SUMMARY' && !visible(c))).length,
+            details: document.querySelectorAll('article details').length,
+          };
+        }""")
+        pdf = page.pdf(format="A4")
     finally:
-        server.shutdown()
+        context.close()
+    assert not problems.external, f"{name}: requests to other hosts: {problems.external}"
     assert state["printed"] == last, "the printed replay is not its last frame"
     assert state["buttons"] == 0, f"{state['buttons']} replay controls would print"
     assert state["closed"] == 0, f"{state['closed']} of {state['details']} folded blocks print closed"
@@ -82,23 +80,21 @@ def test_chapter_prints_last_frame_no_buttons_solutions_open(built_site, name):
 
 @pytest.mark.parametrize("name", ["hoggenheimer-values.html", "banker-and-broker-values.html",
                                   "landsknecht-values.html"])
-def test_solutions_print_open(built_site, name):
-    server, url = serve(built_site)
+def test_solutions_print_open(browser, site_url, name):
+    context, problems = new_context(browser, viewport=DESKTOP)
     try:
-        with sync_api.sync_playwright() as pw:
-            browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-            page = browser.new_page(viewport=DESKTOP)
-            page.goto(f"{url}/{name}", wait_until="load")
-            wait_ready(page)
-            count = page.evaluate("() => document.querySelectorAll('.solution').length")
-            page.evaluate("() => window.dispatchEvent(new Event('beforeprint'))")
-            page.emulate_media(media="print")
-            hidden = page.evaluate("""() => [...document.querySelectorAll('.solution')].filter(s => {
-                const body = s.querySelector('section, .solution-content, p:not(.admonition-title)');
-                return !body || body.getClientRects().length === 0 || getComputedStyle(body).visibility === 'hidden';
-              }).length""")
-            browser.close()
+        page = context.new_page()
+        page.goto(f"{site_url}/{name}", wait_until="load")
+        wait_ready(page)
+        count = page.evaluate("() => document.querySelectorAll('.solution').length")
+        page.evaluate("() => window.dispatchEvent(new Event('beforeprint'))")
+        page.emulate_media(media="print")
+        hidden = page.evaluate("""() => [...document.querySelectorAll('.solution')].filter(s => {
+            const body = s.querySelector('section, .solution-content, p:not(.admonition-title)');
+            return !body || body.getClientRects().length === 0 || getComputedStyle(body).visibility === 'hidden';
+          }).length""")
     finally:
-        server.shutdown()
+        context.close()
+    assert not problems.external, f"{name}: requests to other hosts: {problems.external}"
     assert count >= 1, f"{name}: no solution found"
     assert hidden == 0, f"{name}: {hidden} of {count} solutions print folded"

@@ -8,7 +8,7 @@ and ask for EXACTLY the same per-deal results, for every sectioning option,
 tie rule, bottom-card option and bet timing, with several stakes and reduced
 packs. The random cut and the fast method are checked exactly (every draw
 sequence enumerated) and statistically. Hand-made decks give independent
-expected values (source: banker-and-broker.en.txt, Play 1-4, Options 1-4).
+expected values (source: diagram1979, Banker and Broker, Play 1-4, Options 1-4).
 """
 
 from __future__ import annotations

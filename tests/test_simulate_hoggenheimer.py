@@ -8,7 +8,7 @@ stakes and reduced packs (there every deck order is dealt). The fast method
 reads no deck: its distribution is checked exactly (every draw sequence
 enumerated) against the engine's, and statistically against the deck method.
 Hand-made decks give independent expected values (derivations in comments;
-rules from hoggenheimer.en.txt "en" and hoggenheimer.de.wiki.txt "de").
+rules from diagram1979, "en", and dewiki-hoggenheimer, "de").
 """
 
 from __future__ import annotations

@@ -6,7 +6,7 @@ rules engine (src/banking_games/games/landsknecht.py) and asks for EXACTLY
 the same per-deal results, for every kind of bet plan, every pack option
 and stake limits, void deals included. Hand-worked decks give independent
 expected values (derivations in the comments, rules from the source
-landsknecht.ru.txt as read in sources/README.md).
+diagram-ru, as the chapter reads it).
 """
 
 from __future__ import annotations
@@ -14,6 +14,8 @@ from __future__ import annotations
 
 import numpy as np
 import pytest
+
+from conftest import need_module
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -235,7 +237,7 @@ def test_chips_conserved_and_bets_counted():
 
 
 def test_agrees_with_exact_values():
-    exact = pytest.importorskip("banking_games.exact.landsknecht")
+    exact = need_module("banking_games.exact.landsknecht")
     df = simulate(200_000, (FIRST, SECOND, FIRST_LATE), rng=2024)
     for plan, value in ((FIRST, exact.bet_values()[0]), (SECOND, exact.bet_values()[1]),
                         (FIRST_LATE, exact.bet_values()[1])):

@@ -18,15 +18,9 @@ Never run ``playwright install``: it downloads a browser, which fails here.
 
 from __future__ import annotations
 
-import functools
-import threading
-from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
-from pathlib import Path
-from urllib.parse import urlsplit
-
 import pytest
 
-from conftest import CHROMIUM, CHROMIUM_ARGS, need_module, require_chromium, toc_pages
+from conftest import need_module, new_context, require_chromium, toc_pages, watch
 
 GAMES = {"hoggenheimer", "banker-and-broker", "landsknecht"}
 PAGES = toc_pages()
@@ -37,82 +31,11 @@ require_chromium("browser tests")
 sync_api = need_module("playwright.sync_api")
 
 
-class _QuietHandler(SimpleHTTPRequestHandler):
-    def log_message(self, format, *args):  # noqa: A002 - keep the test output clean
-        pass
-
-
-def _serve(directory: Path):
-    handler = functools.partial(_QuietHandler, directory=str(directory))
-    server = ThreadingHTTPServer(("127.0.0.1", 0), handler)
-    thread = threading.Thread(target=server.serve_forever, daemon=True)
-    thread.start()
-    return server, f"http://127.0.0.1:{server.server_address[1]}"
-
-
-@pytest.fixture(scope="module")
-def site_url(built_site):
-    server, url = _serve(built_site)
-    yield url
-    server.shutdown()
-    server.server_close()
-
-
-@pytest.fixture(scope="module")
-def smoke_url(smoke_site):
-    server, url = _serve(smoke_site)
-    yield url
-    server.shutdown()
-    server.server_close()
-
-
-@pytest.fixture(scope="module")
-def browser():
-    with sync_api.sync_playwright() as pw:
-        b = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=CHROMIUM_ARGS)
-        yield b
-        b.close()
-
-
-class PageProblems:
-    """Everything a page did wrong while loading and being looked at."""
-
-    def __init__(self):
-        self.external: list[str] = []
-        self.console: list[str] = []
-        self.page_errors: list[str] = []
-        self.bad_status: list[str] = []
-        self.failed: list[str] = []
-
-    def report(self) -> list[str]:
-        out = []
-        for name in ("external", "console", "page_errors", "bad_status", "failed"):
-            out += [f"{name}: {item}" for item in getattr(self, name)]
-        return out
-
-
 def open_page(browser, url: str):
-    """Open url in a fresh context; return (context, page, problems)."""
-    context = browser.new_context(viewport={"width": 1280, "height": 900},
-                                  service_workers="block")
-    problems = PageProblems()
-
-    def route(r):
-        host = urlsplit(r.request.url).hostname
-        if r.request.url.startswith(("data:", "blob:")) or host == "127.0.0.1":
-            r.continue_()
-        else:
-            problems.external.append(r.request.url)
-            r.abort()
-
-    context.route("**/*", route)
-    page = context.new_page()
-    page.on("console", lambda m: m.type == "error" and problems.console.append(
-        f"{m.text} @ {m.location.get('url')}:{m.location.get('lineNumber')}"))
-    page.on("pageerror", lambda e: problems.page_errors.append(str(e)))
-    page.on("response", lambda r: r.status >= 400 and problems.bad_status.append(f"{r.status} {r.url}"))
-    page.on("requestfailed", lambda r: urlsplit(r.url).hostname == "127.0.0.1"
-            and problems.failed.append(f"{r.url}: {r.failure}"))
+    """Open url in a fresh context (other hosts blocked, problems recorded, see
+    conftest.new_context and conftest.watch); return (context, page, problems)."""
+    context, problems = new_context(browser, service_workers="block")
+    page = watch(context.new_page(), problems)
     page.goto(url, wait_until="load")
     page.wait_for_load_state("networkidle")
     return context, page, problems

@@ -175,7 +175,7 @@ def test_banker_broker_bankroll_after_two_deals_adds_the_settlements():
 # punters' from the top; a section's bottom card is the one turned up; it
 # beats the banker's bottom card if it ranks higher (Ace high, suits not
 # ranked); even money (1 to 1); a tie goes to the bank (option 4); after each
-# deal the bank passes one player to the left (option 5), and in seating
+# deal the bank moves on to the next player on the left (option 5), and in seating
 # order Ann, Bob, Cy each one's left neighbour is the next, Cy's is Ann.
 #
 # Inputs, read from the table and checked to be these (seed 3: the shuffles

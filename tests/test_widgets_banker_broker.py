@@ -12,14 +12,14 @@ Expected values are derived here, independently of the engine, from:
   one in play; the banker's section is turned first, then the players' from
   the top; with the bottom card discarded the sections share the other 51
   cards, with an unused bottom section the rest lies below the banker's;
-* the source (banker-and-broker.en.txt): "Rank of cards is normal (Ace
-  high). Suits are not ranked"; Play 4: a higher card wins "1 to 1", a lower
+* the source (diagram1979, Banker and Broker): cards rank as usual with
+  the Ace on top and suits never count; Play 4: a higher card wins "1 to 1", a lower
   one loses the stake; Option 4: a tie loses the stake or returns it;
   Option 3: (a) a section per punter, seat order from the banker's left, each
   backs only their own, (b) three sections, (c) as many as the banker likes;
-  Option 5: the bank passes one player to the left / the players cut for it
-  (high card) / it passes to a punter who bets on an Ace; "Banker is
-  determined by high cut".
+  Option 5: the bank moves to the next player on the left / the players cut
+  for it (high card) / it goes to a punter who bets on an Ace; the first
+  banker is whoever cuts the highest card.
 """
 
 from __future__ import annotations

@@ -5,19 +5,19 @@ Expected values are derived here independently of the engine:
 * the deck of each deal: the session shuffles ``hoggenheimer_pack()`` with one
   ``random.Random(seed)``, deal after deal (documented in
   ``HoggenheimerTable`` and ``cards.shuffled``);
-* which cards turn: English procedure (hoggenheimer.en.txt, the dealing and
+* which cards turn: English procedure (diagram1979, Hoggenheimer, the dealing and
   play paragraphs): ``deck[0..31]`` lie face down row by row (spades, hearts,
   diamonds, clubs; A K Q J 10 9 8 7), ``deck[32]`` to one side; each turned
   card goes to its home cell and the card lying there is turned next, until
-  the Joker. German procedure (hoggenheimer.de.wiki.txt, "Der Ablauf eines
+  the Joker. German procedure (dewiki-hoggenheimer, "Der Ablauf eines
   Spiels"): the pack is turned in order until the Joker;
 * a bet wins iff all its cards are turned before the Joker (both texts), and
   its payout odds equal its number of cards: 1 card 1 to 1, 2 cards 2 to 1,
-  4 cards 4 to 1, 8 cards 8 to 1 (hoggenheimer.en.txt payout lines;
-  hoggenheimer.de.wiki.txt, "Die Wettmöglichkeiten");
-* the bank passes one seat to the left, i.e. to the next name in the
-  seating list (hoggenheimer.en.txt: "The bank and deal pass one player to
-  the left").
+  4 cards 4 to 1, 8 cards 8 to 1 (diagram1979, Hoggenheimer payout lines;
+  dewiki-hoggenheimer, "Die Wettmöglichkeiten");
+* the bank moves one seat to the left, i.e. to the next name in the
+  seating list (diagram1979: bank and deal move on to the next player on
+  the left).
 """
 
 from __future__ import annotations

@@ -5,7 +5,7 @@ value, then ``button.click()``. What it shows is checked against a reference
 session of the rules engine dealt from the same seed with the same actions
 (the widget must show exactly the engine's table), and the settlement and
 bankroll against values derived independently from the source's rules
-(``landsknecht.ru.txt``: a bet wins 1 to 1 if the banker's card is paired
+(diagram-ru: a bet wins 1 to 1 if the banker's card is paired
 before its own card, loses its stake otherwise; the bank passes one seat to
 the left; chips only change hands).
 """
