@@ -70,3 +70,75 @@ def test_banker_broker_values_page(built_site):
     for label, (win, tied, value) in expect.items():
         row = rows[label]
         assert (_exact(row[p]), _exact(row[tie]), _exact(row[ev])) == (win, tied, value), label
+
+
+def _sd(cell: str) -> float:
+    """'12√2/17 (0.9983)' -> 0.9983; '2' -> 2.0."""
+    return float(cell.split(" (")[1].rstrip(")")) if " (" in cell else float(cell)
+
+
+def test_landsknecht_values_page(built_site):
+    # Derivation: a players' card wins if a card of the banker's rank shows
+    # before one of its own rank. When the bet is placed 3 of each rank are
+    # unseen (one of each is on the table), and every order of those 6 cards
+    # is equally likely, so the first of them is the banker's rank with
+    # P = 3/6 = 1/2, however late the bet is placed. Paid 1 to 1: EV = 1/2 - 1/2 = 0;
+    # the outcome is +1 or -1, so SD = sqrt(1 - 0^2) = 1; fair odds 1 to 1; edge 0.
+    page = (built_site / "landsknecht-values.html").read_text(encoding="utf-8")
+    rows, head = _table_with(page, "payout", "P(win)", "EV", "SD", "house edge")
+    col = {name: head.index(name) for name in ("payout", "P(win)", "EV", "SD", "fair odds", "house edge")}
+    assert set(rows) == {"first players' card", "later players' card"}
+    for label, row in rows.items():
+        assert row[col["payout"]] == "1 to 1" and row[col["fair odds"]] == "1 to 1", label
+        assert _exact(row[col["P(win)"]]) == Fraction(1, 2), label
+        assert _exact(row[col["EV"]]) == 0 and _exact(row[col["house edge"]]) == 0, label
+        assert row[col["SD"]] == "1", label
+
+
+# summary.html: one row per bet of the three games. Derivations (per unit staked):
+# * Hoggenheimer, m cards paid m to 1: P(win) = 1/(m+1) (above); EV = 0;
+#   E[X^2] = m^2/(m+1) + m/(m+1) = m, so SD = sqrt(m): 1, √2, 2, 2, 2√2;
+#   fair odds m to 1; house edge 0.
+# * Banker and Broker, 52 cards: P(win) = 8/17, P(tie) = 1/17 (above). Bank
+#   wins ties: EV = -1/17, every outcome is ±1 so E[X^2] = 1 and SD =
+#   sqrt(1 - 1/289) = sqrt(288)/17 = 12√2/17; fair odds P(lose)/P(win) =
+#   (9/17)/(8/17) = 9/8 to 1; house edge = -EV = 1/17. Stake returned on a
+#   tie: EV = 0, E[X^2] = 16/17, SD = 4/√17 = 4√17/17; fair 1 to 1; edge 0.
+# * Landsknecht: P(win) = 1/2, no tie, EV 0, SD 1, fair 1 to 1, edge 0 (above).
+SUMMARY = {  # (game, start of the bet's label): (payout, P(win), P(tie), EV, SD text, SD, fair odds, edge)
+    ("Hoggenheimer", "one card"): ("1 to 1", Fraction(1, 2), 0, 0, "1", 1.0, "1 to 1", 0),
+    ("Hoggenheimer", "two adjacent cards"): ("2 to 1", Fraction(1, 3), 0, 0, "√2", 2 ** 0.5, "2 to 1", 0),
+    ("Hoggenheimer", "four cards in a square"): ("4 to 1", Fraction(1, 5), 0, 0, "2", 2.0, "4 to 1", 0),
+    ("Hoggenheimer", "four cards of a rank"): ("4 to 1", Fraction(1, 5), 0, 0, "2", 2.0, "4 to 1", 0),
+    ("Hoggenheimer", "eight cards of a suit"): ("8 to 1", Fraction(1, 9), 0, 0, "2√2", 8 ** 0.5, "8 to 1", 0),
+    ("Banker and Broker", "a players' section (ties: bank wins)"):
+        ("1 to 1", Fraction(8, 17), Fraction(1, 17), Fraction(-1, 17), "12√2/17", 288 ** 0.5 / 17, "9/8 to 1",
+         Fraction(1, 17)),
+    ("Banker and Broker", "a players' section (ties: stake returned)"):
+        ("1 to 1", Fraction(8, 17), Fraction(1, 17), 0, "4√17/17", 4 / 17 ** 0.5, "1 to 1", 0),
+    ("Landsknecht", "first players' card"): ("1 to 1", Fraction(1, 2), 0, 0, "1", 1.0, "1 to 1", 0),
+    ("Landsknecht", "later players' card"): ("1 to 1", Fraction(1, 2), 0, 0, "1", 1.0, "1 to 1", 0),
+}
+
+
+def test_summary_page(built_site):
+    page = (built_site / "summary.html").read_text(encoding="utf-8")
+    table = next((t for t in _tables(page) if t and "P(win)" in t[0] and "P(tie)" in t[0]), None)
+    assert table, "no summary table with P(win) and P(tie)"
+    head = table[0]
+    found, game = {}, None
+    for row in table[1:]:
+        if len(row) == len(head):      # a game's first row: the game's name spans its rows
+            game, row = row[0], row[1:]
+        if not game or not row or not row[0]:
+            continue                   # the second heading row (game, bet)
+        for (g, start), want in SUMMARY.items():
+            if g == game and row[0].startswith(start):
+                found[(g, start)] = (row, want)
+    assert set(found) == set(SUMMARY), sorted(set(SUMMARY) - set(found))
+    for key, (row, (payout, win, tie, ev, sd_text, sd, fair, edge)) in found.items():
+        cells = dict(zip(head[2:], row[1:]))
+        assert cells["payout"] == payout and cells["fair odds"] == fair, key
+        assert _exact(cells["P(win)"]) == win and _exact(cells["P(tie)"]) == tie, key
+        assert _exact(cells["EV"]) == ev and _exact(cells["house edge"]) == edge, key
+        assert cells["SD"].split(" (")[0] == sd_text and abs(_sd(cells["SD"]) - sd) < 5e-5, key
