@@ -18,6 +18,8 @@ Never run ``playwright install``: it downloads a browser, which fails here.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from conftest import need_module, new_context, require_chromium, toc_pages, watch
@@ -260,3 +262,71 @@ def test_chapter_replay_steps_through_deal(browser, site_url, page_name):
     finally:
         context.close()
     assert not errors, "\n".join(f"{page_name}: {e}" for e in errors)
+
+
+# ---------------------------------------------------------------- the known seed's deal, as shown
+
+SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+def _shows(label: str, name: str) -> bool:
+    """Whether a card drawn with text ``label`` (e.g. 'Q ♦ ♦': rank, suit, the
+    suit again as the pip) is the card ``name`` ('QD'; 'Joker')."""
+    if name == "Joker":
+        return "joker" in label.lower()
+    return label.split()[:2] == [name[:-1], SUIT_SYMBOLS[name[-1]]]
+
+
+def _hoggenheimer_replay_deal():
+    """The replay's deal, dealt from the seed and bets that book/hoggenheimer.md
+    gives its replay (read from the page's code cell, so the test follows the
+    page), by the engine (tested against hand-derived deals elsewhere)."""
+    import ast
+
+    from conftest import BOOK
+    from banking_games.games.hoggenheimer import HoggenheimerConfig, HoggenheimerDeal
+
+    source = (BOOK / "hoggenheimer.md").read_text()
+    seed = int(re.search(r"^REPLAY_SEED = (\d+)$", source, re.M).group(1))
+    bets = ast.literal_eval(re.search(r"^replay_bets = (\[.*?\])$", source, re.M | re.S).group(1))
+    banker = re.search(r'HoggenheimerConfig\("english"\), rng=REPLAY_SEED, banker="(\w+)"\)', source).group(1)
+    deal = HoggenheimerDeal(HoggenheimerConfig("english"), rng=seed, banker=banker)
+    for player, bet, stake in bets:
+        deal.place_bet(player, bet, stake)
+    deal.play()
+    return deal, deal.settle()
+
+
+def test_hoggenheimer_replay_shows_the_seeded_deal(browser, site_url):
+    """Not only that the frames change: the replay on the page shows the
+    seeded deal. Frames: one before any card is turned, then one per card
+    turned up to and including the Joker, so the slider runs from 0 to
+    (cards turned + 1). At the last frame the row of turned cards lists them
+    in the order turned, the Joker last, and the bets' table gives each bet's
+    result and net amount (a win pays stake x odds, a loss costs the stake)."""
+    deal, settlement = _hoggenheimer_replay_deal()
+    turned = [c.name for c in deal.turned] + ["Joker"]
+    context, page, problems = open_page(browser, f"{site_url}/hoggenheimer.html")
+    try:
+        page.wait_for_selector(".bg-replay .bg-card", timeout=20_000)
+        replay = page.locator(".bg-replay").first
+        replay.scroll_into_view_if_needed()
+        first = _replay_state(replay)
+        assert first["max"] == len(turned), f"slider runs to {first['max']}, the deal turns {len(turned)} cards"
+        assert first["faces"] == [], f"frame 0 shows face-up cards: {first['faces']}"
+        handle = replay.locator(".widget-slider .noUi-handle")
+        handle.focus()
+        handle.press("End")
+        last = _wait_replay(page, replay, f"s.value === {len(turned)}")
+        row = last["faces"][-len(turned):]
+        assert len(row) == len(turned) and all(map(_shows, row, turned)), \
+            f"turned row {row}, the deal turned {turned}"
+        text = last["html"].rsplit("|", 1)[0]   # the frame's text (REPLAY_STATE_JS adds "|" and the labels)
+        for i, result in enumerate(settlement.results, 1):
+            net = ("+" if result.net > 0 else "") + str(result.net)
+            word = {"win": "won", "lose": "lost"}[result.outcome]
+            assert re.search(rf"(^|\n){i}\t{result.player}\t.*\t{word}\t{re.escape(net)}(\n|$)", text), \
+                f"bet {i} ({result.player}, {word} {net}) not in the last frame:\n{text[-800:]}"
+        assert not problems.report(), problems.report()
+    finally:
+        context.close()
