@@ -94,7 +94,8 @@ def _hoggenheimer(pdf: Handout) -> None:
         "Deal (English text): the banker lays 32 cards face down on the cells and one to the side. "
         "He turns the side card; unless it is the Joker it goes face up on its home cell, and the "
         "card lying there is turned next. This goes on until the Joker shows.",
-        "A bet wins if all its cards are face up before the Joker; the banker takes every other bet.",
+        "A bet wins if every card it covers is face up before the Joker shows; every other stake goes "
+        "to the banker.",
     ])
     odds = hog.PAYOUT_ODDS  # the engine's payout table: nothing typed here
     words = {hog.BetKind.CARD: "one card", hog.BetKind.PAIR: "two neighbouring cards",
@@ -103,7 +104,7 @@ def _hoggenheimer(pdf: Handout) -> None:
     rows = [(words[kind], f"{int(m)} to 1") for kind, m in odds.items()]
     pdf.table(["bet", "payout odds m"], rows, [90, 50])
     pdf.para("Payout odds m to 1: a winning stake is kept and m times the stake is paid.")
-    pdf.para("The bank passes one player to the left after each deal.")
+    pdf.para("After each deal the bank moves on to the next player on the left.")
 
     pdf.add_page(orientation="L")
     pdf.heading("Hoggenheimer: layout mat")
@@ -194,7 +195,7 @@ def _landsknecht(pdf: Handout) -> None:
         "is laid on it; pairing a players' card, it loses all the stakes on that card. A card that pairs "
         "nothing becomes a new players' card.",
         "When a card pairs the banker's card, the banker pays every stake still live at even money "
-        "(1 to 1) and the deal ends. The bank passes one player to the left.",
+        "(1 to 1) and the deal ends. The bank then moves on to the next player on the left.",
     ])
     pdf.add_page()
     pdf.heading("Landsknecht: worksheet")

@@ -221,8 +221,8 @@ DEAL_LOGS = {
 }
 SESSION_LOG = ["Session so far:",
                "first banker by high cut: cut 1: Ann 4H, Bob 6C, Cy KD; Cy cuts highest",
-               "after deal 1: the bank passes one player to the left; banker Cy -> Ann",
-               "after deal 2: the bank passes one player to the left; banker Ann -> Bob"]
+               "after deal 1: the bank moves on to the next player on the left; banker Cy -> Ann",
+               "after deal 2: the bank moves on to the next player on the left; banker Ann -> Bob"]
 
 
 def test_banker_broker_log_and_bankroll_follow_a_hand_derived_chain():

@@ -83,7 +83,7 @@ __all__ = [
 
 GAME = "Banker and Broker"
 RANKS = 13
-"""Ranks of the standard pack (source, equipment a: "One standard pack of 52 cards")."""
+"""Ranks of the standard pack (source, equipment a: the ordinary 52-card pack)."""
 SUITS = 4
 PIQUET_RANKS = 8
 """Ranks of the 32-card pack (A K Q J 10 9 8 7), a reduced pack often used in

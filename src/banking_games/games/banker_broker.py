@@ -2,8 +2,8 @@
 
 Source: ``banker-and-broker.en.txt`` (*The Official World Encyclopedia of
 Sports and Games*, Diagram Visual Information Ltd, 1979), cited below by
-its parts: the equipment list, "Rank of cards", the aim, "Banker is
-determined by high cut", the four numbered steps of play ("Play 1" to
+its parts: the equipment list, the ranking of the cards, the aim, the
+high cut for the first banker, the four numbered steps of play ("Play 1" to
 "Play 4") and the five numbered options ("Option 1" to "Option 5").
 
 The game in brief
@@ -89,11 +89,11 @@ __all__ = [
 SOURCE = "banker-and-broker.en.txt"
 
 PAYOUT_ODDS = Fraction(1)
-"""Even money: "He pays 1 to 1 on sections showing a card of higher
-denomination" (source, Play 4). A win on a stake ``s`` nets ``s``."""
+"""Even money: the banker pays 1 to 1 on a section whose card outranks his
+(source, Play 4). A win on a stake ``s`` nets ``s``."""
 
 PACK_SIZE = 52
-"""'One standard pack of 52 cards' (source, equipment a)."""
+"""The ordinary 52-card pack (source, equipment a)."""
 
 MIN_PLAYERS = 2
 """'Two or more' players, the banker included (source, players): so at
@@ -111,7 +111,7 @@ class BottomCard(enum.Enum):
     DISCARD = "discard"
     """The banker removes the pack's bottom card and discards it before cutting."""
     UNUSED_SECTION = "unused section"
-    """The banker leaves an unused bottom section after cutting."""
+    """After the cut, a bottom section stays out of play."""
 
 
 class BetTiming(enum.Enum):
@@ -130,8 +130,8 @@ class Sectioning(enum.Enum):
     """(a) one section per punter and one for the banker, up to a limit
     (seven); each punter may bet only on their own section."""
     THREE = "b"
-    """(b) three sections, two for the players and one for the banker; each
-    punter bets at will on either or both players' sections."""
+    """(b) the banker cuts three sections: one is his, the other two are the
+    players', and each punter may back one of those two or both."""
     ANY = "c"
     """(c) as many sections as the banker likes (varying from deal to deal),
     the punters bet as they please; one section is left for the banker."""
@@ -152,9 +152,9 @@ class BankChange(enum.Enum):
     """Option 5, "Change of banker" (source, Option 5)."""
 
     ROTATE_LEFT = "rotate left"
-    """The bank passes one player to the left after each deal or set number of deals."""
+    """The bank moves to the next player on the left, after every deal or after an agreed number of deals."""
     CUT_FOR_BANK = "cut for bank"
-    """The players cut for the bank (high card) after each deal or set number of deals."""
+    """A high cut among the players decides the next banker, after every deal or an agreed number of deals."""
     ACE_PASSES = "ace passes"
     """The bank passes to a player who bet on a section showing an Ace; two
     claims (two players' Aces, a player's and the banker's Ace, or two
@@ -173,21 +173,21 @@ class BankerBrokerConfig:
             banker cut first and the punters bet after (``AFTER_CUT``), and
             its option 2 allows either order.
         sectioning: Option 3 (source "3) Numberof sections cut").
-        section_limit: Option 3(a) "(up to a limit of seven)": the most
+        section_limit: Option 3(a), which caps the sections at seven: the most
             sections in play, the banker's included, under
             :attr:`Sectioning.ONE_EACH`; so at most ``section_limit - 1``
             punters. Our reading of an ambiguous phrase (it might also mean
             seven players); any integer >= 2 may be agreed, default 7.
             Only used under option 3(a).
-        tie_rule: Option 4 (source "4) When the banker's denomination is
-            the [same as] that bet on by a player").
+        tie_rule: Option 4 (a section whose card has the banker's rank; the
+            source's slip "is the that bet on" read as "is the same as").
         bank_change: Option 5 (source "5) Change of banker").
-        deals_per_bank: Option 5 "after each deal or set number of deals":
+        deals_per_bank: Option 5 (after every deal, or an agreed number):
             the number of deals a banker holds the bank before it rotates or
             is cut for. Must be 1 under :attr:`BankChange.ACE_PASSES`, which
             the source ties to bets, not to a count of deals.
         ranks: how many ranks the pack has, counted down from the ace
-            (13: the source's "One standard pack of 52 cards", equipment a;
+            (13: the source's ordinary 52-card pack, equipment a;
             8: the 32-card pack A K Q J 10 9 8 7). NOT a rule of the source:
             a reduced pack for comparison and for exact analysis (every
             order of a small pack can be dealt). 1 to 13.
@@ -259,7 +259,7 @@ class BankerBrokerConfig:
         limit = f" (at most {self.section_limit} sections)" if self.sectioning is Sectioning.ONE_EACH else ""
         every = "each deal" if self.deals_per_bank == 1 else f"every {self.deals_per_bank} deals"
         change = {BankChange.ROTATE_LEFT: f"bank passes left after {every}",
-                  BankChange.CUT_FOR_BANK: f"players cut for the bank after {every}",
+                  BankChange.CUT_FOR_BANK: f"a high cut picks the banker after {every}",
                   BankChange.ACE_PASSES: "bank passes to a punter who backs an Ace"}[self.bank_change]
         bottom = ("bottom card discarded" if self.bottom_card is BottomCard.DISCARD
                   else "unused bottom section")
@@ -291,8 +291,8 @@ def _deck_order(deck, config: "BankerBrokerConfig") -> list[Card]:
 # ---------------------------------------------------------------- pure rules
 
 def compare(card: "Card | str", banker_card: "Card | str") -> int:
-    """Compare a section's bottom card with the banker's (source, "Rank of
-    cards is normal (Ace high). Suits are not ranked").
+    """Compare a section's bottom card with the banker's (source, the ranking
+    of the cards: the usual order with the Ace on top; suits never count).
 
     Args:
         card, banker_card: :class:`~banking_games.cards.Card` objects or
@@ -964,8 +964,8 @@ class BankerBrokerSession:
     @classmethod
     def by_high_cut(cls, config: BankerBrokerConfig, players: Sequence[Hashable], *, rng=None,
                     rounds=None) -> "BankerBrokerSession":
-        """A table whose first banker is chosen by high cut (source, "Banker
-        is determined by high cut"); arguments as in :func:`cut_for_bank`.
+        """A table whose first banker is chosen by a high cut (source: whoever
+        cuts the highest card banks first); arguments as in :func:`cut_for_bank`.
 
         Raises:
             ConfigError: as :class:`BankerBrokerSession` (players checked
@@ -1047,7 +1047,7 @@ class BankerBrokerSession:
         due = held >= self.config.deals_per_bank
         if change is BankChange.ROTATE_LEFT:
             new = self.punters[0] if due else old
-            reason = ("the bank passes one player to the left" if due
+            reason = ("the bank moves on to the next player on the left" if due
                       else f"{old} keeps the bank ({held} of {self.config.deals_per_bank} deals)")
         elif change is BankChange.CUT_FOR_BANK:
             needs_cut = due

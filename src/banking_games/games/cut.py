@@ -1,6 +1,6 @@
 """Cutting for the bank by high card: one implementation for every game.
 
-Banker and Broker (source: "Banker is determined by high cut"; Option 5) and
+Banker and Broker (source: whoever cuts the highest card banks first; Option 5) and
 Hoggenheimer (the first banker is chosen by a high cut) both use
 :func:`cut_for_bank`. Standard library only (part of the dealing path).
 """
@@ -39,7 +39,7 @@ class CutRound:
 
 @dataclass(frozen=True)
 class CutForBank:
-    """A high cut (source: "Banker is determined by high cut"; Option 5):
+    """A high cut (source: the highest card cut takes the bank; Option 5):
     every cutter shows a card, the highest rank wins, players tied for the
     highest cut again (our reading: suits are not ranked, so a tie is re-cut).
 

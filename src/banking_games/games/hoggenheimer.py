@@ -13,20 +13,19 @@ The game in brief. 33 cards: A K Q J 10 9 8 7 of four suits and a Joker
 (both texts, equipment / "Der Ablauf eines Spiels"). The layout has four
 rows of eight cells: spades, hearts, diamonds, clubs from the top; aces,
 kings, queens, jacks, 10s, 9s, 8s, 7s from the left (English text, the
-paragraph "The card bet on is shown by the position of the bet"; German
-text, the "Tableau" paragraph). Each of the 32 non-Joker cards has a home
+paragraph on where a bet is placed; German text, the "Tableau" paragraph). Each of the 32 non-Joker cards has a home
 cell. Punters bet that a card, or a group of cards, is turned up before
-the Joker (English text: "A player's bet wins, if all the cards bet on are
-turned up before the Joker"). The banker collects all other bets.
+the Joker (English text: a bet wins when every card it covers shows before
+the Joker does). Every other stake goes to the banker.
 
 Two dealing procedures (:class:`HoggenheimerConfig`, field ``procedure``):
 
 * ``"english"`` (English text, the dealing and play paragraphs): the
   banker deals the 32 top cards face down onto the 32 cells, row by row
   (``deck[0]`` on the spades-Ace cell, ``deck[1]`` on the spades-King
-  cell, ..., ``deck[31]`` on the clubs-7 cell), and the 33rd card face
-  down to one side. He turns the 33rd card. If it is the Joker the deal
-  ends; otherwise it goes face up on its home cell, the face-down card
+  cell, ..., ``deck[31]`` on the clubs-7 cell), and the 33rd card, also
+  face down, beside the layout. That card is turned first. If it is the
+  Joker the deal ends; otherwise it goes face up on its home cell, the face-down card
   that lay there is taken up and turned next, and so on until the Joker
   shows. No cell is visited twice, and the chain always ends at the Joker
   (a card lying face down on its own home cell can never be turned).
@@ -81,14 +80,13 @@ PROCEDURES = ("english", "german")
 """The dealing procedures :class:`HoggenheimerConfig` allows."""
 
 SUIT_ROWS: tuple[Suit, ...] = (Suit.SPADES, Suit.HEARTS, Suit.DIAMONDS, Suit.CLUBS)
-"""The suit of each layout row, top row first (English text: "The top row
-represents Spades, the next Hearts, the next Diamonds, and the bottom row
-Clubs"; German text: Pik, Herz, Karo, Kreuz)."""
+"""The suit of each layout row, top row first (English text: spades on
+top, then hearts, diamonds and, at the bottom, clubs; German text: Pik,
+Herz, Karo, Kreuz)."""
 
 RANK_COLUMNS: tuple[int, ...] = (14, 13, 12, 11, 10, 9, 8, 7)
 """The rank of each layout column, leftmost first: A K Q J 10 9 8 7
-(English text: "the column furthest to the left represents Aces", the
-furthest to the right 7s; German text: "die erste Spalte gilt für die
+(English text: the aces' column is on the far left, the 7s' on the far right; German text: "die erste Spalte gilt für die
 Asse, die zweite für die Könige usw.")."""
 
 Cell = tuple[int, int]
@@ -144,12 +142,11 @@ class HoggenheimerConfig:
               face down on the cells and a 33rd face down to one side; the
               33rd is turned, then each turned card goes to its home cell
               and the face-down card found there is turned next, until the
-              Joker shows (``hoggenheimer.en.txt``, "The banker deals four
-              rows of eight cards face down ..." to "Play continues in this
-              way until the Joker appears").
+              Joker shows (diagram1979, Hoggenheimer: the dealing and play
+              paragraphs).
             * ``"german"``: the German text's deal: the shuffled pack is
               turned card by card onto the cells until the Joker shows
-              (``hoggenheimer.de.wiki.txt``, "Sind die Einsätze gemacht, so
+              (dewiki-hoggenheimer, "Sind die Einsätze gemacht, so
               mischt der Bankhalter die Karten ... legt die erste Karte auf
               das entsprechende Feld").
 
@@ -234,11 +231,11 @@ class BetKind(enum.Enum):
 
 
 PAYOUT_ODDS: dict[BetKind, Fraction] = {
-    BetKind.CARD: Fraction(1),    # en: "Bets on single cards are paid ito 1" (slip for 1 to 1); de: 1 : 1
-    BetKind.PAIR: Fraction(2),    # en: "Bets on two cards are paid 2 to 1"; de: 2 : 1
-    BetKind.SQUARE: Fraction(4),  # en: "four cards in a square or column are paid 4 to 1"; de: 4 : 1
+    BetKind.CARD: Fraction(1),    # en: a single card pays "ito 1" (slip for 1 to 1); de: 1 : 1
+    BetKind.PAIR: Fraction(2),    # en: two cards pay 2 to 1; de: 2 : 1
+    BetKind.SQUARE: Fraction(4),  # en: a square of four, like a column, pays 4 to 1; de: 4 : 1
     BetKind.RANK: Fraction(4),    # same line (column = one rank); de: "die vier Karten eines ... Ranges"
-    BetKind.SUIT: Fraction(8),    # en: "Bets on eight cards in a row are paid 8 to 1"; de: 8 : 1
+    BetKind.SUIT: Fraction(8),    # en: a whole row of eight pays 8 to 1; de: 8 : 1
 }
 """Payout odds "to 1" of each kind of bet: a winning stake ``s`` nets ``s * odds``."""
 
@@ -608,8 +605,8 @@ class HoggenheimerDeal:
         self._turned: list[Card] = []  # non-Joker cards face up, in order
         self._over = False
         if config.procedure == "english":
-            # English text: "The banker deals four rows of eight cards face down,
-            # and the 33rd card face down to one side."
+            # English text: 32 cards face down in four rows of eight, the 33rd
+            # face down beside them.
             self._face_down: dict[Cell, Card] = dict(zip(config.layout_cells(), order[:-1]))
             self._held: Card | None = order[-1]
             self._held_from: object = "side"
@@ -704,9 +701,9 @@ class HoggenheimerDeal:
         Raises:
             DealOverError: if the deal has ended.
             RuleError: if a card has been turned already (bets are placed
-                before the turning starts: English text, "Each player except
-                the banker places as many bets as he wishes" before "The
-                banker turns the 33rd card"; German text, "Vor Beginn eines
+                before the turning starts: English text, every player but the
+                banker bets as much as he likes, and only then is the 33rd
+                card turned; German text, "Vor Beginn eines
                 Spiels tätigen die Spieler ihre Einsätze"), or if the banker
                 tries to bet.
             BetError, CardError: if the bet is not legal, or (reduced pack)
@@ -724,8 +721,8 @@ class HoggenheimerDeal:
         except TypeError:
             raise BetError(f"a player must be a name (a string or other hashable), got {short_repr(player)}") from None
         if player == self.banker:
-            raise RuleError(f"{short_repr(player)} is the banker; only the other players bet (hoggenheimer.en.txt: "
-                            "'Each player except the banker places as many bets as he wishes')")
+            raise RuleError(f"{short_repr(player)} is the banker; only the other players bet (the sources: "
+                            "every player but the banker may bet)")
         b = make_bet(bet)
         outside = [c.name for c in b.cards if not self.config.in_layout(c)]
         if outside:
@@ -767,8 +764,8 @@ class HoggenheimerDeal:
             self._turned.append(card)
             self._face_up[home] = card
             if self.procedure == "english":
-                # English text: "The face-down card that was in that position is
-                # removed, turned face up, and placed in its correct position".
+                # English text: the face-down card lying on that cell is taken up,
+                # turned, and put on its own home cell.
                 # The home cell still holds its face-down card: only `card`
                 # goes to `home`, and each card is turned once.
                 self._held = self._face_down.pop(home)
@@ -793,9 +790,9 @@ class HoggenheimerDeal:
     def result(self, placed: PlacedBet) -> BetResult:
         """How one placed bet ends (the deal must be over): win if all its
         cards were turned before the Joker, paid at its payout odds; else
-        the banker collects the stake (English text, "A player's bet
-        wins, if all the cards bet on are turned up before the Joker. The
-        banker collects all other bets"; German text, "Wer auf eine
+        the banker collects the stake (English text: a bet wins when every
+        card it covers shows before the Joker, and the banker takes the
+        other stakes; German text, "Wer auf eine
         aufgedeckte Karte ... gesetzt hat, gewinnt").
 
         Args:
@@ -890,7 +887,7 @@ def choose_first_banker(players: Sequence[Hashable], *, rng=None, rounds=None) -
 def next_banker(seating: Sequence[Hashable], banker: Hashable) -> Hashable:
     """Who holds the bank next: the player to the banker's left, taking
     ``seating`` as the players in clockwise order, so the next one in the
-    list (English text: "The bank and deal pass one player to the left").
+    list (English text: bank and deal move on to the next player on the left).
 
     Args:
         seating: the players' names in clockwise order (banker included).

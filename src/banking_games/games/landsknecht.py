@@ -17,7 +17,7 @@ names below are the source's headings, translated:
 * *Placing bets* ("Делание ставок"), *First turn* ("Первый раунд") and
   *Later turns* ("Продолжение игры"): :meth:`LandsknechtDeal.place_bet`,
   :meth:`LandsknechtDeal.turn`.
-* After a deal "the bank and the deal pass one player to the left":
+* After a deal the bank and the deal move on to the next player on the left:
   :class:`LandsknechtSession`.
 
 Two readings (``sources/README.md``): "расклад" in the play rules means every
@@ -893,9 +893,9 @@ _SESSION_LIMIT = object()  # start_deal: "keep the session config's stake limit"
 
 
 class LandsknechtSession:
-    """A session of deals at one table: the bank passes one player to the
-    left after each deal (source, *First turn*: "the bank and the deal move
-    one player to the left").
+    """A session of deals at one table: after each deal the bank moves on to
+    the next player on the left (source, *First turn*: bank and deal go one
+    seat to the left).
 
     Seating: ``players`` is listed so that each player's left neighbour is
     the next one in the list (the last player's is the first).
