@@ -19,7 +19,8 @@ Encyclopedia of Sports and Games", "Diagram Visual Information Ltd"), which
 name the book rather than quote it.
 
 Checked: every text file of src/, tests/, scripts/, benchmarks/, book/ (the
-pages, the extensions, the bibliography) and README.md. Files that still
+pages, the extensions, the bibliography) and README.md; none may point at a
+path outside the repository either (``test_no_path_outside_the_repository``). Files that still
 quote are listed in ``STILL_QUOTING`` as strict expected failures, so that
 each one, once paraphrased, must come off the list; ``pytest --runxfail
 tests/test_own_words.py`` prints the runs still to rewrite.
@@ -117,6 +118,20 @@ def test_the_stored_runs_are_there():
 def test_no_six_words_in_a_row_from_a_source(name):
     runs = copied_runs((ROOT / name).read_text(errors="replace"), source_hashes())
     assert not runs, f"{name}: {len(runs)} runs of the source's words: " + " | ".join(runs)
+
+
+# A pointer outside the repository: the source copies' own file names or their
+# folder (cite a source by its key in book/references.bib instead), or an
+# absolute path into the machine this was written on. This file is the one
+# exception: its --write tool names the two English copies it hashes.
+OUTSIDE = re.compile(r"\b(?:hoggenheimer\.en|hoggenheimer\.de\.wiki|banker-and-broker\.en|landsknecht\.ru)\.txt\b"
+                     r"|\bsources/README\b|/work/")
+
+
+@pytest.mark.parametrize("name", [f for f in FILES if f != "tests/test_own_words.py"])
+def test_no_path_outside_the_repository(name):
+    found = sorted({m.group(0) for m in OUTSIDE.finditer((ROOT / name).read_text(errors="replace"))})
+    assert not found, f"{name} points outside the repository: {found}"
 
 
 def test_the_expected_failures_name_existing_files():

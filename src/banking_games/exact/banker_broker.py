@@ -1,7 +1,7 @@
 """Exact values of Banker and Broker: a bet on a section, two sections backed together.
 
 Rules: :mod:`banking_games.games.banker_broker` (the engine; source
-``banker-and-broker.en.txt``). Nothing here restates a rule: the closed
+diagram1979 (Banker and Broker)). Nothing here restates a rule: the closed
 forms below are derived on the page ``book/banker-and-broker-values.md``
 and checked against the engine by the ``engine_*`` functions, which deal
 constructed deck orders (or every deck order of a reduced pack) through

@@ -1,7 +1,7 @@
 """Exact values of Hoggenheimer: every bet, the number of cards turned.
 
 Rules: :mod:`banking_games.games.hoggenheimer` (the engine; sources
-``hoggenheimer.en.txt`` and ``hoggenheimer.de.wiki.txt``). Nothing here
+diagram1979 (Hoggenheimer) and dewiki-hoggenheimer). Nothing here
 restates a rule: the closed forms below are derived on the page
 ``book/hoggenheimer-values.md`` and checked against the engine by
 :func:`engine_exhaustive` (every order of a reduced pack, dealt by the

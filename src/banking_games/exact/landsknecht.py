@@ -1,7 +1,7 @@
 """Exact values of Landsknecht: the bets, the void deal, the length of a deal.
 
 Rules: :mod:`banking_games.games.landsknecht` (the engine; source
-``landsknecht.ru.txt``). Nothing here restates a rule: the closed forms
+diagram-ru). Nothing here restates a rule: the closed forms
 below are derived on the page ``book/landsknecht-values.md`` and checked
 against the engine by :func:`engine_exhaustive` (every order of a reduced
 pack, dealt by the engine) and :func:`engine_recursion` (an exact recursion

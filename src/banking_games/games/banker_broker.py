@@ -1,6 +1,6 @@
 """Banker and Broker (Dutch Bank, Blind Hookey): the one place its rules live.
 
-Source: ``banker-and-broker.en.txt`` (*The Official World Encyclopedia of
+Source: diagram1979 (Banker and Broker) (*The Official World Encyclopedia of
 Sports and Games*, Diagram Visual Information Ltd, 1979), cited below by
 its parts: the equipment list, the ranking of the cards, the aim, the
 high cut for the first banker, the four numbered steps of play ("Play 1" to
@@ -86,7 +86,8 @@ __all__ = [
     "cut_for_bank",
 ]
 
-SOURCE = "banker-and-broker.en.txt"
+SOURCE = "diagram1979"
+"""The source's key in book/references.bib (the English encyclopedia entry)."""
 
 PAYOUT_ODDS = Fraction(1)
 """Even money: the banker pays 1 to 1 on a section whose card outranks his

@@ -178,8 +178,8 @@ class HoggenheimerConfig:
     def __post_init__(self) -> None:
         if self.procedure not in PROCEDURES:
             raise ConfigError(f"unknown Hoggenheimer procedure {short_repr(self.procedure)}: allowed are "
-                              "'english' (face-down layout, follow the chain; hoggenheimer.en.txt) "
-                              "and 'german' (turn straight from the pack; hoggenheimer.de.wiki.txt)")
+                              "'english' (face-down layout, follow the chain; diagram1979) "
+                              "and 'german' (turn straight from the pack; dewiki-hoggenheimer)")
         for name, top in (("suits", len(SUIT_ROWS)), ("ranks", len(RANK_COLUMNS))):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= top:

@@ -1,7 +1,7 @@
 """Landsknecht (Lansquenet): the rules engine. The only place its rules live.
 
-Source: ``landsknecht.ru.txt`` (Russian edition of the Diagram encyclopedia,
-entry "Ландскнехт"), read as described in ``sources/README.md``. Section
+Source: diagram-ru (Russian edition of the Diagram encyclopedia,
+entry "Ландскнехт"), read as the Landsknecht chapter explains. Section
 names below are the source's headings, translated:
 
 * *Equipment* ("Игровые принадлежности"): one standard 52-card pack, chips.
@@ -20,7 +20,7 @@ names below are the source's headings, translated:
 * After a deal the bank and the deal move on to the next player on the left:
   :class:`LandsknechtSession`.
 
-Two readings (``sources/README.md``): "расклад" in the play rules means every
+Two readings (explained in the Landsknecht chapter): "расклад" in the play rules means every
 card on the table (layout cards, the banker's card and the players' cards),
 and "карта игроков" means any players' card, not only the first.
 

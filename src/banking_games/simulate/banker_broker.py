@@ -9,7 +9,7 @@ array arithmetic; that is allowed only because
 engine's results, deal by deal, for every sectioning option, tie rule,
 bottom-card option and bet timing.
 
-The formulation (derived from the engine, source ``banker-and-broker.en.txt``,
+The formulation (derived from the engine, source diagram1979 (Banker and Broker),
 Play 1-4 and Options 1, 3 and 4). A deal is a deck (a row of card numbers
 into ``config.pack()``, top first) and the sizes of the ``k`` sections in
 play, cut off the top in order. Section ``i``'s bottom card lies at deck

@@ -8,8 +8,8 @@ as array arithmetic; that is allowed only because
 engine's results, deck by deck, for both procedures and every bet.
 
 The formulation (derived from the engine's dealing rules, sources
-``hoggenheimer.en.txt``, the dealing and play paragraphs, and
-``hoggenheimer.de.wiki.txt``, "Der Ablauf eines Spiels"). Number the pack's
+diagram1979 (Hoggenheimer), the dealing and play paragraphs, and
+dewiki-hoggenheimer, "Der Ablauf eines Spiels"). Number the pack's
 cards ``0 .. N`` as in ``config.pack()``: card ``i < N`` is the home card
 of the ``i``-th layout cell (row by row), card ``N`` is the Joker. A deck is
 a row of card numbers, top first.

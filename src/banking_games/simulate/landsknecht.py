@@ -9,7 +9,7 @@ gives exactly the engine's results, deck by deck, for every kind of bet
 plan and for void deals.
 
 The formulation (derived from the engine's setup and turn rules, source
-``landsknecht.ru.txt``, *Dealing the layout*, *Pairs in the layout*,
+diagram-ru, *Dealing the layout*, *Pairs in the layout*,
 *First turn*, *Later turns*). For each rank let ``f1`` be the position
 (0 = top) of its first card in the deck and ``f2`` that of its second.
 Order the ranks by ``f1``: the 1st and 2nd are the layout ranks (every
