@@ -259,3 +259,42 @@ def test_landsknecht_table_new_banker_takes_the_limits_in_the_fields():
     assert not t.message.is_error, t.message.value
     assert (t.deal.config.min_stake, t.deal.config.max_stake) == (2, 5)
     assert {p: h[-1] for p, h in t.history.items()} == balances  # running balances carry on
+
+
+# ---------------------------------------------------------------- readings marked as ours (issue 11)
+
+def _page(name: str) -> str:
+    from conftest import BOOK
+    return " ".join((BOOK / f"{name}.md").read_text(encoding="utf-8").split())
+
+
+def test_readings_that_are_ours_are_marked_in_the_pages():
+    # Banker and Broker: the source's basic play cuts first and takes stakes
+    # after; the engine's default (stakes before the cut) must be said to be our choice.
+    assert bb.BankerBrokerConfig().bet_timing is bb.BetTiming.BEFORE_CUT
+    page = _page("banker-and-broker")
+    assert "the source's basic play has the cut first and the bets after" in page
+    assert "the engine's default, before the cut, is our choice" in page
+    # Hoggenheimer: pairs side by side or one above the other, "not diagonally" as our reading
+    assert "not diagonally: our reading" in _page("hoggenheimer")
+    # intro: the Landsknecht origin is reported by the source, not stated as fact
+    intro = _page("intro")
+    assert "**Landsknecht** (Lansquenet), said to be a game of the German mercenaries" in intro
+
+
+def test_the_three_tables_share_one_skeleton():
+    # widgets/common.py's DealingTable holds the header, message bar, layout and
+    # assembly; each game's table only adds its controls and _render.
+    from banking_games.widgets import common
+    from banking_games.widgets.banker_broker import BankerBrokerTable
+    from banking_games.widgets.hoggenheimer import HoggenheimerTable
+    from banking_games.widgets.landsknecht import LandsknechtTable
+
+    for cls in (HoggenheimerTable, BankerBrokerTable, LandsknechtTable):
+        assert issubclass(cls, common.DealingTable)
+        for name in ("_start_table", "_assemble", "header_html", "row_layout"):
+            assert name not in cls.__dict__, f"{cls.__name__} redefines the shared {name}"
+        assert "_render" in cls.__dict__
+        t = cls()
+        assert isinstance(t.message, common.MessageBar) and "bg-table" in t._dom_classes
+        assert t.header in t.children and t.message in t.children
