@@ -15,7 +15,10 @@ live dealing table. This test does just that, headless:
 * in the live dealing table, clicks the buttons through a whole deal: a bet,
   a turn, a move the rules forbid (a message in the table, the table left as
   it was), dealing to the end (a settlement), a turn after the end (refused),
-  a new deal; and steps the chapter's deal replay with its slider;
+  a new deal; at the settlement the table must show the seed's very deal
+  (the face-up cards and net amounts of the same table clicked the same way
+  in Python, :func:`settled_in_python`); and steps the chapter's deal replay
+  with its slider;
 * fails on any traceback or stderr output in the notebook, any "Unexpected
   error" in a table's message bar, any uncaught page error, and any request to
   another host.
@@ -104,6 +107,74 @@ SCENARIOS = {
         ("New deal", "turn"),
     ]),
 }
+
+# The table each chapter's Jupyter cell and {live-table} directive build (book/*.md,
+# "Deal it yourself"), and which attribute each button label is.
+TABLE_CALLS = {
+    "hoggenheimer": ("banking_games.widgets.hoggenheimer", "HoggenheimerTable", ["Anna", "Ben", "Cleo", "Dora"]),
+    "banker-and-broker": ("banking_games.widgets.banker_broker", "BankerBrokerTable",
+                          ["Anna", "Ben", "Cleo", "Dora"]),
+    "landsknecht": ("banking_games.widgets.landsknecht", "LandsknechtTable", ["Anna", "Boris", "Clara", "Dora"]),
+}
+TABLE_SEED = 2026
+BUTTONS = {"Place bet": "bet_button", "Turn a card": "turn_button", "Turn a section": "turn_button",
+           "Cut": "cut_button", "Deal to the end": "end_button", "New deal": "new_deal_button"}
+
+
+def settled_in_python(chapter: str) -> tuple[list[str], list[str]]:
+    """What the chapter's table shows once its scenario is settled, played
+    here in Python: the same class, players and seed as the page, the same
+    clicks up to the settlement. The seed fixes every card, so the browser
+    (Pyodide, or JupyterLab's kernel) must show the same deal: returns the
+    face-up cards' labels of the table view and the rows of the settlement's
+    "Net amounts" table as the browser's innerText writes them
+    ("Anna<TAB>punter<TAB>-1")."""
+    import html as html_lib
+    import importlib
+    import re as re_lib
+
+    module, name, players = TABLE_CALLS[chapter]
+    table = getattr(importlib.import_module(module), name)(players, seed=TABLE_SEED)
+    steps = SCENARIOS[chapter][1]
+    for label, expect in steps[:[e for _, e in steps].index("settle") + 1]:
+        getattr(table, BUTTONS[label]).click()
+    assert table.settlement is not None, table.message.value
+    faces = re_lib.findall(r'class="bg-card bg-face[^"]*"[^>]*aria-label="([^"]*)"', table.table.value)
+    net = table.settlement_view.value.split("Net amounts", 1)[1]
+    rows = [[html_lib.unescape(re_lib.sub(r"<[^>]+>", "", c)).strip() for c in re_lib.findall(r"<td[^>]*>(.*?)</td>", r)]
+            for r in re_lib.findall(r"<tr>(.*?)</tr>", net, re_lib.S)]
+    return faces, ["\t".join(r) for r in rows if r]
+
+
+_RANK_WORDS = {"ace": "A", "king": "K", "queen": "Q", "jack": "J", "ten": "10", "nine": "9", "eight": "8",
+               "seven": "7", "six": "6", "five": "5", "four": "4", "three": "3", "two": "2"}
+_SUIT_WORDS = {"spades": "♠", "hearts": "♥", "diamonds": "♦", "clubs": "♣"}
+
+
+def card_key(label: str) -> str:
+    """One name for a card however it is labelled: 'seven of spades' (the
+    drawing's accessible name) and '7 ♠ ♠' (its text, rank, suit and pip, as
+    the browser reads it once the widget has dropped the aria-label) both
+    give '7♠'; a Joker gives 'Joker'."""
+    if "joker" in label.lower():
+        return "Joker"
+    if " of " in label:
+        rank, suit = label.split(" of ")
+        return _RANK_WORDS[rank.strip()] + _SUIT_WORDS[suit.strip()]
+    return "".join(label.split()[:2])
+
+
+def check_settled_as_in_python(chapter: str, state: dict) -> None:
+    """The browser's table state at the settlement shows the deal Python deals
+    for the same seed and clicks (:func:`settled_in_python`), in the same order."""
+    faces, nets = settled_in_python(chapter)
+    assert faces and nets, f"{chapter}: nothing to compare in Python"
+    faces = [card_key(f) for f in faces]
+    shown = [card_key(c[1:]) for c in state["cards"] if c.startswith("+")]
+    assert shown[:len(faces)] == faces, f"{chapter}: seed {TABLE_SEED}'s face-up cards {faces}, shown {shown}"
+    for row in nets:
+        assert row in state["text"], f"{chapter}: settlement row {row!r} not shown:\n{state['text'][-1500:]}"
+
 
 # What a table shows, read in the browser: the visible cards (label, face up or not),
 # the message bar, whether it is a refusal, and the table's text.
@@ -417,6 +488,7 @@ def test_live_table_in_jupyterlab(browser, lab_url, chapter):
                 assert state["cards"] != before["cards"], f"{where}: the cards on the table did not change"
             if expect == "settle":
                 assert "Settlement" in state["text"], f"{where}: no settlement shown"
+                check_settled_as_in_python(chapter, state)   # the seed's very deal, not just a change
             _screenshot(page, f"{chapter}-{i}")
 
         # the chapter's deal replay (the cell the website shows) works in JupyterLab too

@@ -13,6 +13,9 @@ For each game chapter (issue 8):
   there from the chapters' rules (a bet, a turn, a move the rules forbid with
   its message and the cards left as they were, dealing to the end with the
   settlement, a turn after the end refused, a new deal);
+* at the settlement it shows seed 2026's very deal: the face-up cards and
+  the net amounts that the same table (class, players, seed), clicked the
+  same way in Python, shows (``test_jupyterlab.settled_in_python``);
 * a new session from another seed, played the same way to its settlement,
   shows other cards than seed 2026 did (both decks are shuffled by the engine
   from ``random.Random(seed)``; two seeds giving the very same settled deal
@@ -35,7 +38,8 @@ require_chromium("Deal live browser tests")
 
 sync_api = need_module("playwright.sync_api")
 
-from test_jupyterlab import SCENARIOS, TABLE_STATE_JS  # noqa: E402  (one scenario per game, one place)
+from test_jupyterlab import (SCENARIOS, TABLE_STATE_JS,  # noqa: E402  (one scenario per game, one place)
+                             check_settled_as_in_python)
 
 OTHER_SEED = 7
 
@@ -110,6 +114,7 @@ def test_deal_live_on_sub_path(browser, sub_path_url, chapter):
 
         states = _play(page, table, steps, chapter)
         settle_at = [e for _, e in steps].index("settle")
+        check_settled_as_in_python(chapter, states[settle_at])   # seed 2026's very deal and amounts
         first_deal = states[settle_at]["cards"]
 
         # another seed, a new session, the same moves up to the settlement: other cards
