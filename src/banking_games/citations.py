@@ -81,6 +81,8 @@ def _entries(path: str, mtime: float) -> dict:
 
 def _bib(path: Path | None = None) -> dict:
     path = Path(path) if path is not None else bibliography_path()
+    if not path.is_file():
+        raise CitationError(f"no bibliography file at {path}: give the path of a .bib file")
     return _entries(str(path), path.stat().st_mtime)
 
 
