@@ -583,13 +583,135 @@ def test_page_reads_like_the_book(browser, lab_url, built_site, chapter):
         numbers = [n for n in numbers if not re.fullmatch(r"\d{1,3}(,\d{3})+", n)]
     text, page, context = _open_and_read(browser, lab_url, f"{chapter}.md", chapter)
     try:
-        _check_reads_like_the_book(text, numbers, chapter, unresolved_ok=True)
+        text = _leave_out_in_page_figure_refs(text, chapter)
+        _check_reads_like_the_book(text, numbers, chapter)
+        _check_citations_and_links(page, built_site, chapter)
         if chapter in SCENARIOS:   # the dealing table is there and shows cards (played in full above)
             table = page.locator(f".{SCENARIOS[chapter][0]}")
             table.wait_for(timeout=30_000)
             assert _table_state(table)["cards"], f"{chapter}: the live table shows no card"
     finally:
         context.close()
+
+
+# ---- citations, cross-page links and downloads (issue 12, half C) ----
+# The website is the expectation: sphinxcontrib-bibtex writes each citation from
+# references.bib, and Sphinx writes each cross-page link's text (a page's title
+# for a link without text) and checks its target. JupyterLab must show the same
+# citations, in the same order, and the same links to the same pages.
+
+# The text of every Markdown cell's links: [{text, href}] (href as written, before
+# JupyterLab rewrites it for its file browser)
+LINKS_JS = """
+(nb) => [...nb.querySelectorAll('.jp-MarkdownCell a')].map(a => ({
+  text: a.textContent.replace(/\\s+/g, ' ').trim(),
+  href: a.getAttribute('href') || '',
+  title: a.getAttribute('title') || ''}))
+"""
+
+
+def _quotes(text: str) -> str:
+    """Typographic quotes as typed (Sphinx's smart quotes: gambler’s -> gambler's)."""
+    return " ".join(text.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"')
+                    .replace("\u201d", '"').split())
+
+
+def website_citations(html_page: Path) -> list[str]:
+    """The citations the website shows on a page, in order, e.g. "[Arnold, 2002]"
+    (sphinxcontrib-bibtex's spans)."""
+    from bs4 import BeautifulSoup
+    soup = BeautifulSoup(html_page.read_text(), "html.parser")
+    main = soup.select_one("main") or soup
+    return [_quotes(s.get_text()) for s in main.select("span.bibtex-citation")]
+
+
+def website_page_links(html_page: Path) -> list[tuple[str, str]]:
+    """The website's links from the page's text to another page: [(page, text)],
+    page without ".html". Left out: citations, glossary terms, the previous/next
+    buttons, links within the page, downloads."""
+    from bs4 import BeautifulSoup
+    soup = BeautifulSoup(html_page.read_text(), "html.parser")
+    main = soup.select_one("main article") or soup.select_one("main") or soup
+    out = []
+    for a in main.select("a.reference.internal"):
+        href = a.get("href", "")
+        if (a.find_parent("span", class_="bibtex-citation") or a.find_parent(class_="prev-next-area")
+                or a.select_one(".std-term") or "download" in a.get("class", []) or href.startswith("#")
+                or not re.match(r"[\w-]+\.html", href)):
+            continue
+        out.append((href.split(".html")[0], _quotes(a.get_text())))
+    return out
+
+
+def _page_labels(chapter: str) -> set[str]:
+    """Labels a page defines for its own figures and tables (``name:`` in a code
+    cell's metadata). Their captions and numbers are the other half of issue 12."""
+    return set(re.findall(r"^\s*name:\s*([\w-]+)\s*$", (BOOK / f"{chapter}.md").read_text(), re.M))
+
+
+def _leave_out_in_page_figure_refs(text: str, chapter: str) -> str:
+    """Drop the "[unresolved]" lines of numrefs to this page's own figures and
+    tables (printed, a known gap until captions show in JupyterLab); citations
+    and references to other pages stay, and fail the check."""
+    labels = _page_labels(chapter)
+    keep, dropped = [], []
+    for line in text.splitlines():
+        if line.startswith("[unresolved]") and line.rsplit(": ", 1)[-1].strip() in labels:
+            dropped.append(line)
+        else:
+            keep.append(line)
+    if dropped:
+        print(f"\n[reading] {chapter}: {len(dropped)} in-page figure/table numrefs unresolved "
+              f"(captions, known gap): {dropped[:4]}")
+    return "\n".join(keep)
+
+
+def _check_citations_and_links(page, built_site: Path, chapter: str) -> None:
+    """Citations read "[Author, Year]" as on the website, in the same order, each
+    label a link to the bibliography (sources.md); every link of the website to
+    another page is a link in JupyterLab with the same text, to that page's .md."""
+    notebook = page.locator(".jp-NotebookPanel .jp-Notebook").first
+    html_page = built_site / f"{chapter}.html"
+    links = [dict(x, text=_quotes(x["text"])) for x in notebook.evaluate(LINKS_JS)]
+    flat = _quotes(notebook.evaluate(READ_TEXT_JS))
+    # citations: each website citation, in order, in the notebook's text
+    at = 0
+    for citation in website_citations(html_page):
+        found = flat.find(citation, at)
+        assert found >= 0, f"{chapter}: citation {citation!r} (as on the website) not shown in JupyterLab " \
+                           f"after position {at}"
+        at = found + len(citation)
+    bib_links = [x for x in links if "sources.md" in x["href"] and x["title"]]
+    for cite_text in website_citations(html_page):
+        labels = re.findall(r"[^,\[\]]+, (?:\d{4}|n\.d\.)", cite_text)
+        for label in labels:
+            assert any(x["text"] == label.strip() for x in bib_links), \
+                f"{chapter}: citation label {label.strip()!r} is not a link to the bibliography in JupyterLab"
+    # cross-page links: same text, to the same page
+    for target, text in website_page_links(html_page):
+        if target == "genindex":   # no index in JupyterLab: the word is there, as a link to nothing
+            assert text in flat, f"{chapter}: {text!r} missing in JupyterLab"
+            continue
+        assert any(x["text"] == text and re.search(rf"(^|/){re.escape(target)}\.md([#?]|$)", x["href"])
+                   for x in links), \
+            f"{chapter}: the website's link {text!r} to {target} is not a link to {target}.md in JupyterLab; " \
+            f"JupyterLab's links: {[(x['text'], x['href']) for x in links][:12]}"
+    n_links = len(website_page_links(html_page))
+    print(f"\n[links] {chapter}: {len(website_citations(html_page))} citations and {n_links} links "
+          "to other pages, as on the website")
+    folder = os.environ.get("BG_SCREENSHOTS")
+    if folder:   # a citation and a cross-page link in their paragraphs, for a person to look at
+        for name, sel in (("citation", '.jp-MarkdownCell a[href*="sources.md"][title]'),
+                          ("link", '.jp-MarkdownCell p a[href*=".md"]:not([title])')):
+            loc = notebook.locator(sel)
+            if loc.count():
+                loc.first.scroll_into_view_if_needed()
+                loc.first.locator("xpath=ancestor::*[self::p or self::li or self::td][1]").screenshot(
+                    path=str(Path(folder) / f"{name}-{chapter}.png"))
+    # no link shows a path or a label instead of its text
+    for x in links:
+        assert x["text"] and not re.search(r"\.(md|ipynb|pdf)\b|^_handouts/", x["text"]), \
+            f"{chapter}: a link shows {x['text']!r} (href {x['href']!r})"
 
 
 def test_reading_check_on_a_converted_page(browser, lab_url):
