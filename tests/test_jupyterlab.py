@@ -625,6 +625,15 @@ def website_citations(html_page: Path) -> list[str]:
     return [_quotes(s.get_text()) for s in main.select("span.bibtex-citation")]
 
 
+def website_bibliography(html_page: Path) -> list[tuple[str, str]]:
+    """The website's bibliography entries on a page: [("[Arnold, 2002]", "Peter Arnold, editor. ...")]."""
+    from bs4 import BeautifulSoup
+    soup = BeautifulSoup(html_page.read_text(), "html.parser")
+    main = soup.select_one("main") or soup
+    return [(_quotes(d.select_one(".label").get_text()), _quotes(d.select_one("p").get_text()))
+            for d in main.select("div.citation")]
+
+
 def website_page_links(html_page: Path) -> list[tuple[str, str]]:
     """The website's links from the page's text to another page: [(page, text)],
     page without ".html". Left out: citations, glossary terms, the previous/next
@@ -696,6 +705,14 @@ def _check_citations_and_links(page, built_site: Path, chapter: str) -> None:
                    for x in links), \
             f"{chapter}: the website's link {text!r} to {target} is not a link to {target}.md in JupyterLab; " \
             f"JupyterLab's links: {[(x['text'], x['href']) for x in links][:12]}"
+    # the bibliography (page Sources): every entry of the website's list, in order,
+    # label and text, shown in JupyterLab too
+    at = 0
+    for label, entry in website_bibliography(html_page):
+        found = flat.find(label, at)
+        assert found >= 0 and flat.find(entry[:60], found) >= 0, \
+            f"{chapter}: bibliography entry {label} {entry[:60]!r} (as on the website) not shown in JupyterLab"
+        at = found + len(label)
     n_links = len(website_page_links(html_page))
     print(f"\n[links] {chapter}: {len(website_citations(html_page))} citations and {n_links} links "
           "to other pages, as on the website")
@@ -712,6 +729,24 @@ def _check_citations_and_links(page, built_site: Path, chapter: str) -> None:
     for x in links:
         assert x["text"] and not re.search(r"\.(md|ipynb|pdf)\b|^_handouts/", x["text"]), \
             f"{chapter}: a link shows {x['text']!r} (href {x['href']!r})"
+
+
+def test_citation_and_page_link_open_their_page(browser, lab_url):
+    """A reader clicks a citation and a link to another page: JupyterLab opens that page."""
+    text, page, context = _open_and_read(browser, lab_url, "hoggenheimer-values.md", "open-links")
+    try:
+        notebook = page.locator(".jp-NotebookPanel .jp-Notebook").first
+        for selector, opens in (('.jp-MarkdownCell a[href*="sources.md"][title]', "sources.md"),
+                                ('.jp-MarkdownCell a[href*="hoggenheimer.md"]', "hoggenheimer.md")):
+            link = notebook.locator(selector).first
+            link.scroll_into_view_if_needed()
+            link.click()
+            tab = page.locator(f'.lm-DockPanel-tabBar .lm-TabBar-tab.jp-mod-current:has-text("{opens}")')
+            tab.first.wait_for(timeout=30_000)
+            _screenshot(page, f"opened-{opens}")
+            page.locator('.lm-DockPanel-tabBar .lm-TabBar-tab:has-text("hoggenheimer-values.md")').first.click()
+    finally:
+        context.close()
 
 
 def test_reading_check_on_a_converted_page(browser, lab_url):

@@ -39,8 +39,8 @@ from typing import Any
 
 from .errors import GameError
 
-__all__ = ["CitationError", "Citation", "cite", "author_year", "bibliography_path",
-           "BIBLIOGRAPHY_LINK"]
+__all__ = ["CitationError", "Citation", "Bibliography", "cite", "bibliography", "author_year",
+           "bibliography_path", "BIBLIOGRAPHY_LINK"]
 
 #: Where a citation links in JupyterLab: the book's page *Sources*, section *Bibliography*.
 BIBLIOGRAPHY_LINK = "sources.md#bibliography"
@@ -184,3 +184,58 @@ def cite(keys: str, bib: str | Path | None = None) -> Citation:
             f"it holds: {', '.join(sorted(entries))}")
     return Citation(wanted, tuple(author_year(entries[k]) for k in wanted),
                     tuple(_describe(entries[k]) for k in wanted))
+
+
+class Bibliography:
+    """Every entry of the bib file, as the book's bibliography (page *Sources*).
+
+    Its IPython output is a MIME bundle: ``text/markdown`` is the MyST
+    ``{bibliography}`` directive, which the website parses (sphinxcontrib-bibtex
+    lists the entries and the citations link to them); ``text/html`` is the
+    list formatted by pybtex (its ``unsrt`` style, sorted and labelled as on
+    the website: :func:`author_year`), for JupyterLab; ``text/plain`` the same
+    as plain text. ``entries``: list of ``(key, label, text)``.
+    """
+
+    def __init__(self, entries: list[tuple[str, str, str, str]]):
+        self._entries = entries
+        self.entries = [(k, lab, txt) for k, lab, txt, _ in entries]
+
+    def __str__(self) -> str:
+        return "\n".join(f"[{lab}] {txt}" for _, lab, txt in self.entries)
+
+    def __repr__(self) -> str:
+        return str(self)
+
+    def _repr_pretty_(self, p: Any, cycle: bool) -> None:
+        p.text(str(self))
+
+    def _repr_mimebundle_(self, include: Any = None, exclude: Any = None) -> dict:
+        rows = "".join(f'<dt id="bib-{html.escape(k)}">[{html.escape(lab)}]</dt><dd>{h}</dd>'
+                       for k, lab, _, h in self._entries)
+        return {"text/plain": str(self),
+                "text/html": f'<dl class="bg-bibliography">{rows}</dl>',
+                "text/markdown": "```{bibliography}\n```"}
+
+
+def bibliography(bib: str | Path | None = None) -> Bibliography:
+    """The bibliography of ``bib`` (default: :func:`bibliography_path`): :class:`Bibliography`.
+
+    Entries sorted by author, year and title (pybtex's ``author_year_title``,
+    as the website's style ``authoryear``), each formatted by pybtex's
+    ``unsrt`` style. Raises :class:`CitationError` if no bib file is found.
+    """
+    from pybtex.database import BibliographyData
+    from pybtex.style.formatting.unsrt import Style as UnsrtStyle
+    from pybtex.plugin import find_plugin
+
+    entries = _bib(bib)
+    data = BibliographyData(entries=entries)
+    ordered = find_plugin("pybtex.style.sorting", "author_year_title")().sort(list(data.entries.values()))
+    style = UnsrtStyle()
+    out = []
+    for entry in ordered:
+        formatted = style.format_entry(author_year(entry), entry)
+        out.append((entry.key, author_year(entry), formatted.text.render_as("text"),
+                    formatted.text.render_as("html")))
+    return Bibliography(out)
