@@ -725,6 +725,10 @@ def _check_citations_and_links(page, built_site: Path, chapter: str) -> None:
                 loc.first.scroll_into_view_if_needed()
                 loc.first.locator("xpath=ancestor::*[self::p or self::li or self::td][1]").screenshot(
                     path=str(Path(folder) / f"{name}-{chapter}.png"))
+        bib = notebook.locator(".jp-OutputArea dl")
+        if bib.count():
+            bib.first.scroll_into_view_if_needed()
+            bib.first.screenshot(path=str(Path(folder) / f"bibliography-{chapter}.png"))
     # no link shows a path or a label instead of its text
     for x in links:
         assert x["text"] and not re.search(r"\.(md|ipynb|pdf)\b|^_handouts/", x["text"]), \
