@@ -25,7 +25,8 @@ import pytest
 
 pytest.importorskip("pybtex.database")
 
-from banking_games.citations import BIBLIOGRAPHY_LINK, Citation, CitationError, cite  # noqa: E402
+from banking_games.citations import (BIBLIOGRAPHY_LINK, Citation, CitationError,  # noqa: E402
+                                     bibliography, cite)
 from banking_games.errors import GameError  # noqa: E402
 
 BOOK = Path(__file__).resolve().parent.parent / "book"
@@ -66,8 +67,8 @@ def test_html_links_each_label_to_the_bibliography():
     assert "Peter Arnold (ed.)" in links[1][1]
     # the link leads to the page whose bibliography lists every entry
     assert BIBLIOGRAPHY_LINK == "sources.md#bibliography"
-    assert re.search(r"^## Bibliography$", (BOOK / "sources.md").read_text(), re.M)
-    assert "```{bibliography}" in (BOOK / "sources.md").read_text()
+    sources = (BOOK / "sources.md").read_text()
+    assert re.search(r"^## Bibliography\n\n```\{code-cell\} ipython3\n(:tags:.*\n)?\nbibliography\(\)", sources, re.M)
 
 
 def test_finds_the_book_bib_from_the_book_folder(monkeypatch):
@@ -112,6 +113,25 @@ def test_prose_cites_only_with_eval_and_known_keys():
         for m in re.finditer(r'\{eval\}`cite\("([^"]+)"\)`', text):
             used |= {k.strip() for k in m.group(1).split(",")}
         if "{eval}`cite(" in text:
-            assert "from banking_games.citations import cite" in text, f"{page.name}: cite is not imported"
+            assert re.search(r"^from banking_games\.citations import .*\bcite\b", text, re.M), \
+                f"{page.name}: cite is not imported"
     assert used and used <= keys, used - keys
     assert used == keys, f"entries never cited: {keys - used}"
+
+
+def test_bibliography_lists_every_entry_sorted_as_the_website():
+    """Sorted by author, then year, then title (pybtex's author_year_title, as the
+    website's style): Arnold < Diagram ... 1979 < Diagram ... n.d. < Wikipedia."""
+    b = bibliography(bib=BIB)
+    assert [(k, lab) for k, lab, _ in b.entries] == [
+        ("arnold2002", "Arnold, 2002"),
+        ("diagram1979", "Diagram Visual Information Ltd, 1979"),
+        ("diagram-ru", "Diagram Visual Information Ltd, n.d."),
+        ("dewiki-hoggenheimer", "Wikipedia contributors, n.d."),
+    ]
+    text = dict((k, t) for k, _, t in b.entries)
+    assert text["arnold2002"].startswith("Peter Arnold, editor. The Complete Book of Card Games. Chancellor Press")
+    assert "https://de.wikipedia.org/wiki/Hoggenheimer" in text["dewiki-hoggenheimer"]
+    bundle = b._repr_mimebundle_()
+    assert bundle["text/markdown"] == "```{bibliography}\n```"   # the website's list (sphinxcontrib-bibtex)
+    assert bundle["text/html"].count("<dt") == 4
