@@ -23,7 +23,10 @@ live dealing table. This test does just that, headless:
 ``test_page_reads_like_the_book`` opens every page of the book the same way,
 runs all cells, and reads the rendered notebook (jupyterlab-myst renders the
 Markdown cells): no raw MyST role or directive may be visible, no citation or
-cross-reference that jupyterlab-myst marks as not found, and every
+cross-reference that jupyterlab-myst marks as not found (except, for now, numrefs
+to the page's own figures and tables, whose captions JupyterLab does not show),
+the website's citations, bibliography and links to other pages with the same
+text (and the links to the same .md pages), and every
 number the website shows in its place (the computed values in the built
 page's ``pasted-text`` spans, read from book/_build/html, not from the
 notebook) must appear in the notebook's text. Pages whose markup is not yet
@@ -130,8 +133,7 @@ USER_SETTINGS["@jupyterlab/notebook-extension/tracker.jupyterlab-settings"] = {"
 # Pages whose Markdown is still written for the website only (myst-nb glue roles and
 # the like, shown raw by jupyterlab-myst). Each is a strict xfail of
 # test_page_reads_like_the_book: empty this list when the converted pages are merged.
-# (sources: its citations are unresolved keys in JupyterLab, and {bibliography} shows
-# nothing; glossary and notation have no kernelspec in their front matter: JupyterLab asks
+# (glossary and notation have no kernelspec in their front matter: JupyterLab asks
 # "Select Kernel" when they open; the chapters' front matter fixes that.)
 NOT_YET_CONVERTED: list[str] = []
 
