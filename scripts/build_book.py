@@ -112,7 +112,7 @@ def build(no_cache: bool = False, echo: bool = True) -> tuple[bool, str]:
     if vendor.returncode != 0:
         return False, vendor.stdout + vendor.stderr
     clean(no_cache)
-    # the lesson pages' handouts (PDF) and student notebooks, linked with {download}
+    # the lesson pages' handouts (PDF) and student notebooks, linked as downloads
     handouts = subprocess.run([sys.executable, str(ROOT / "scripts" / "make_handouts.py")],
                               capture_output=True, text=True)
     if handouts.returncode != 0:

@@ -1,7 +1,7 @@
 """Make the printable handouts and student notebooks of the lesson pages.
 
 Called by scripts/build_book.py before Jupyter Book runs (the lesson pages
-link the files with {download}, so they must exist when Sphinx reads them).
+link the files as downloads, so they must exist when Sphinx reads them).
 Writes into book/_handouts/ (ignored by git):
 
 * ``<game>-handout.pdf``: a rules card, for Hoggenheimer the layout mat, and

@@ -76,13 +76,16 @@ def test_unknown_name_and_bad_spec():
 
 @pytest.mark.parametrize("page", PAGES, ids=lambda p: p.stem)
 def test_pages_use_markup_both_renderers_read(page):
-    """No myst-nb glue (jupyterlab-myst does not render it); every {eval} reads shown.<name>."""
+    """No myst-nb glue (jupyterlab-myst does not render it); every {eval} reads shown.<name>,
+    or is a citation cite("key") (banking_games.citations, checked in tests/test_citations.py)."""
     text = page.read_text(encoding="utf-8")
     assert "{glue" not in text and "from myst_nb import glue" not in text, page.name
     # remove-cell cells are skipped by inline execution: their values would be missing
     assert "remove-cell" not in text, page.name
     evals = re.findall(r"\{eval\}`([^`]*)`", text)
-    bad = [e for e in evals if not re.fullmatch(r'shown\.[A-Za-z_]\w*(\.f\("[^"]*"\))?', e)]
-    assert not bad, f"{page.name}: {{eval}} roles not of the form shown.name: {bad[:5]}"
+    bad = [e for e in evals if not re.fullmatch(r'shown\.[A-Za-z_]\w*(\.f\("[^"]*"\))?', e)
+           and not re.fullmatch(r'cite\("[\w:.,-]+"\)', e)]
+    assert not bad, f"{page.name}: {{eval}} roles not of the form shown.name or cite(\"key\"): {bad[:5]}"
+    evals = [e for e in evals if not e.startswith("cite(")]
     if evals:
         assert "shown = Shown()" in text, f"{page.name} shows values but never makes `shown`"

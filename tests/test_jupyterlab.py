@@ -26,7 +26,10 @@ live dealing table. This test does just that, headless:
 ``test_page_reads_like_the_book`` opens every page of the book the same way,
 runs all cells, and reads the rendered notebook (jupyterlab-myst renders the
 Markdown cells): no raw MyST role or directive may be visible, no citation or
-cross-reference that jupyterlab-myst marks as not found, and every
+cross-reference that jupyterlab-myst marks as not found (except, for now, numrefs
+to the page's own figures and tables, whose captions JupyterLab does not show),
+the website's citations, bibliography and links to other pages with the same
+text (and the links to the same .md pages), and every
 number the website shows in its place (the computed values in the built
 page's ``pasted-text`` spans, read from book/_build/html, not from the
 notebook) must appear in the notebook's text. Pages whose markup is not yet
@@ -200,8 +203,7 @@ USER_SETTINGS["@jupyterlab/notebook-extension/tracker.jupyterlab-settings"] = {"
 # Pages whose Markdown is still written for the website only (myst-nb glue roles and
 # the like, shown raw by jupyterlab-myst). Each is a strict xfail of
 # test_page_reads_like_the_book: empty this list when the converted pages are merged.
-# (sources: its citations are unresolved keys in JupyterLab, and {bibliography} shows
-# nothing; glossary and notation have no kernelspec in their front matter: JupyterLab asks
+# (glossary and notation have no kernelspec in their front matter: JupyterLab asks
 # "Select Kernel" when they open; the chapters' front matter fixes that.)
 NOT_YET_CONVERTED: list[str] = []
 
@@ -634,11 +636,172 @@ def test_page_reads_like_the_book(browser, lab_url, built_site, chapter):
         numbers = [n for n in numbers if not re.fullmatch(r"\d{1,3}(,\d{3})+", n)]
     text, page, context = _open_and_read(browser, lab_url, f"{chapter}.md", chapter)
     try:
-        _check_reads_like_the_book(text, numbers, chapter, unresolved_ok=True)
+        text = _leave_out_in_page_figure_refs(text, chapter)
+        _check_reads_like_the_book(text, numbers, chapter)
+        _check_citations_and_links(page, built_site, chapter)
         if chapter in SCENARIOS:   # the dealing table is there and shows cards (played in full above)
             table = page.locator(f".{SCENARIOS[chapter][0]}")
             table.wait_for(timeout=30_000)
             assert _table_state(table)["cards"], f"{chapter}: the live table shows no card"
+    finally:
+        context.close()
+
+
+# ---- citations, cross-page links and downloads (issue 12, half C) ----
+# The website is the expectation: sphinxcontrib-bibtex writes each citation from
+# references.bib, and Sphinx writes each cross-page link's text (a page's title
+# for a link without text) and checks its target. JupyterLab must show the same
+# citations, in the same order, and the same links to the same pages.
+
+# The text of every Markdown cell's links: [{text, href}] (href as written, before
+# JupyterLab rewrites it for its file browser)
+LINKS_JS = """
+(nb) => [...nb.querySelectorAll('.jp-MarkdownCell a')].map(a => ({
+  text: a.textContent.replace(/\\s+/g, ' ').trim(),
+  href: a.getAttribute('href') || '',
+  title: a.getAttribute('title') || ''}))
+"""
+
+
+def _quotes(text: str) -> str:
+    """Typographic quotes as typed (Sphinx's smart quotes: gambler’s -> gambler's)."""
+    return " ".join(text.replace("\u2019", "'").replace("\u2018", "'").replace("\u201c", '"')
+                    .replace("\u201d", '"').split())
+
+
+def website_citations(html_page: Path) -> list[str]:
+    """The citations the website shows on a page, in order, e.g. "[Arnold, 2002]"
+    (sphinxcontrib-bibtex's spans)."""
+    from bs4 import BeautifulSoup
+    soup = BeautifulSoup(html_page.read_text(), "html.parser")
+    main = soup.select_one("main") or soup
+    return [_quotes(s.get_text()) for s in main.select("span.bibtex-citation")]
+
+
+def website_bibliography(html_page: Path) -> list[tuple[str, str]]:
+    """The website's bibliography entries on a page: [("[Arnold, 2002]", "Peter Arnold, editor. ...")]."""
+    from bs4 import BeautifulSoup
+    soup = BeautifulSoup(html_page.read_text(), "html.parser")
+    main = soup.select_one("main") or soup
+    return [(_quotes(d.select_one(".label").get_text()), _quotes(d.select_one("p").get_text()))
+            for d in main.select("div.citation")]
+
+
+def website_page_links(html_page: Path) -> list[tuple[str, str]]:
+    """The website's links from the page's text to another page: [(page, text)],
+    page without ".html". Left out: citations, glossary terms, the previous/next
+    buttons, links within the page, downloads."""
+    from bs4 import BeautifulSoup
+    soup = BeautifulSoup(html_page.read_text(), "html.parser")
+    main = soup.select_one("main article") or soup.select_one("main") or soup
+    out = []
+    for a in main.select("a.reference.internal"):
+        href = a.get("href", "")
+        if (a.find_parent("span", class_="bibtex-citation") or a.find_parent(class_="prev-next-area")
+                or a.select_one(".std-term") or "download" in a.get("class", []) or href.startswith("#")
+                or not re.match(r"[\w-]+\.html", href)):
+            continue
+        out.append((href.split(".html")[0], _quotes(a.get_text())))
+    return out
+
+
+def _page_labels(chapter: str) -> set[str]:
+    """Labels a page defines for its own figures and tables (``name:`` in a code
+    cell's metadata). Their captions and numbers are the other half of issue 12."""
+    return set(re.findall(r"^\s*name:\s*([\w-]+)\s*$", (BOOK / f"{chapter}.md").read_text(), re.M))
+
+
+def _leave_out_in_page_figure_refs(text: str, chapter: str) -> str:
+    """Drop the "[unresolved]" lines of numrefs to this page's own figures and
+    tables (printed, a known gap until captions show in JupyterLab); citations
+    and references to other pages stay, and fail the check."""
+    labels = _page_labels(chapter)
+    keep, dropped = [], []
+    for line in text.splitlines():
+        if line.startswith("[unresolved]") and line.rsplit(": ", 1)[-1].strip() in labels:
+            dropped.append(line)
+        else:
+            keep.append(line)
+    if dropped:
+        print(f"\n[reading] {chapter}: {len(dropped)} in-page figure/table numrefs unresolved "
+              f"(captions, known gap): {dropped[:4]}")
+    return "\n".join(keep)
+
+
+def _check_citations_and_links(page, built_site: Path, chapter: str) -> None:
+    """Citations read "[Author, Year]" as on the website, in the same order, each
+    label a link to the bibliography (sources.md); every link of the website to
+    another page is a link in JupyterLab with the same text, to that page's .md."""
+    notebook = page.locator(".jp-NotebookPanel .jp-Notebook").first
+    html_page = built_site / f"{chapter}.html"
+    links = [dict(x, text=_quotes(x["text"])) for x in notebook.evaluate(LINKS_JS)]
+    flat = _quotes(notebook.evaluate(READ_TEXT_JS))
+    # citations: each website citation, in order, in the notebook's text
+    at = 0
+    for citation in website_citations(html_page):
+        found = flat.find(citation, at)
+        assert found >= 0, f"{chapter}: citation {citation!r} (as on the website) not shown in JupyterLab " \
+                           f"after position {at}"
+        at = found + len(citation)
+    bib_links = [x for x in links if "sources.md" in x["href"] and x["title"]]
+    for cite_text in website_citations(html_page):
+        labels = re.findall(r"[^,\[\]]+, (?:\d{4}|n\.d\.)", cite_text)
+        for label in labels:
+            assert any(x["text"] == label.strip() for x in bib_links), \
+                f"{chapter}: citation label {label.strip()!r} is not a link to the bibliography in JupyterLab"
+    # cross-page links: same text, to the same page
+    for target, text in website_page_links(html_page):
+        if target == "genindex":   # no index in JupyterLab: the word is there, as a link to nothing
+            assert text in flat, f"{chapter}: {text!r} missing in JupyterLab"
+            continue
+        assert any(x["text"] == text and re.search(rf"(^|/){re.escape(target)}\.md([#?]|$)", x["href"])
+                   for x in links), \
+            f"{chapter}: the website's link {text!r} to {target} is not a link to {target}.md in JupyterLab; " \
+            f"JupyterLab's links: {[(x['text'], x['href']) for x in links][:12]}"
+    # the bibliography (page Sources): every entry of the website's list, in order,
+    # label and text, shown in JupyterLab too
+    at = 0
+    for label, entry in website_bibliography(html_page):
+        found = flat.find(label, at)
+        assert found >= 0 and flat.find(entry[:60], found) >= 0, \
+            f"{chapter}: bibliography entry {label} {entry[:60]!r} (as on the website) not shown in JupyterLab"
+        at = found + len(label)
+    n_links = len(website_page_links(html_page))
+    print(f"\n[links] {chapter}: {len(website_citations(html_page))} citations and {n_links} links "
+          "to other pages, as on the website")
+    folder = os.environ.get("BG_SCREENSHOTS")
+    if folder:   # a citation and a cross-page link in their paragraphs, for a person to look at
+        for name, sel in (("citation", '.jp-MarkdownCell a[href*="sources.md"][title]'),
+                          ("link", '.jp-MarkdownCell p a[href*=".md"]:not([title])')):
+            loc = notebook.locator(sel)
+            if loc.count():
+                loc.first.scroll_into_view_if_needed()
+                loc.first.locator("xpath=ancestor::*[self::p or self::li or self::td][1]").screenshot(
+                    path=str(Path(folder) / f"{name}-{chapter}.png"))
+        bib = notebook.locator(".jp-OutputArea dl")
+        if bib.count():
+            bib.first.scroll_into_view_if_needed()
+            bib.first.screenshot(path=str(Path(folder) / f"bibliography-{chapter}.png"))
+    # no link shows a path or a label instead of its text
+    for x in links:
+        assert x["text"] and not re.search(r"\.(md|ipynb|pdf)\b|^_handouts/", x["text"]), \
+            f"{chapter}: a link shows {x['text']!r} (href {x['href']!r})"
+
+
+def test_citation_and_page_link_open_their_page(browser, lab_url):
+    """A reader clicks a citation and a link to another page: JupyterLab opens that page."""
+    text, page, context = _open_and_read(browser, lab_url, "hoggenheimer-values.md", "open-links")
+    try:
+        notebook = page.locator(".jp-NotebookPanel .jp-Notebook").first
+        for selector, opens in (('.jp-MarkdownCell a[href*="sources.md"][title]', "sources.md"),
+                                ('.jp-MarkdownCell a[href*="hoggenheimer.md"]', "hoggenheimer.md")):
+            link = notebook.locator(selector).first
+            link.scroll_into_view_if_needed()
+            link.click()
+            tab = page.locator(f'.lm-DockPanel-tabBar .lm-TabBar-tab.jp-mod-current:has-text("{opens}")')
+            tab.first.wait_for(timeout=30_000)
+            _screenshot(page, f"opened-{opens}")
+            page.locator('.lm-DockPanel-tabBar .lm-TabBar-tab:has-text("hoggenheimer-values.md")').first.click()
     finally:
         context.close()
 

@@ -291,15 +291,12 @@ def _register_bib_style() -> None:
     from pybtex.style.formatting.unsrt import Style as UnsrtStyle
     from pybtex.style.labels import BaseLabelStyle
 
+    from banking_games.citations import author_year   # the same labels as the prose's cite()
+
     class AuthorYearLabels(BaseLabelStyle):
         def format_labels(self, sorted_entries):
             for entry in sorted_entries:
-                people = entry.persons.get("author") or entry.persons.get("editor") or []
-                names = " and ".join(" ".join(p.last_names) or str(p) for p in people[:2])
-                if len(people) > 2:
-                    names += " et al."
-                label = f"{names or entry.fields.get('title', '')}, {entry.fields.get('year', 'n.d.')}"
-                yield label.replace("{", "").replace("}", "")
+                yield author_year(entry)
 
     class AuthorYearStyle(UnsrtStyle):
         default_label_style = AuthorYearLabels
