@@ -45,12 +45,8 @@ SKIP_PARTS = {"_build", "_vendor", "node_modules", "__pycache__", ".ipynb_checkp
 
 # Files that still repeat a source's wording, each with its number of runs when
 # this test was written (strict xfail: a file paraphrased must come off the list).
-# book/banker-and-broker.md is being edited in parallel: its runs (option
-# 3(a)'s cap of seven sections, quoted twice, and option 4's slip quoted with
-# two more words) are left to that page's editor; the slip alone is short enough.
-STILL_QUOTING = {
-    "book/banker-and-broker.md": 3,
-}
+# Empty now: quotations of a source's slips are kept under six words.
+STILL_QUOTING: dict[str, int] = {}
 
 
 def words(text: str) -> list[str]:
