@@ -54,5 +54,6 @@ class DefinitionListGlossary(Glossary):
 
 
 def setup(app):
-    app.add_directive("glossary", DefinitionListGlossary, override=True)
+    # "glossary" is a directive of the std domain, which Sphinx looks up before the global ones
+    app.add_directive_to_domain("std", "glossary", DefinitionListGlossary, override=True)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
