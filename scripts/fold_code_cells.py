@@ -20,6 +20,9 @@ was (tests/test_jupytext_roundtrip.py). The rule, per code cell:
   sphinx-exercise; the website folds the solution): input and outputs are
   folded, so the answer stays closed until the reader opens it.
 
+JupyterLab unfolds a cell's outputs when it runs the cell, so ``outputs_hidden``
+keeps a solution's outputs closed only until the reader runs it (and in a
+notebook opened with its outputs, such as the website's ``.ipynb`` download).
 Other cells get no ``source_hidden``/``outputs_hidden`` (a value the rule does
 not ask for is removed). Each page is read and written with Jupytext and
 book/jupytext.toml, so nothing else on the page changes.
