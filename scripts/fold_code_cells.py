@@ -23,6 +23,13 @@ was (tests/test_jupytext_roundtrip.py). The rule, per code cell:
 JupyterLab unfolds a cell's outputs when it runs the cell, so ``outputs_hidden``
 keeps a solution's outputs closed only until the reader runs it (and in a
 notebook opened with its outputs, such as the website's ``.ipynb`` download).
+* a Markdown cell that closes a gated solution (the solution's last prose,
+  then ``{solution-end}``): folded too, so the answer's text stays closed in
+  JupyterLab as on the website (a folded Markdown cell shows its first line).
+  Such a cell is first split right after the ``{solution-end}`` fence (a
+  Jupytext ``+++`` cell break, which the website does not show), so that what
+  follows the solution (the next exercise, a heading) is never folded with it.
+
 Other cells get no ``source_hidden``/``outputs_hidden`` (a value the rule does
 not ask for is removed). Each page is read and written with Jupytext and
 book/jupytext.toml, so nothing else on the page changes.
@@ -31,6 +38,7 @@ book/jupytext.toml, so nothing else on the page changes.
 from __future__ import annotations
 
 import argparse
+import re
 import sys
 from pathlib import Path
 
@@ -44,17 +52,45 @@ FOLD_INPUT = {"remove-input", "hide-input"}
 FOLD_ALL = {"remove-cell", "hide-cell"}
 
 
+END_FENCE = re.compile(r"```\{solution-end\}[^\n]*\n```[ \t]*\n?")
+
+
+def split_after_solution_end(nb) -> int:
+    """Split each Markdown cell that goes on after a ``{solution-end}`` fence into the
+    part up to the fence and the rest (a new Markdown cell). Returns how many splits."""
+    import nbformat
+    splits, i = 0, 0
+    while i < len(nb.cells):
+        cell = nb.cells[i]
+        m = END_FENCE.search(cell.source) if cell.cell_type == "markdown" else None
+        if m and cell.source[m.end():].strip():
+            rest = cell.source[m.end():].strip("\n")
+            cell.source = cell.source[:m.end()].rstrip("\n")
+            nb.cells.insert(i + 1, nbformat.v4.new_markdown_cell(rest))
+            splits += 1
+        i += 1
+    return splits
+
+
+def closes_a_solution(source: str) -> bool:
+    """Whether a Markdown cell is the end of a solution's prose: text, then the end fence, nothing else."""
+    m = END_FENCE.search(source)
+    return bool(m and source[:m.start()].strip() and not source[m.end():].strip()
+                and "{solution-start}" not in source[:m.start()])
+
+
 def wanted_folding(cells) -> list[dict | None]:
     """For each cell of a notebook (nbformat cells), the ``jupyter`` folding it must have:
     ``{"source_hidden": True}``, ``{"source_hidden": True, "outputs_hidden": True}``,
-    or None (Markdown cells, and code cells shown on the website)."""
+    or None (cells the website shows; a Markdown cell closing a solution gets the first)."""
     out, in_solution = [], False
     for cell in cells:
         if cell.cell_type == "markdown":
+            closing = in_solution and closes_a_solution(cell.source)
             start, end = cell.source.rfind("{solution-start}"), cell.source.rfind("{solution-end}")
             if start != end:   # one of them is there: the later one decides
                 in_solution = start > end
-            out.append(None)
+            out.append({"source_hidden": True} if closing else None)
             continue
         tags = set(cell.metadata.get("tags", []))
         if in_solution or tags & FOLD_ALL:
@@ -67,11 +103,11 @@ def wanted_folding(cells) -> list[dict | None]:
 
 
 def fold(nb) -> list[int]:
-    """Set each code cell's ``jupyter`` folding by the rule; return the indices of cells changed."""
+    """Set each cell's ``jupyter`` folding by the rule (splitting the cells that close a
+    solution first); return the indices of the cells changed (a split counts as a change)."""
+    splits = split_after_solution_end(nb)
     changed = []
     for i, (cell, want) in enumerate(zip(nb.cells, wanted_folding(nb.cells))):
-        if cell.cell_type != "code":
-            continue
         jup = dict(cell.metadata.get("jupyter", {}))
         for key in ("source_hidden", "outputs_hidden"):
             jup.pop(key, None)
@@ -82,7 +118,7 @@ def fold(nb) -> list[int]:
                 cell.metadata["jupyter"] = jup
             else:
                 cell.metadata.pop("jupyter", None)
-    return changed
+    return changed + [-1] * splits
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -103,10 +139,11 @@ def main(argv: list[str] | None = None) -> int:
             continue
         todo += len(changed)
         if args.check:
-            print(f"{page}: code cells {', '.join(str(i + 1) for i in changed)} need folding")
+            print(f"{page}: cells {', '.join(str(i + 1) for i in changed if i >= 0)} need folding"
+                  + (f", {changed.count(-1)} cells need splitting after a solution" if -1 in changed else ""))
         else:
             page.write_text(jupytext.writes(nb, fmt="md:myst", config=config), encoding="utf-8")
-            print(f"{page}: folded {len(changed)} code cells")
+            print(f"{page}: {len(changed)} cells folded or split")
     if args.check and todo:
         print("run: .venv/bin/python scripts/fold_code_cells.py", file=sys.stderr)
         return 1

@@ -553,6 +553,11 @@ def _open_and_read(browser, lab_url, page_name: str, shot: str) -> tuple[str, ob
         page.locator("li[data-command='runmenu:run-all']").click()
     page.wait_for_timeout(1500)   # Markdown cells and {eval} results render after the run
     _screenshot(page, f"read-{shot}")
+    # what is folded as the reader first sees it (checked in _check_captions_glossary_folding),
+    # then every fold opened, as a reader clicking each bar, so folded text is read too
+    FOLDED_AS_SHOWN[shot] = notebook.evaluate(FOLDING_JS)
+    notebook.evaluate(UNFOLD_JS)
+    page.wait_for_timeout(500)
     text = notebook.evaluate(READ_TEXT_JS)
     unresolved = notebook.evaluate(UNRESOLVED_JS)
     if unresolved:   # shown like raw markup: the reader sees a key instead of a citation or link
@@ -605,11 +610,15 @@ def test_page_reads_like_the_book(browser, lab_url, built_site, chapter):
 # Part D of issue 12: what a code cell's metadata or our Sphinx extensions made of a
 # construct, read in JupyterLab. Each cell's folding, and the dl/dt/dd of definition lists.
 FOLDING_JS = """
-(nb) => [...nb.querySelectorAll('.jp-Cell.jp-CodeCell')].map(c => ({
+(nb) => [...nb.querySelectorAll('.jp-Cell')].map(c => ({
   input: !!c.querySelector('.jp-InputPlaceholder'),
   outputs: !!c.querySelector('.jp-OutputPlaceholder'),
 }))
 """
+UNFOLD_JS = """
+(nb) => window.jupyterapp.shell.currentWidget.content.widgets.forEach(c => { c.inputHidden = false; })
+"""
+FOLDED_AS_SHOWN: dict[str, list[dict]] = {}
 DEFINITIONS_JS = """
 (nb) => [...nb.querySelectorAll('.jp-MarkdownCell dl')].map(dl => [...dl.children].map(
   e => [e.tagName.toLowerCase(), e.textContent.replace(/\\s+/g, ' ').trim()]))
@@ -650,11 +659,11 @@ def website_glossary(html_page: Path) -> list[str]:
 
 
 def _source_folding(page_md: Path) -> list[dict]:
-    """Each code cell's folding as the page's source sets it (``jupyter:`` cell metadata)."""
+    """Each cell's folding as the page's source sets it (``jupyter:`` cell metadata)."""
     import jupytext
     return [{"input": bool(c.metadata.get("jupyter", {}).get("source_hidden")),
              "outputs": bool(c.metadata.get("jupyter", {}).get("outputs_hidden"))}
-            for c in jupytext.read(page_md).cells if c.cell_type == "code"]
+            for c in jupytext.read(page_md).cells]
 
 
 def _check_captions_glossary_folding(page, text: str, html_page: Path, where: str) -> None:
@@ -667,9 +676,10 @@ def _check_captions_glossary_folding(page, text: str, html_page: Path, where: st
       cell's metadata, no directive);
     * a page whose website has a glossary shows it as one definition list: the same
       terms in the same order, each followed by a non-empty definition;
-    * each code cell's input is folded as its metadata says (JupyterLab draws a
-      placeholder bar with the code's first line): the value cells, the code the
-      website hides and the code of gated solutions. Outputs are not compared:
+    * each cell is folded as its metadata says when the reader first sees it after
+      Run All (JupyterLab draws a placeholder bar with the cell's first line): the
+      value cells, the code the website hides, and the code and closing prose of
+      gated solutions (the reading check then opens every fold to read the text). Outputs are not compared:
       JupyterLab unfolds a cell's outputs when it runs the cell (seen in JupyterLab
       4.6.6: ``outputs_hidden`` holds only until Run All), so after Run All every
       output shows.
@@ -693,10 +703,10 @@ def _check_captions_glossary_folding(page, text: str, html_page: Path, where: st
         assert all(t for tag, t in items if tag == "dd"), f"{where}: an empty definition"
         print(f"[reading] {where}: glossary: {len(terms)} terms as a definition list")
     want = [{"input": w["input"]} for w in _source_folding(BOOK / f"{where}.md")]
-    got = [{"input": g["input"]} for g in notebook.evaluate(FOLDING_JS)]
-    assert len(got) == len(want), f"{where}: {len(got)} code cells in JupyterLab, {len(want)} in the page"
+    got = [{"input": g["input"]} for g in FOLDED_AS_SHOWN[where]]
+    assert len(got) == len(want), f"{where}: {len(got)} cells in JupyterLab, {len(want)} in the page"
     wrong = [(i, g, w) for i, (g, w) in enumerate(zip(got, want), 1) if g != w]
-    print(f"[reading] {where}: {sum(w['input'] for w in want)} of {len(want)} code inputs folded, "
+    print(f"[reading] {where}: {sum(w['input'] for w in want)} of {len(want)} cells folded, "
           "as the page says"
           + (f"; wrong: {wrong[:4]}" if wrong else ""))
     assert not wrong, f"{where}: code cells not folded as their metadata says (cell, shown, wanted): {wrong[:4]}"
