@@ -26,7 +26,10 @@ Markdown cells): no raw MyST role or directive may be visible, no citation or
 cross-reference that jupyterlab-myst marks as not found, and every
 number the website shows in its place (the computed values in the built
 page's ``pasted-text`` spans, read from book/_build/html, not from the
-notebook) must appear in the notebook's text. Pages whose markup is not yet
+notebook) must appear in the notebook's text. It also reads what cell metadata
+and book/_ext/ give both renderers (``_check_captions_glossary_folding``): every
+caption of the website in its place, the glossary as a definition list, no
+"Unknown Directive" box, and the code the website hides folded. Pages whose markup is not yet
 written for both renderers are listed in NOT_YET_CONVERTED (strict xfail);
 ``test_reading_check_on_a_converted_page`` proves the check on a small page
 written for both (an ``{eval}`` number, a note, math, an exercise).
