@@ -7,32 +7,30 @@ Usage (from the repository root; run it after adding or retagging a code cell):
 
 The website hides code by myst-nb cell tags; JupyterLab ignores those tags but
 honours Jupyter's own cell metadata ``jupyter: {source_hidden: true}`` (the
-input shows as a thin bar the reader can click to open) and
-``outputs_hidden: true`` (the same for the outputs). Jupytext keeps that
-metadata in the MyST page, and a save from JupyterLab writes it back as it
-was (tests/test_jupytext_roundtrip.py). The rule, per code cell:
+cell shows as a thin bar with its first line, which the reader can click to
+open). Jupytext keeps that metadata in the MyST page, and a save from
+JupyterLab writes it back as it was (tests/test_jupytext_roundtrip.py). The
+rule, per cell:
 
-* tagged ``remove-input`` or ``hide-input`` (the website shows no code, or
-  folds it): the input is folded;
-* tagged ``remove-cell`` or ``hide-cell``: input and outputs are folded;
-* inside a gated solution (between a Markdown cell holding
+* a code cell tagged ``remove-input``, ``hide-input``, ``remove-cell`` or
+  ``hide-cell`` (the website shows no code, or folds it): its input is folded;
+* a code cell inside a gated solution (between a Markdown cell holding
   ``{solution-start}`` and the next holding ``{solution-end}``,
-  sphinx-exercise; the website folds the solution): input and outputs are
-  folded, so the answer stays closed until the reader opens it.
-
-JupyterLab unfolds a cell's outputs when it runs the cell, so ``outputs_hidden``
-keeps a solution's outputs closed only until the reader runs it (and in a
-notebook opened with its outputs, such as the website's ``.ipynb`` download).
+  sphinx-exercise; the website folds the solution): its input is folded;
 * a Markdown cell that closes a gated solution (the solution's last prose,
   then ``{solution-end}``): folded too, so the answer's text stays closed in
-  JupyterLab as on the website (a folded Markdown cell shows its first line).
-  Such a cell is first split right after the ``{solution-end}`` fence (a
-  Jupytext ``+++`` cell break, which the website does not show), so that what
-  follows the solution (the next exercise, a heading) is never folded with it.
+  JupyterLab as on the website. Such a cell is first split right after the
+  ``{solution-end}`` fence (a Jupytext ``+++`` cell break, which the website
+  does not show), so that what follows the solution (the next exercise, a
+  heading) is never folded with it.
 
-Other cells get no ``source_hidden``/``outputs_hidden`` (a value the rule does
-not ask for is removed). Each page is read and written with Jupytext and
-book/jupytext.toml, so nothing else on the page changes.
+Outputs are not folded: JupyterLab unfolds a cell's outputs whenever it runs
+the cell and then drops ``outputs_hidden`` from the metadata, so a reader who
+ran a page and saved it would find changed lines in ``git status``.
+
+Other cells get no ``source_hidden`` (a value the rule does not ask for is
+removed, and so is any ``outputs_hidden``). Each page is read and written with
+Jupytext and book/jupytext.toml, so nothing else on the page changes.
 """
 
 from __future__ import annotations
@@ -48,8 +46,7 @@ from jupytext.config import load_jupytext_configuration_file
 ROOT = Path(__file__).resolve().parent.parent
 BOOK = ROOT / "book"
 
-FOLD_INPUT = {"remove-input", "hide-input"}
-FOLD_ALL = {"remove-cell", "hide-cell"}
+FOLD_INPUT = {"remove-input", "hide-input", "remove-cell", "hide-cell"}
 
 
 END_FENCE = re.compile(r"```\{solution-end\}[^\n]*\n```[ \t]*\n?")
@@ -81,8 +78,7 @@ def closes_a_solution(source: str) -> bool:
 
 def wanted_folding(cells) -> list[dict | None]:
     """For each cell of a notebook (nbformat cells), the ``jupyter`` folding it must have:
-    ``{"source_hidden": True}``, ``{"source_hidden": True, "outputs_hidden": True}``,
-    or None (cells the website shows; a Markdown cell closing a solution gets the first)."""
+    ``{"source_hidden": True}`` or None (cells the website shows; a Markdown cell closing a solution gets the first)."""
     out, in_solution = [], False
     for cell in cells:
         if cell.cell_type == "markdown":
@@ -93,9 +89,7 @@ def wanted_folding(cells) -> list[dict | None]:
             out.append({"source_hidden": True} if closing else None)
             continue
         tags = set(cell.metadata.get("tags", []))
-        if in_solution or tags & FOLD_ALL:
-            out.append({"source_hidden": True, "outputs_hidden": True})
-        elif tags & FOLD_INPUT:
+        if in_solution or tags & FOLD_INPUT:
             out.append({"source_hidden": True})
         else:
             out.append(None)
