@@ -16,13 +16,10 @@ rule, per cell:
   ``hide-cell`` (the website shows no code, or folds it): its input is folded;
 * a code cell inside a gated solution (between a Markdown cell holding
   ``{solution-start}`` and the next holding ``{solution-end}``,
-  sphinx-exercise; the website folds the solution): its input is folded;
-* a Markdown cell that closes a gated solution (the solution's last prose,
-  then ``{solution-end}``): folded too, so the answer's text stays closed in
-  JupyterLab as on the website. Such a cell is first split right after the
-  ``{solution-end}`` fence (a Jupytext ``+++`` cell break, which the website
-  does not show), so that what follows the solution (the next exercise, a
-  heading) is never folded with it.
+  sphinx-exercise; the website folds the solution): its input is folded.
+
+Markdown cells are not folded: JupyterLab opens a folded Markdown cell when it
+renders it (Run All does), and drops the key, so a save would change the page.
 
 Outputs are not folded: JupyterLab unfolds a cell's outputs whenever it runs
 the cell and then drops ``outputs_hidden`` from the metadata, so a reader who
@@ -36,7 +33,6 @@ Jupytext and book/jupytext.toml, so nothing else on the page changes.
 from __future__ import annotations
 
 import argparse
-import re
 import sys
 from pathlib import Path
 
@@ -49,44 +45,16 @@ BOOK = ROOT / "book"
 FOLD_INPUT = {"remove-input", "hide-input", "remove-cell", "hide-cell"}
 
 
-END_FENCE = re.compile(r"```\{solution-end\}[^\n]*\n```[ \t]*\n?")
-
-
-def split_after_solution_end(nb) -> int:
-    """Split each Markdown cell that goes on after a ``{solution-end}`` fence into the
-    part up to the fence and the rest (a new Markdown cell). Returns how many splits."""
-    import nbformat
-    splits, i = 0, 0
-    while i < len(nb.cells):
-        cell = nb.cells[i]
-        m = END_FENCE.search(cell.source) if cell.cell_type == "markdown" else None
-        if m and cell.source[m.end():].strip():
-            rest = cell.source[m.end():].strip("\n")
-            cell.source = cell.source[:m.end()].rstrip("\n")
-            nb.cells.insert(i + 1, nbformat.v4.new_markdown_cell(rest))
-            splits += 1
-        i += 1
-    return splits
-
-
-def closes_a_solution(source: str) -> bool:
-    """Whether a Markdown cell is the end of a solution's prose: text, then the end fence, nothing else."""
-    m = END_FENCE.search(source)
-    return bool(m and source[:m.start()].strip() and not source[m.end():].strip()
-                and "{solution-start}" not in source[:m.start()])
-
-
 def wanted_folding(cells) -> list[dict | None]:
     """For each cell of a notebook (nbformat cells), the ``jupyter`` folding it must have:
-    ``{"source_hidden": True}`` or None (cells the website shows; a Markdown cell closing a solution gets the first)."""
+    ``{"source_hidden": True}`` or None (Markdown cells, and code cells whose code the website shows)."""
     out, in_solution = [], False
     for cell in cells:
         if cell.cell_type == "markdown":
-            closing = in_solution and closes_a_solution(cell.source)
             start, end = cell.source.rfind("{solution-start}"), cell.source.rfind("{solution-end}")
             if start != end:   # one of them is there: the later one decides
                 in_solution = start > end
-            out.append({"source_hidden": True} if closing else None)
+            out.append(None)
             continue
         tags = set(cell.metadata.get("tags", []))
         if in_solution or tags & FOLD_INPUT:
@@ -97,9 +65,7 @@ def wanted_folding(cells) -> list[dict | None]:
 
 
 def fold(nb) -> list[int]:
-    """Set each cell's ``jupyter`` folding by the rule (splitting the cells that close a
-    solution first); return the indices of the cells changed (a split counts as a change)."""
-    splits = split_after_solution_end(nb)
+    """Set each cell's ``jupyter`` folding by the rule; return the indices of the cells changed."""
     changed = []
     for i, (cell, want) in enumerate(zip(nb.cells, wanted_folding(nb.cells))):
         jup = dict(cell.metadata.get("jupyter", {}))
@@ -112,7 +78,7 @@ def fold(nb) -> list[int]:
                 cell.metadata["jupyter"] = jup
             else:
                 cell.metadata.pop("jupyter", None)
-    return changed + [-1] * splits
+    return changed
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -133,11 +99,10 @@ def main(argv: list[str] | None = None) -> int:
             continue
         todo += len(changed)
         if args.check:
-            print(f"{page}: cells {', '.join(str(i + 1) for i in changed if i >= 0)} need folding"
-                  + (f", {changed.count(-1)} cells need splitting after a solution" if -1 in changed else ""))
+            print(f"{page}: cells {', '.join(str(i + 1) for i in changed)} need folding")
         else:
             page.write_text(jupytext.writes(nb, fmt="md:myst", config=config), encoding="utf-8")
-            print(f"{page}: {len(changed)} cells folded or split")
+            print(f"{page}: {len(changed)} cells folded")
     if args.check and todo:
         print("run: .venv/bin/python scripts/fold_code_cells.py", file=sys.stderr)
         return 1

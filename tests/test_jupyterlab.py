@@ -556,11 +556,7 @@ def _open_and_read(browser, lab_url, page_name: str, shot: str) -> tuple[str, ob
         page.locator("li[data-command='runmenu:run-all']").click()
     page.wait_for_timeout(1500)   # Markdown cells and {eval} results render after the run
     _screenshot(page, f"read-{shot}")
-    # what is folded as the reader first sees it (checked in _check_captions_glossary_folding),
-    # then every fold opened, as a reader clicking each bar, so folded text is read too
-    FOLDED_AS_SHOWN[shot] = notebook.evaluate(FOLDING_JS)
-    notebook.evaluate(UNFOLD_JS)
-    page.wait_for_timeout(500)
+    FOLDED_AS_SHOWN[shot] = notebook.evaluate(FOLDING_JS)   # checked in _check_captions_glossary_folding
     text = notebook.evaluate(READ_TEXT_JS)
     unresolved = notebook.evaluate(UNRESOLVED_JS)
     if unresolved:   # shown like raw markup: the reader sees a key instead of a citation or link
@@ -617,9 +613,6 @@ FOLDING_JS = """
   input: !!c.querySelector('.jp-InputPlaceholder'),
   outputs: !!c.querySelector('.jp-OutputPlaceholder'),
 }))
-"""
-UNFOLD_JS = """
-(nb) => window.jupyterapp.shell.currentWidget.content.widgets.forEach(c => { c.inputHidden = false; })
 """
 FOLDED_AS_SHOWN: dict[str, list[dict]] = {}
 DEFINITIONS_JS = """
@@ -679,10 +672,9 @@ def _check_captions_glossary_folding(page, text: str, html_page: Path, where: st
       cell's metadata, no directive);
     * a page whose website has a glossary shows it as one definition list: the same
       terms in the same order, each followed by a non-empty definition;
-    * each cell is folded as its metadata says when the reader first sees it after
-      Run All (JupyterLab draws a placeholder bar with the cell's first line): the
-      value cells, the code the website hides, and the code and closing prose of
-      gated solutions (the reading check then opens every fold to read the text). Outputs are not compared:
+    * each cell is folded as its metadata says after Run All (JupyterLab draws a
+      placeholder bar with the cell's first line): the value cells, the code the
+      website hides and the code of gated solutions (scripts/fold_code_cells.py). Outputs are not compared:
       JupyterLab unfolds a cell's outputs when it runs the cell (seen in JupyterLab
       4.6.6: ``outputs_hidden`` holds only until Run All), so after Run All every
       output shows.
