@@ -745,3 +745,29 @@ def test_lab_script_starts_jupyterlab_on_the_book(tmp_path):
                 os.killpg(proc.pid, signal.SIGKILL)
             except ProcessLookupError:
                 pass
+
+
+def test_run_all_then_save_changes_nothing(browser, lab_url):
+    """A reader who runs a whole chapter and saves it writes no change: the folded cells
+    (``jupyter: source_hidden``, scripts/fold_code_cells.py) stay folded through Run All,
+    and the kernelspec JupyterLab writes is the page's own. Expected value: the page's
+    bytes as JupyterLab served them before the save (the server's copy of book/)."""
+    name = "hoggenheimer.md"
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    try:
+        page = context.new_page()
+        page.goto(f"{lab_url}/lab/tree/{name}?reset")
+        notebook = page.locator(".jp-NotebookPanel .jp-Notebook").first
+        notebook.wait_for(timeout=60_000)
+        _wait_kernel(page, lab_url, name)
+        _run_all(page, notebook, "save")
+        page.wait_for_timeout(1500)
+        url = f"{lab_url}/api/contents/{name}?type=file&format=text"
+        before = page.request.get(url).json()
+        page.keyboard.press("Control+s")
+        page.wait_for_function(f"async () => (await (await fetch('{url}')).json()).last_modified "
+                               f"!== {json.dumps(before['last_modified'])}", timeout=15_000)
+        after = page.request.get(url).json()
+        assert after["content"] == before["content"], f"{name} changed by Run All and a save"
+    finally:
+        context.close()
