@@ -765,9 +765,15 @@ def test_run_all_then_save_changes_nothing(browser, lab_url):
         url = f"{lab_url}/api/contents/{name}?type=file&format=text"
         before = page.request.get(url).json()
         page.keyboard.press("Control+s")
-        page.wait_for_function(f"async () => (await (await fetch('{url}')).json()).last_modified "
-                               f"!== {json.dumps(before['last_modified'])}", timeout=15_000)
+        # the save is over when the tab is no longer marked dirty and the file is written
+        # (seen once under load: the file read back empty between the two)
+        page.wait_for_function("() => !document.querySelector('.jp-mod-dirty')", timeout=15_000)
+        deadline = time.monotonic() + 15
         after = page.request.get(url).json()
+        while time.monotonic() < deadline and (after["last_modified"] == before["last_modified"]
+                                               or not after["content"]):
+            page.wait_for_timeout(300)
+            after = page.request.get(url).json()
         assert after["content"] == before["content"], f"{name} changed by Run All and a save"
     finally:
         context.close()
