@@ -32,7 +32,10 @@ the website's citations, bibliography and links to other pages with the same
 text (and the links to the same .md pages), and every
 number the website shows in its place (the computed values in the built
 page's ``pasted-text`` spans, read from book/_build/html, not from the
-notebook) must appear in the notebook's text. Pages whose markup is not yet
+notebook) must appear in the notebook's text. It also reads what cell metadata
+and book/_ext/ give both renderers (``_check_captions_glossary_folding``): every
+caption of the website in its place, the glossary as a definition list, no
+"Unknown Directive" box, and the code the website hides folded. Pages whose markup is not yet
 written for both renderers are listed in NOT_YET_CONVERTED (strict xfail);
 ``test_reading_check_on_a_converted_page`` proves the check on a small page
 written for both (an ``{eval}`` number, a note, math, an exercise).
@@ -286,8 +289,18 @@ UNRESOLVED_JS = """
 
 LAST_RUN_NOTE = ""
 RUN_TIMEOUT_MS = int(os.environ.get("BG_LAB_RUN_TIMEOUT", "180")) * 1000
+# A folded cell (jupyter: source_hidden, see scripts/fold_code_cells.py) shows no
+# execution count, so the run state is read from the notebook's model (the server
+# exposes the app to the page: --LabApp.expose_app_in_browser); the prompts otherwise.
 RUN_STATE_JS = """
 (nb) => {
+  const panel = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+  if (panel && panel.content && panel.content.widgets) {
+    const code = panel.content.widgets.filter(c => c.model.type === 'code');
+    return {n: code.length, done: code.filter(c => c.model.executionCount !== null
+                                               && c.model.executionState !== 'running').length,
+            busy: code.filter(c => c.model.executionState === 'running').length};
+  }
   const prompts = [...nb.querySelectorAll('.jp-CodeCell .jp-InputPrompt')].map(p => p.textContent.trim());
   return {n: prompts.length, done: prompts.filter(p => /^\\[\\d+\\]:?$/.test(p)).length,
           busy: prompts.filter(p => p.includes('*')).length};
@@ -332,7 +345,8 @@ def lab_url(tmp_path_factory):
     cmd = [str(jupyter) if jupyter.exists() else "jupyter", "lab", str(book),
            "--no-browser", "--ServerApp.ip=127.0.0.1", f"--ServerApp.port={port}",
            "--ServerApp.port_retries=0", "--IdentityProvider.token=", "--ServerApp.password=",
-           f"--LabApp.user_settings_dir={settings}", f"--LabApp.workspaces_dir={tmp / 'workspaces'}"]
+           f"--LabApp.user_settings_dir={settings}", f"--LabApp.workspaces_dir={tmp / 'workspaces'}",
+           "--LabApp.expose_app_in_browser=True"]   # RUN_STATE_JS reads the run state from the model
     if hasattr(os, "geteuid") and os.geteuid() == 0:
         cmd.append("--allow-root")   # CI runs as root
     log = tmp / "jupyterlab.log"
@@ -549,15 +563,13 @@ def raw_markup(text: str) -> list[str]:
 
 def website_numbers(html_page: Path) -> list[str]:
     """The computed values the built website shows on a page: the text of its glue
-    and eval spans that holds a digit, whitespace collapsed; those in figure and
-    table captions are left out (JupyterLab shows no caption: a known gap)."""
+    and eval spans that holds a digit, whitespace collapsed (captions included:
+    they are Markdown under the cell, see book/_ext/cell_captions.py)."""
     from bs4 import BeautifulSoup
     soup = BeautifulSoup(html_page.read_text(), "html.parser")
     main = soup.select_one("main") or soup
     found = []
     for span in main.select("span.pasted-text, span.pasted-inline, span.text_plain"):
-        if span.find_parent("figcaption"):
-            continue   # captions live in cell metadata, which jupyterlab-myst does not show (known gap)
         text = " ".join(span.get_text().split())
         if re.search(r"\d", text) and text not in found:
             found.append(text)
@@ -597,6 +609,7 @@ def _open_and_read(browser, lab_url, page_name: str, shot: str) -> tuple[str, ob
         page.locator("li[data-command='runmenu:run-all']").click()
     page.wait_for_timeout(1500)   # Markdown cells and {eval} results render after the run
     _screenshot(page, f"read-{shot}")
+    FOLDED_AS_SHOWN[shot] = notebook.evaluate(FOLDING_JS)   # checked in _check_captions_glossary_folding
     text = notebook.evaluate(READ_TEXT_JS)
     unresolved = notebook.evaluate(UNRESOLVED_JS)
     if unresolved:   # shown like raw markup: the reader sees a key instead of a citation or link
@@ -639,6 +652,7 @@ def test_page_reads_like_the_book(browser, lab_url, built_site, chapter):
         text = _leave_out_in_page_figure_refs(text, chapter)
         _check_reads_like_the_book(text, numbers, chapter)
         _check_citations_and_links(page, built_site, chapter)
+        _check_captions_glossary_folding(page, text, built_site / f"{chapter}.html", chapter)
         if chapter in SCENARIOS:   # the dealing table is there and shows cards (played in full above)
             table = page.locator(f".{SCENARIOS[chapter][0]}")
             table.wait_for(timeout=30_000)
@@ -804,6 +818,7 @@ def test_citation_and_page_link_open_their_page(browser, lab_url):
             page.locator('.lm-DockPanel-tabBar .lm-TabBar-tab:has-text("hoggenheimer-values.md")').first.click()
     finally:
         context.close()
+        _check_captions_glossary_folding(page, text, built_site / f"{chapter}.html", chapter)
 
 
 def test_reading_check_on_a_converted_page(browser, lab_url):
@@ -844,3 +859,35 @@ def test_lab_script_starts_jupyterlab_on_the_book(tmp_path):
                 os.killpg(proc.pid, signal.SIGKILL)
             except ProcessLookupError:
                 pass
+
+
+def test_run_all_then_save_changes_nothing(browser, lab_url):
+    """A reader who runs a whole chapter and saves it writes no change: the folded cells
+    (``jupyter: source_hidden``, scripts/fold_code_cells.py) stay folded through Run All,
+    and the kernelspec JupyterLab writes is the page's own. Expected value: the page's
+    bytes as JupyterLab served them before the save (the server's copy of book/)."""
+    name = "hoggenheimer.md"
+    context = browser.new_context(viewport={"width": 1400, "height": 1000})
+    try:
+        page = context.new_page()
+        page.goto(f"{lab_url}/lab/tree/{name}?reset")
+        notebook = page.locator(".jp-NotebookPanel .jp-Notebook").first
+        notebook.wait_for(timeout=60_000)
+        _wait_kernel(page, lab_url, name)
+        _run_all(page, notebook, "save")
+        page.wait_for_timeout(1500)
+        url = f"{lab_url}/api/contents/{name}?type=file&format=text"
+        before = page.request.get(url).json()
+        page.keyboard.press("Control+s")
+        # the save is over when the tab is no longer marked dirty and the file is written
+        # (seen once under load: the file read back empty between the two)
+        page.wait_for_function("() => !document.querySelector('.jp-mod-dirty')", timeout=15_000)
+        deadline = time.monotonic() + 15
+        after = page.request.get(url).json()
+        while time.monotonic() < deadline and (after["last_modified"] == before["last_modified"]
+                                               or not after["content"]):
+            page.wait_for_timeout(300)
+            after = page.request.get(url).json()
+        assert after["content"] == before["content"], f"{name} changed by Run All and a save"
+    finally:
+        context.close()

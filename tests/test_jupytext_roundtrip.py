@@ -122,3 +122,18 @@ def test_eval_results_are_not_saved(tmp_path):
     cm.save(model, page)
     after = (root / page).read_bytes()
     assert after == before, _diff(before, after)
+
+
+def test_kernelspec_is_the_one_jupyterlab_writes():
+    """After Run All, JupyterLab writes the running kernel's spec into the notebook's
+    metadata, and a save writes it to the page: a page whose front matter names the
+    kernel otherwise (e.g. ``display_name: Python 3``) changes on the first save. The
+    expected value is the installed python3 kernel's own spec (jupyter_client), in the
+    key order Jupytext writes it (name, display_name, language; seen on a JupyterLab
+    save, JupyterLab 4.6.6)."""
+    from jupyter_client.kernelspec import KernelSpecManager
+    spec = KernelSpecManager().get_kernel_spec("python3")
+    want = (f"kernelspec:\n  name: python3\n  display_name: {spec.display_name}\n"
+            f"  language: {spec.language}\n")
+    wrong = [p for p in PAGES if want not in (BOOK / p).read_text(encoding="utf-8")]
+    assert not wrong, f"front matter kernelspec is not {want!r} in {wrong}"

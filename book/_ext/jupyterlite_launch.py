@@ -8,7 +8,7 @@ named in :data:`NOTEBOOKS` it
   JupyterLite the site serves itself (``_static/lite/``, built by
   scripts/lite_site.py from book/_lite/<game>.py); the link is relative, so
   it works from any host and under any sub-path such as ``/book/``;
-* adds, after the page's ``{live-table}`` box (*Deal it yourself*), one
+* adds, after the page's Deal live box (*Deal it yourself*; book/_ext/live_tables.py), one
   sentence telling the reader what JupyterLite is, with the same link.
 
 The build warns (an error under ``-W``) when scripts/lite_site.py has not
@@ -75,7 +75,8 @@ def _doctree(app, doctree, docname) -> None:
                              format="html")
             raw.parent.insert(raw.parent.index(raw) + 1, note)
             return
-    logger.warning("jupyterlite_launch: %s has no {live-table}; the JupyterLite sentence is not shown",
+    logger.warning("jupyterlite_launch: %s has no Deal live box (a code cell marked live-table); "
+                   "the JupyterLite sentence is not shown",
                    docname, location=docname)
 
 

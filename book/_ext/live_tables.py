@@ -1,27 +1,36 @@
 """Local Sphinx extension: the "Deal live" button of each game chapter.
 
-Loaded from book/_config.yml (``sphinx.local_extensions``). The directive
+Loaded from book/_config.yml (``sphinx.local_extensions``). The chapter's
+Jupyter code cell that opens the dealing table carries, in its metadata, the
+``name`` of the replay figure it stands in for (one source for JupyterLab and
+the website: the code is written once, and JupyterLab shows no directive):
 
 .. code-block:: md
 
-    ```{live-table}
-    :replaces: hog-replay
+    ```{code-cell} ipython3
+    :live-table: hog-replay
+    :tags: [remove-output, skip-execution]
 
     from banking_games.widgets.hoggenheimer import HoggenheimerTable
+
     HoggenheimerTable(["Anna", "Ben", "Cleo", "Dora"], seed=2026)
     ```
 
-writes a box with a "Deal live" button (hidden until the page's script has
-checked that WebAssembly and the widget manager are there), a progress bar
-and the Python code (its last expression must be the widget to show). The
-page then loads ``_static/live/live-tables.js`` (see
+In JupyterLab this is an ordinary code cell: run it and the table opens. On
+the website, after myst-nb has turned the cell into a ``cell_code`` container
+(whose ``cell_metadata`` keeps the key), the transform below puts, right
+after that cell, a box with a "Deal live" button (hidden until the page's
+script has checked that WebAssembly and the widget manager are there), a
+progress bar and the cell's own code (its last expression must be the widget
+to show). The page then loads ``_static/live/live-tables.js`` (see
 book/_ext/live_static/live-tables.js, copied by scripts/live_site.py), which
 starts Pyodide from the site's own files only when the reader scrolls the
-section into view or presses the button; until then the replay named by
-``:replaces:`` (a figure's ``name``) stays as it is.
+section into view or presses the button; until then the replay named by the
+key (a figure's ``name``) stays as it is.
 
-The build warns (an error under ``-W``) when scripts/live_site.py has not
-put Pyodide into book/_vendor/live/.
+The build warns (an error under ``-W``) when the key names no figure of the
+page, when the cell has no code, and when scripts/live_site.py has not put
+Pyodide into book/_vendor/live/.
 """
 
 from __future__ import annotations
@@ -30,9 +39,8 @@ import html
 from pathlib import Path
 
 from docutils import nodes
-from docutils.parsers.rst import directives
 from sphinx.util import logging
-from sphinx.util.docutils import SphinxDirective
+from sphinx.transforms import SphinxTransform
 
 logger = logging.getLogger(__name__)
 
@@ -51,27 +59,50 @@ CSS = """
 """
 
 
-class LiveTableDirective(SphinxDirective):
-    has_content = True
-    option_spec = {"replaces": directives.unchanged}
+# the cell metadata key that marks the code cell opening a dealing table
+KEY = "live-table"
 
-    def run(self):
-        code = "\n".join(self.content)
-        replaces = self.options.get("replaces", "")
-        body = (
-            f"<style>{CSS}</style>"
-            f'<div class="bg-live" data-replaces="{html.escape(replaces)}">'
-            '<button type="button" hidden>Deal live</button>'
-            '<p class="bg-live-note" hidden>Python starts in this page, from this site\'s own '
-            'files (about 12 MB the first time), and runs the table below with the same code as '
-            'in Jupyter.</p>'
-            '<progress max="1" value="0" hidden aria-label="Loading Python"></progress>'
-            '<p class="bg-live-status" role="status" aria-live="polite"></p>'
-            f'<script type="text/x-python">{html.escape(code, quote=False)}</script>'
-            "</div>"
-        )
-        self.env.metadata[self.env.docname]["bg_live"] = True
-        return [nodes.raw("", body, format="html")]
+
+def live_box(code: str, replaces: str) -> str:
+    """The HTML of the Deal live box for ``code`` (Python, last expression the widget)
+    standing in for the figure named ``replaces``."""
+    return (
+        f"<style>{CSS}</style>"
+        f'<div class="bg-live" data-replaces="{html.escape(replaces)}">'
+        '<button type="button" hidden>Deal live</button>'
+        '<p class="bg-live-note" hidden>Python starts in this page, from this site\'s own '
+        'files (about 12 MB the first time), and runs the table below with the same code as '
+        'in Jupyter.</p>'
+        '<progress max="1" value="0" hidden aria-label="Loading Python"></progress>'
+        '<p class="bg-live-status" role="status" aria-live="polite"></p>'
+        f'<script type="text/x-python">{html.escape(code, quote=False)}</script>'
+        "</div>"
+    )
+
+
+class LiveTableCells(SphinxTransform):
+    """After each code cell whose metadata has ``live-table: <figure name>``, the Deal live box."""
+
+    default_priority = 500
+
+    def apply(self, **kwargs) -> None:
+        for cell in list(self.document.findall(nodes.container)):
+            meta = cell.get("cell_metadata") or {}
+            if cell.get("nb_element") != "cell_code" or KEY not in meta:
+                continue
+            replaces = str(meta[KEY])
+            blocks = list(cell.findall(nodes.literal_block))
+            if not blocks:
+                logger.warning("live_tables: the %s cell shows no code (is it remove-input?)", KEY,
+                               location=cell)
+                continue
+            if replaces not in self.document.nameids:
+                logger.warning("live_tables: %s: %r names no figure of this page", KEY, replaces,
+                               location=cell)
+            code = blocks[0].astext()
+            cell.parent.insert(cell.parent.index(cell) + 1,
+                               nodes.raw("", live_box(code, replaces), format="html"))
+            self.env.metadata[self.env.docname]["bg_live"] = True
 
 
 def _check(app) -> None:
@@ -91,7 +122,7 @@ def _page(app, pagename, templatename, context, doctree) -> None:
 
 
 def setup(app):
-    app.add_directive("live-table", LiveTableDirective)
+    app.add_transform(LiveTableCells)
     app.connect("builder-inited", _check)
     app.connect("html-page-context", _page)
     return {"parallel_read_safe": True, "parallel_write_safe": True}

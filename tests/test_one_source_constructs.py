@@ -1,0 +1,109 @@
+"""One source for the website and JupyterLab (issue 12, part D): captions, Deal live, glossary.
+
+What the page's source says is the expected value, read here with Jupytext and
+plain text search, independently of book/_ext/ (which makes the website):
+
+* a figure's or table's caption is the paragraph after ``% caption: <name>``
+  right under its code cell; the website shows it as the numbered caption of
+  the figure ``<name>`` ("Fig. N" / "Table N"), and no cell keeps a caption in
+  its metadata (it would show on the website only);
+* the Deal live box of each chapter comes from the code cell marked
+  ``live-table: <replay name>``: the box names that replay and runs exactly the
+  cell's code; no page writes a ``{live-table}`` directive (JupyterLab would
+  show an "Unknown Directive" box);
+* the glossary, written as a MyST definition list, is on the website Sphinx's
+  glossary with the same terms in the same order (``term-`` anchors).
+"""
+
+from __future__ import annotations
+
+import html
+import re
+
+import pytest
+
+from conftest import BOOK, toc_pages
+
+jupytext = pytest.importorskip("jupytext")
+bs4 = pytest.importorskip("bs4")
+
+PAGES = toc_pages()
+MARK = re.compile(r"^% caption: (\S+)\n((?:.+\n)+)", re.M)
+SMART_QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'})
+CHAPTERS = {"hoggenheimer": "hog-replay", "banker-and-broker": "bb-replay", "landsknecht": "lk-replay"}
+
+
+def _soup(built_site, page):
+    return bs4.BeautifulSoup((built_site / f"{page}.html").read_text(encoding="utf-8"), "html.parser")
+
+
+def _plain_start(markdown: str) -> str:
+    """The caption's words before its first role, math or markup (those render differently)."""
+    head = re.split(r"[{$`*]", markdown, maxsplit=1)[0]
+    return " ".join(head.split()).rstrip(" ,.;:(")
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_captions_come_from_the_markdown_under_the_cell(built_site, page):
+    text = (BOOK / f"{page}.md").read_text(encoding="utf-8")
+    marks = {name: para for name, para in MARK.findall(text)}
+    soup = _soup(built_site, page)
+    figures = {}
+    for fig in soup.select("main figure"):
+        cap = fig.select_one("figcaption")
+        if cap is not None and fig.get("id"):
+            number = cap.select_one(".caption-number")
+            number = number.get_text().strip() if number else ""
+            for x in cap.select(".caption-number, a.headerlink"):
+                x.decompose()
+            figures[fig["id"]] = (number, " ".join(cap.get_text().split()))
+    # every marked caption is a numbered caption of the figure it names, and every
+    # captioned figure of the page has its caption from such a mark
+    assert set(marks) == set(figures), f"{page}: marks {sorted(marks)} vs captioned figures {sorted(figures)}"
+    for name, para in marks.items():
+        number, caption = figures[name]
+        assert re.fullmatch(r"(Fig\.|Table) \d+", number), f"{page}: {name} is not numbered: {number!r}"
+        start = _plain_start(para)
+        caption = caption.translate(SMART_QUOTES)   # the website's typography
+        assert caption.startswith(start), f"{page}: {name}'s caption {caption[:80]!r} is not {start!r}..."
+    for cell in jupytext.read(BOOK / f"{page}.md").cells:
+        figure = (cell.metadata.get("mystnb") or {}).get("figure") or {}
+        assert "caption" not in figure, f"{page}: a caption left in cell metadata ({figure.get('name')})"
+
+
+@pytest.mark.parametrize("chapter", sorted(CHAPTERS))
+def test_deal_live_box_runs_the_marked_cell(built_site, chapter):
+    nb = jupytext.read(BOOK / f"{chapter}.md")
+    marked = [c for c in nb.cells if c.cell_type == "code" and "live-table" in c.metadata]
+    assert len(marked) == 1, f"{chapter}: {len(marked)} cells marked live-table"
+    assert marked[0].metadata["live-table"] == CHAPTERS[chapter]
+    soup = _soup(built_site, chapter)
+    boxes = soup.select("div.bg-live")
+    assert len(boxes) == 1, f"{chapter}: {len(boxes)} Deal live boxes"
+    assert boxes[0]["data-replaces"] == CHAPTERS[chapter]
+    assert soup.select_one(f"figure#{CHAPTERS[chapter]}") is not None, "the replay it replaces is on the page"
+    code = boxes[0].select_one("script[type='text/x-python']").string
+    assert html.unescape(code).strip() == marked[0].source.strip()
+    # the live box follows the cell that shows the same code (written once, in the cell)
+    cell = boxes[0].find_previous_sibling("div", class_="cell")
+    assert cell is not None and " ".join(cell.get_text().split()) == " ".join(marked[0].source.split())
+
+
+def test_no_page_writes_a_live_table_directive():
+    for page in PAGES:
+        assert "{live-table}" not in (BOOK / f"{page}.md").read_text(encoding="utf-8"), page
+
+
+def test_glossary_is_a_definition_list_in_the_source_and_sphinx_glossary_on_the_site(built_site):
+    text = (BOOK / "glossary.md").read_text(encoding="utf-8")
+    body = re.search(r"```\{glossary\}\n(.*?)\n```", text, re.S).group(1)
+    # MyST definition list: "term" then ": definition" (later lines indented by two spaces)
+    terms = re.findall(r"^(\S[^\n]*)\n: ", body, re.M)
+    assert len(terms) == 46   # counted by hand in book/glossary.md when written
+    site = []
+    for dt in _soup(built_site, "glossary").select("dl.glossary > dt"):
+        assert dt.get("id", "").startswith("term-"), dt
+        for x in dt.select("a.headerlink"):
+            x.decompose()
+        site.append(" ".join(dt.get_text().split()).translate(SMART_QUOTES))
+    assert site == terms
