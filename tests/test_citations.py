@@ -68,7 +68,9 @@ def test_html_links_each_label_to_the_bibliography():
     # the link leads to the page whose bibliography lists every entry
     assert BIBLIOGRAPHY_LINK == "sources.md#bibliography"
     sources = (BOOK / "sources.md").read_text()
-    assert re.search(r"^## Bibliography\n\n```\{code-cell\} ipython3\n(:tags:.*\n)?\nbibliography\(\)", sources, re.M)
+    # (the cell's options as ":tags:" lines or as a YAML block, e.g. with JupyterLab's folding)
+    assert re.search(r"^## Bibliography\n\n```\{code-cell\} ipython3\n(:tags:.*\n\n|---\n(.*\n)*?---\n)?"
+                     r"bibliography\(\)", sources, re.M)
 
 
 def test_finds_the_book_bib_from_the_book_folder(monkeypatch):
