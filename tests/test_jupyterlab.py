@@ -818,7 +818,107 @@ def test_citation_and_page_link_open_their_page(browser, lab_url):
             page.locator('.lm-DockPanel-tabBar .lm-TabBar-tab:has-text("hoggenheimer-values.md")').first.click()
     finally:
         context.close()
-        _check_captions_glossary_folding(page, text, built_site / f"{chapter}.html", chapter)
+
+
+# Part D of issue 12: what a code cell's metadata or our Sphinx extensions made of a
+# construct, read in JupyterLab. Each cell's folding, and the dl/dt/dd of definition lists.
+FOLDING_JS = """
+(nb) => [...nb.querySelectorAll('.jp-Cell')].map(c => ({
+  input: !!c.querySelector('.jp-InputPlaceholder'),
+  outputs: !!c.querySelector('.jp-OutputPlaceholder'),
+}))
+"""
+FOLDED_AS_SHOWN: dict[str, list[dict]] = {}
+DEFINITIONS_JS = """
+(nb) => [...nb.querySelectorAll('.jp-MarkdownCell dl')].map(dl => [...dl.children].map(
+  e => [e.tagName.toLowerCase(), e.textContent.replace(/\\s+/g, ' ').trim()]))
+"""
+
+
+def _flat(text: str) -> str:
+    return " ".join(text.split())
+
+
+def website_captions(html_page: Path) -> list[list[str]]:
+    """The captions of the built page's figures and tables, each as its text pieces
+    between math (MathJax on the website and KaTeX in JupyterLab write math
+    differently), without the "Fig. N" / "Table N" number and the link sign."""
+    from bs4 import BeautifulSoup
+    soup = BeautifulSoup(html_page.read_text(), "html.parser")
+    captions = []
+    for cap in (soup.select_one("main") or soup).select("figcaption"):
+        for x in cap.select(".caption-number, a.headerlink"):
+            x.decompose()
+        for x in cap.select("span.math"):
+            x.replace_with("\x00")
+        pieces = [_flat(p) for p in cap.get_text().split("\x00")]
+        captions.append([p.strip(" ,.;:") for p in pieces if len(p.strip(" ,.;:")) > 2])
+    return captions
+
+
+def website_glossary(html_page: Path) -> list[str]:
+    """The glossary terms of a built page (its ``dl.glossary`` terms), in order."""
+    from bs4 import BeautifulSoup
+    soup = BeautifulSoup(html_page.read_text(), "html.parser")
+    terms = []
+    for dt in soup.select("dl.glossary > dt"):
+        for x in dt.select("a.headerlink"):
+            x.decompose()
+        terms.append(_flat(dt.get_text()))
+    return terms
+
+
+def _source_folding(page_md: Path) -> list[dict]:
+    """Each cell's folding as the page's source sets it (``jupyter:`` cell metadata)."""
+    import jupytext
+    return [{"input": bool(c.metadata.get("jupyter", {}).get("source_hidden")),
+             "outputs": bool(c.metadata.get("jupyter", {}).get("outputs_hidden"))}
+            for c in jupytext.read(page_md).cells]
+
+
+def _check_captions_glossary_folding(page, text: str, html_page: Path, where: str) -> None:
+    """Captions, the glossary, directives and folded code, as JupyterLab shows them.
+
+    * every caption of the website's figures and tables is in the notebook's text
+      (written as Markdown under its cell; the ``% caption:`` marker is a MyST
+      comment and must not show);
+    * no "Unknown Directive" box (the website's Deal live box comes from the code
+      cell's metadata, no directive);
+    * a page whose website has a glossary shows it as one definition list: the same
+      terms in the same order, each followed by a non-empty definition;
+    * each cell is folded as its metadata says after Run All (JupyterLab draws a
+      placeholder bar with the cell's first line): the value cells, the code the
+      website hides and the code of gated solutions (scripts/fold_code_cells.py). Outputs are not compared:
+      JupyterLab unfolds a cell's outputs when it runs the cell (seen in JupyterLab
+      4.6.6: ``outputs_hidden`` holds only until Run All), so after Run All every
+      output shows.
+    """
+    notebook = page.locator(".jp-NotebookPanel .jp-Notebook").first
+    flat = _flat(text)
+    captions = website_captions(html_page)
+    missing = [" / ".join(c)[:90] for c in captions if not all(p in flat for p in c)]
+    print(f"\n[reading] {where}: {len(captions) - len(missing)} of {len(captions)} website captions found")
+    assert not missing, f"{where}: captions of the website missing in JupyterLab: {missing[:4]}"
+    assert "% caption" not in flat and "caption:" not in flat, f"{where}: a caption marker is visible"
+    assert "Unknown Directive" not in text and "live-table" not in text, f"{where}: an unknown directive shows"
+    terms = website_glossary(html_page)
+    if terms:
+        lists = notebook.evaluate(DEFINITIONS_JS)
+        assert len(lists) == 1, f"{where}: {len(lists)} definition lists, expected the glossary's one"
+        items = lists[0]
+        assert [t for tag, t in items if tag == "dt"] == terms, f"{where}: glossary terms differ: {items[:6]}"
+        tags = [tag for tag, _ in items]
+        assert tags == ["dt", "dd"] * len(terms), f"{where}: not a term/definition pair each: {tags[:10]}"
+        assert all(t for tag, t in items if tag == "dd"), f"{where}: an empty definition"
+        print(f"[reading] {where}: glossary: {len(terms)} terms as a definition list")
+    want = [{"input": w["input"]} for w in _source_folding(BOOK / f"{where}.md")]
+    got = [{"input": g["input"]} for g in FOLDED_AS_SHOWN[where]]
+    assert len(got) == len(want), f"{where}: {len(got)} cells in JupyterLab, {len(want)} in the page"
+    wrong = [(i, g, w) for i, (g, w) in enumerate(zip(got, want), 1) if g != w]
+    print(f"[reading] {where}: {sum(w['input'] for w in want)} of {len(want)} cells folded, "
+          "as the page says"
+          + (f"; wrong: {wrong[:4]}" if wrong else ""))
+    assert not wrong, f"{where}: code cells not folded as their metadata says (cell, shown, wanted): {wrong[:4]}"
 
 
 def test_reading_check_on_a_converted_page(browser, lab_url):
