@@ -24,9 +24,9 @@ import sys
 
 import pytest
 
-from conftest import BOOK, ROOT, toc_pages
+from conftest import BOOK, ROOT, need_module, toc_pages
 
-jupytext = pytest.importorskip("jupytext")
+jupytext = need_module("jupytext")
 
 PAGES = [f"{p}.md" for p in toc_pages()]
 

@@ -23,7 +23,9 @@ from pathlib import Path
 
 import pytest
 
-pytest.importorskip("pybtex.database")
+from conftest import need_module
+
+need_module("pybtex.database")
 
 from banking_games.citations import (BIBLIOGRAPHY_LINK, Citation, CitationError,  # noqa: E402
                                      bibliography, cite)

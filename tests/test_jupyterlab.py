@@ -26,15 +26,15 @@ live dealing table. This test does just that, headless:
 ``test_page_reads_like_the_book`` opens every page of the book the same way,
 runs all cells, and reads the rendered notebook (jupyterlab-myst renders the
 Markdown cells): no raw MyST role or directive may be visible, no citation or
-cross-reference that jupyterlab-myst marks as not found (except, for now, numrefs
-to the page's own figures and tables, whose captions JupyterLab does not show),
-the website's citations, bibliography and links to other pages with the same
+cross-reference that jupyterlab-myst marks as not found, the website's citations, bibliography and links to other pages with the same
 text (and the links to the same .md pages), and every
 number the website shows in its place (the computed values in the built
 page's ``pasted-text`` spans, read from book/_build/html, not from the
 notebook) must appear in the notebook's text. It also reads what cell metadata
 and book/_ext/ give both renderers (``_check_captions_glossary_folding``): every
-caption of the website in its place, the glossary as a definition list, no
+caption of the website in its place with the website's number ("Fig. 3" there
+is "Figure 3" here, "Table 2" is "Table 2"), every in-page ``{numref}`` to a
+figure or table with that number, the glossary as a definition list, no
 "Unknown Directive" box, and the code the website hides folded. Pages whose markup is not yet
 written for both renderers are listed in NOT_YET_CONVERTED (strict xfail);
 ``test_reading_check_on_a_converted_page`` proves the check on a small page
@@ -649,7 +649,6 @@ def test_page_reads_like_the_book(browser, lab_url, built_site, chapter):
         numbers = [n for n in numbers if not re.fullmatch(r"\d{1,3}(,\d{3})+", n)]
     text, page, context = _open_and_read(browser, lab_url, f"{chapter}.md", chapter)
     try:
-        text = _leave_out_in_page_figure_refs(text, chapter)
         _check_reads_like_the_book(text, numbers, chapter)
         _check_citations_and_links(page, built_site, chapter)
         _check_captions_glossary_folding(page, text, built_site / f"{chapter}.html", chapter)
@@ -717,29 +716,6 @@ def website_page_links(html_page: Path) -> list[tuple[str, str]]:
             continue
         out.append((href.split(".html")[0], _quotes(a.get_text())))
     return out
-
-
-def _page_labels(chapter: str) -> set[str]:
-    """Labels a page defines for its own figures and tables (``name:`` in a code
-    cell's metadata). Their captions and numbers are the other half of issue 12."""
-    return set(re.findall(r"^\s*name:\s*([\w-]+)\s*$", (BOOK / f"{chapter}.md").read_text(), re.M))
-
-
-def _leave_out_in_page_figure_refs(text: str, chapter: str) -> str:
-    """Drop the "[unresolved]" lines of numrefs to this page's own figures and
-    tables (printed, a known gap until captions show in JupyterLab); citations
-    and references to other pages stay, and fail the check."""
-    labels = _page_labels(chapter)
-    keep, dropped = [], []
-    for line in text.splitlines():
-        if line.startswith("[unresolved]") and line.rsplit(": ", 1)[-1].strip() in labels:
-            dropped.append(line)
-        else:
-            keep.append(line)
-    if dropped:
-        print(f"\n[reading] {chapter}: {len(dropped)} in-page figure/table numrefs unresolved "
-              f"(captions, known gap): {dropped[:4]}")
-    return "\n".join(keep)
 
 
 def _check_citations_and_links(page, built_site: Path, chapter: str) -> None:
@@ -829,6 +805,19 @@ FOLDING_JS = """
 }))
 """
 FOLDED_AS_SHOWN: dict[str, list[dict]] = {}
+# jupyterlab-myst's figures and tables (a figure directive without an image under a
+# cell, book/_ext/cell_captions.py): id and number ("Figure 3:"), and the links to them
+FIGURES_JS = """
+(nb) => ({
+  figures: [...nb.querySelectorAll('.jp-MarkdownCell figure[id]')].map(f => {
+    const a = f.querySelector('figcaption a');
+    return [f.id, a ? a.textContent.replace(/\\s+/g, ' ').replace(/:$/, '').trim() : ''];
+  }),
+  refs: [...nb.querySelectorAll('.jp-MarkdownCell a[href^="#"]')].filter(a => !a.closest('figcaption'))
+          .map(a => [a.getAttribute('href').slice(1), a.textContent.replace(/\\s+/g, ' ').trim()]),
+})
+"""
+
 DEFINITIONS_JS = """
 (nb) => [...nb.querySelectorAll('.jp-MarkdownCell dl')].map(dl => [...dl.children].map(
   e => [e.tagName.toLowerCase(), e.textContent.replace(/\\s+/g, ' ').trim()]))
@@ -856,6 +845,27 @@ def website_captions(html_page: Path) -> list[list[str]]:
     return captions
 
 
+def website_figure_numbers(html_page: Path) -> tuple[dict[str, str], list[tuple[str, str]]]:
+    """The built page's numbered figures and tables, {id: "Fig. 3" | "Table 2"},
+    and its in-page references to them, [(id, text)] in order ("Fig. 3")."""
+    from bs4 import BeautifulSoup
+    soup = BeautifulSoup(html_page.read_text(), "html.parser")
+    main = soup.select_one("main") or soup
+    numbers = {}
+    for fig in main.select("figure[id]"):
+        number = fig.select_one("figcaption .caption-number")
+        if number is not None:
+            numbers[fig["id"]] = _flat(number.get_text())
+    refs = [(a["href"][1:], _flat(a.get_text())) for a in main.select("a.reference.internal[href^='#']")
+            if a["href"][1:] in numbers and not a.find_parent("figcaption")]
+    return numbers, refs
+
+
+def as_in_jupyterlab(website_number: str) -> str:
+    """The website's "Fig. 3" as jupyterlab-myst writes it, "Figure 3"; "Table 2" stays."""
+    return re.sub(r"^Fig\. ", "Figure ", website_number)
+
+
 def website_glossary(html_page: Path) -> list[str]:
     """The glossary terms of a built page (its ``dl.glossary`` terms), in order."""
     from bs4 import BeautifulSoup
@@ -880,8 +890,9 @@ def _check_captions_glossary_folding(page, text: str, html_page: Path, where: st
     """Captions, the glossary, directives and folded code, as JupyterLab shows them.
 
     * every caption of the website's figures and tables is in the notebook's text
-      (written as Markdown under its cell; the ``% caption:`` marker is a MyST
-      comment and must not show);
+      (written as a figure directive without an image under its cell), numbered
+      as on the website ("Fig. 3" there, "Figure 3" here), and every in-page
+      reference to a figure or table reads its number the same way;
     * no "Unknown Directive" box (the website's Deal live box comes from the code
       cell's metadata, no directive);
     * a page whose website has a glossary shows it as one definition list: the same
@@ -900,6 +911,18 @@ def _check_captions_glossary_folding(page, text: str, html_page: Path, where: st
     print(f"\n[reading] {where}: {len(captions) - len(missing)} of {len(captions)} website captions found")
     assert not missing, f"{where}: captions of the website missing in JupyterLab: {missing[:4]}"
     assert "% caption" not in flat and "caption:" not in flat, f"{where}: a caption marker is visible"
+    numbers, refs = website_figure_numbers(html_page)
+    shown = notebook.evaluate(FIGURES_JS)
+    lab_numbers = dict(shown["figures"])
+    want = {k: as_in_jupyterlab(v) for k, v in numbers.items()}
+    assert lab_numbers == want, f"{where}: figure and table numbers differ (JupyterLab, website): " \
+        f"{sorted(set(lab_numbers.items()) ^ set(want.items()))[:6]}"
+    lab_refs = [(h, t) for h, t in shown["refs"] if h in numbers]
+    want_refs = [(h, as_in_jupyterlab(t)) for h, t in refs]
+    assert lab_refs == want_refs, f"{where}: in-page references to figures and tables differ " \
+        f"(JupyterLab {lab_refs[:6]}, website {want_refs[:6]})"
+    print(f"[reading] {where}: {len(want)} figures and tables numbered as on the website; "
+          f"{len(want_refs)} in-page references to them with the same numbers")
     assert "Unknown Directive" not in text and "live-table" not in text, f"{where}: an unknown directive shows"
     terms = website_glossary(html_page)
     if terms:

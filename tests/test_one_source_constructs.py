@@ -3,10 +3,12 @@
 What the page's source says is the expected value, read here with Jupytext and
 plain text search, independently of book/_ext/ (which makes the website):
 
-* a figure's or table's caption is the paragraph after ``% caption: <name>``
-  right under its code cell; the website shows it as the numbered caption of
-  the figure ``<name>`` ("Fig. N" / "Table N"), and no cell keeps a caption in
-  its metadata (it would show on the website only);
+* a figure's or table's caption is a ``figure`` directive without an image
+  right under its code cell (``:label: <name>``, ``:kind: table`` for a table,
+  the caption as its body); the website shows it as the numbered caption of
+  the figure ``<name>`` ("Fig. N" for a figure, "Table N" for ``:kind: table``,
+  as jupyterlab-myst numbers them), and no cell keeps a caption in its
+  metadata (it would show on the website only);
 * the Deal live box of each chapter comes from the code cell marked
   ``live-table: <replay name>``: the box names that replay and runs exactly the
   cell's code; no page writes a ``{live-table}`` directive (JupyterLab would
@@ -22,13 +24,14 @@ import re
 
 import pytest
 
-from conftest import BOOK, toc_pages
+from conftest import BOOK, need_module, toc_pages
 
-jupytext = pytest.importorskip("jupytext")
-bs4 = pytest.importorskip("bs4")
+jupytext = need_module("jupytext")
+bs4 = need_module("bs4")
 
 PAGES = toc_pages()
-MARK = re.compile(r"^% caption: (\S+)\n((?:.+\n)+)", re.M)
+# a caption: a figure directive without an image (book/_ext/cell_captions.py)
+MARK = re.compile(r"^```\{figure\}\n:label: (\S+)\n(:kind: table\n)?((?:(?!```).+\n)+)```$", re.M)
 SMART_QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'})
 CHAPTERS = {"hoggenheimer": "hog-replay", "banker-and-broker": "bb-replay", "landsknecht": "lk-replay"}
 
@@ -46,7 +49,9 @@ def _plain_start(markdown: str) -> str:
 @pytest.mark.parametrize("page", PAGES)
 def test_captions_come_from_the_markdown_under_the_cell(built_site, page):
     text = (BOOK / f"{page}.md").read_text(encoding="utf-8")
-    marks = {name: para for name, para in MARK.findall(text)}
+    marks = {name: (kind, para) for name, kind, para in MARK.findall(text)}
+    assert text.count("```{figure}") == len(marks), f"{page}: a figure directive not in the caption form"
+    assert "% caption:" not in text, f"{page}: the old caption marker is left"
     soup = _soup(built_site, page)
     figures = {}
     for fig in soup.select("main figure"):
@@ -60,9 +65,11 @@ def test_captions_come_from_the_markdown_under_the_cell(built_site, page):
     # every marked caption is a numbered caption of the figure it names, and every
     # captioned figure of the page has its caption from such a mark
     assert set(marks) == set(figures), f"{page}: marks {sorted(marks)} vs captioned figures {sorted(figures)}"
-    for name, para in marks.items():
+    for name, (kind, para) in marks.items():
         number, caption = figures[name]
-        assert re.fullmatch(r"(Fig\.|Table) \d+", number), f"{page}: {name} is not numbered: {number!r}"
+        # JupyterLab numbers by :kind:, the website by what the cell shows: they must agree
+        want = r"Table \d+" if kind else r"Fig\. \d+"
+        assert re.fullmatch(want, number), f"{page}: {name} ({kind.strip() or 'figure'}) is numbered {number!r}"
         start = _plain_start(para)
         caption = caption.translate(SMART_QUOTES)   # the website's typography
         assert caption.startswith(start), f"{page}: {name}'s caption {caption[:80]!r} is not {start!r}..."

@@ -1,0 +1,141 @@
+"""book/_ext/cell_captions.py: a figure directive without an image is the caption
+of the code cell's figure right above it (issue 12: one source for the website
+and JupyterLab, where jupyterlab-myst numbers such a directive and resolves
+``{numref}`` to it).
+
+Two tiny books built with the strict path (``build_book.strict_build``), each
+one notebook with stored outputs and no execution (a few seconds, no kernel):
+
+* a good page: a table cell captioned with ``:kind: table`` and a figure cell
+  captioned without a kind. Expected, from how Sphinx writes a numbered
+  figure: the table's caption reads "Table 1" then the caption text, the
+  figure's "Fig. 1" then its text (each kind is counted from 1 on a page,
+  book/_ext/offline_site.py), and a ``{numref}`` to each reads the same;
+* a bad page with one mistake per caption; the strict build must fail and
+  the log must name each mistake: the wrong kind (the cell shows a table,
+  the caption says figure), a label no cell has, a caption that does not
+  come right after its cell, and a caption of two paragraphs.
+"""
+
+from __future__ import annotations
+
+import json
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from conftest import BOOK, need_module
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
+import build_book  # noqa: E402
+
+bs4 = need_module("bs4")
+
+CONFIG = """\
+title: Captions
+author: tests
+execute:
+  execute_notebooks: "off"
+parse:
+  myst_enable_extensions: [colon_fence, dollarmath]
+sphinx:
+  local_extensions:
+    offline_site: {ext}
+    cell_captions: {ext}
+  config:
+    html_static_path: [{vendor}]   # offline_site (which numbers a table as a table) checks its scripts are there
+    html_theme_options:
+      use_download_button: false
+"""
+TOC = "format: jb-book\nroot: page\n"
+
+TABLE_HTML = "<table><tr><th>a</th></tr><tr><td>1</td></tr></table>"
+SVG = '<svg xmlns="http://www.w3.org/2000/svg" width="10" height="10"><rect width="10" height="10"/></svg>'
+
+
+def _code(name: str, html: str) -> dict:
+    return {"cell_type": "code", "execution_count": 1, "id": name,
+            "metadata": {"mystnb": {"figure": {"name": name}}}, "source": f"show('{name}')",
+            "outputs": [{"output_type": "display_data", "metadata": {}, "data": {"text/html": html}}]}
+
+
+def _md(text: str, cell_id: str) -> dict:
+    return {"cell_type": "markdown", "id": cell_id, "metadata": {}, "source": text}
+
+
+def _figure(label: str, body: str, kind: str = "") -> str:
+    return "```{figure}\n:label: " + label + "\n" + (f":kind: {kind}\n" if kind else "") + body + "\n```\n"
+
+
+def _book(tmp: Path, cells: list[dict]) -> Path:
+    book = tmp / "book"
+    book.mkdir()
+    (book / "_config.yml").write_text(CONFIG.format(ext=json.dumps(str(BOOK / "_ext")),
+                                                        vendor=json.dumps(str(BOOK / "_vendor"))))
+    (book / "_toc.yml").write_text(TOC)
+    nb = {"nbformat": 4, "nbformat_minor": 5, "cells": cells,
+          "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}}}
+    (book / "page.ipynb").write_text(json.dumps(nb))
+    return book
+
+
+@pytest.fixture(scope="module")
+def good(tmp_path_factory):
+    book = _book(tmp_path_factory.mktemp("captions-good"), [
+        _md("# Captions\n\nSee {numref}`t-one` and {numref}`f-one`.", "m0"),
+        _code("t-one", TABLE_HTML),
+        _md(_figure("t-one", "The first table, in words.", kind="table"), "m1"),
+        _code("f-one", SVG),
+        _md(_figure("f-one", "The first picture, in words."), "m2"),
+    ])
+    ok, log, code = build_book.strict_build(book, cwd=book.parent, echo=False)
+    return book, ok, log
+
+
+@pytest.fixture(scope="module")
+def bad(tmp_path_factory):
+    book = _book(tmp_path_factory.mktemp("captions-bad"), [
+        _md("# Captions", "m0"),
+        _code("t-wrong-kind", TABLE_HTML),
+        _md(_figure("t-wrong-kind", "A table captioned as a figure."), "m1"),
+        _code("f-far", SVG),
+        _md("A paragraph between the cell and its caption.\n\n" + _figure("f-far", "Too far down."), "m2"),
+        _code("f-two", SVG),
+        _md(_figure("f-two", "First paragraph.\n\nSecond paragraph."), "m3"),
+        _md(_figure("no-such-cell", "A caption for nothing."), "m4"),
+    ])
+    ok, log, code = build_book.strict_build(book, cwd=book.parent, echo=False)
+    return ok, log
+
+
+def test_a_caption_under_its_cell_is_the_numbered_caption(good):
+    book, ok, log = good
+    assert ok, log[-3000:]
+    soup = bs4.BeautifulSoup((book / "_build" / "html" / "page.html").read_text(), "html.parser")
+    captions = {}
+    for fig in soup.select("figure[id]"):
+        cap = fig.select_one("figcaption")
+        captions[fig["id"]] = " ".join(cap.get_text().split()).replace("#", "").strip()
+    assert captions == {"t-one": "Table 1 The first table, in words.",
+                        "f-one": "Fig. 1 The first picture, in words."}
+    refs = [" ".join(a.get_text().split()) for a in soup.select("main a.reference.internal[href^='#']")
+            if a["href"] in ("#t-one", "#f-one") and not a.find_parent("figcaption")]
+    assert refs == ["Table 1", "Fig. 1"]
+    # the caption left the text: it shows once, in the figure
+    assert soup.get_text().count("The first table, in words.") == 1
+
+
+def test_each_misplaced_or_wrong_caption_fails_the_strict_build(bad):
+    ok, log = bad
+    assert not ok
+    problems = "\n".join(build_book.problem_lines(log))
+    expected = {
+        "t-wrong-kind": r"'t-wrong-kind' says ':kind: figure' but the cell shows a table",
+        "f-far": r"'f-far' must come right after the cell",
+        "f-two": r"'f-two' must be one paragraph",
+        "no-such-cell": r"'no-such-cell' names no figure of this page",
+    }
+    missing = {k: v for k, v in expected.items() if not re.search(v, problems)}
+    assert not missing, f"not reported: {sorted(missing)}\n{problems[-3000:]}"
