@@ -14,9 +14,11 @@ rule, per cell:
 
 * a code cell tagged ``remove-input``, ``hide-input``, ``remove-cell`` or
   ``hide-cell`` (the website shows no code, or folds it): its input is folded;
-* a code cell inside a gated solution (between a Markdown cell holding
+* a code cell of a worked solution (``solution: <exercise label>`` in its
+  metadata; book/_ext/solution_cells.py moves it into the folded solution on
+  the website), or inside a gated solution (between a Markdown cell holding
   ``{solution-start}`` and the next holding ``{solution-end}``,
-  sphinx-exercise; the website folds the solution): its input is folded.
+  sphinx-exercise): its input is folded.
 
 Markdown cells are not folded: JupyterLab opens a folded Markdown cell when it
 renders it (Run All does), and drops the key, so a save would change the page.
@@ -57,7 +59,7 @@ def wanted_folding(cells) -> list[dict | None]:
             out.append(None)
             continue
         tags = set(cell.metadata.get("tags", []))
-        if in_solution or tags & FOLD_INPUT:
+        if in_solution or "solution" in cell.metadata or tags & FOLD_INPUT:
             out.append({"source_hidden": True})
         else:
             out.append(None)
