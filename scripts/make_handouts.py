@@ -8,7 +8,9 @@ Writes into book/_handouts/ (ignored by git):
   a worksheet without solutions (fpdf2; font DejaVu Sans from matplotlib's
   own data, so no system font is needed);
 * ``<game>-student.ipynb``: the game's chapter as a notebook (jupytext),
-  with every sphinx-exercise ``solution`` block removed.
+  with every sphinx-exercise ``solution`` block removed, and the code cells of
+  the worked solutions (``solution: <exercise>`` in their metadata, see
+  book/_ext/solution_cells.py).
 
 Every number printed is computed from banking_games.exact / teaching.
 
@@ -234,8 +236,27 @@ SOLUTION = re.compile(
 
 def strip_solutions(text: str) -> str:
     """Remove every sphinx-exercise solution block (fenced ``{solution}``
-    and ``{solution-start}``/``{solution-end}`` pairs) from MyST text."""
-    return SOLUTION.sub("", text)
+    and ``{solution-start}``/``{solution-end}`` pairs) from MyST text, and the
+    code cells of the worked solutions (``solution:`` in their metadata)."""
+    return _strip_solution_cells(SOLUTION.sub("", text))
+
+
+def _strip_solution_cells(text: str) -> str:
+    """Drop each code cell whose YAML metadata (between its ``---`` lines) has a
+    ``solution:`` key, and the blank line after it."""
+    lines, out, i = text.split("\n"), [], 0
+    while i < len(lines):
+        if lines[i].startswith("```{code-cell}") and i + 1 < len(lines) and lines[i + 1] == "---":
+            end_meta = lines.index("---", i + 2)
+            end_cell = next(j for j in range(end_meta + 1, len(lines)) if lines[j].rstrip() == "```")
+            if any(ln.startswith("solution:") for ln in lines[i + 2:end_meta]):
+                i = end_cell + 1
+                if i < len(lines) and not lines[i].strip():
+                    i += 1
+                continue
+        out.append(lines[i])
+        i += 1
+    return "\n".join(out)
 
 
 def make_notebooks() -> dict[str, Path]:

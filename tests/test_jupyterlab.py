@@ -652,6 +652,7 @@ def test_page_reads_like_the_book(browser, lab_url, built_site, chapter):
         _check_reads_like_the_book(text, numbers, chapter)
         _check_citations_and_links(page, built_site, chapter)
         _check_captions_glossary_folding(page, text, built_site / f"{chapter}.html", chapter)
+        _check_solutions_folded(page, built_site / f"{chapter}.html", chapter)
         if chapter in SCENARIOS:   # the dealing table is there and shows cards (played in full above)
             table = page.locator(f".{SCENARIOS[chapter][0]}")
             table.wait_for(timeout=30_000)
@@ -864,6 +865,59 @@ def website_figure_numbers(html_page: Path) -> tuple[dict[str, str], list[tuple[
 def as_in_jupyterlab(website_number: str) -> str:
     """The website's "Fig. 3" as jupyterlab-myst writes it, "Figure 3"; "Table 2" stays."""
     return re.sub(r"^Fig\. ", "Figure ", website_number)
+
+
+def website_solutions(html_page: Path) -> list[list[str]]:
+    """Each worked solution of the built page (sphinx-exercise ``div.solution``) as
+    its prose pieces: the text of its paragraphs, split at math, pieces of over 20
+    characters (the code shown inside it, its title and math left out)."""
+    from bs4 import BeautifulSoup
+    soup = BeautifulSoup(html_page.read_text(), "html.parser")
+    out = []
+    for sol in (soup.select_one("main") or soup).select("div.solution"):
+        pieces = []
+        for para in sol.select("p"):
+            if para.find_parent("div", class_="cell") or "admonition-title" in (para.get("class") or []):
+                continue
+            for x in para.select("span.math"):
+                x.replace_with("\x00")
+            pieces += [_quotes(_flat(p)).strip(" ,.;:") for p in para.get_text().split("\x00")]
+        out.append([p for p in pieces if len(p) > 20])
+    return out
+
+
+# What the reader sees without opening anything: the notebook's rendered text
+# (innerText leaves out the content of a closed <details>, i.e. of a folded
+# solution or dropdown), and the code cells of worked solutions with outputs.
+VISIBLE_JS = """
+(nb) => {
+  const panel = window.jupyterapp && window.jupyterapp.shell.currentWidget;
+  const cells = panel && panel.content ? panel.content.widgets : [];
+  const loud = cells.filter(c => c.model.type === 'code' && c.model.getMetadata('solution') !== undefined
+                              && c.model.outputs.length > 0)
+                    .map(c => `${c.model.getMetadata('solution')}: ${c.model.sharedModel.getSource().split('\\n')[0]}`);
+  return {text: nb.innerText, loud: loud,
+          marked: cells.filter(c => c.model.getMetadata('solution') !== undefined).length};
+}
+"""
+
+
+def _check_solutions_folded(page, html_page: Path, where: str) -> None:
+    """After Run All, no worked solution gives its answer away: none of its prose
+    is in the notebook's visible text (it is all in the folded solution), and the
+    code cells of the solutions (``solution:`` metadata, book/_ext/solution_cells.py)
+    have no output."""
+    notebook = page.locator(".jp-NotebookPanel .jp-Notebook").first
+    shown = notebook.evaluate(VISIBLE_JS)
+    visible = _quotes(_flat(shown["text"]))
+    solutions = website_solutions(html_page)
+    leaks = [p for sol in solutions for p in sol if p in visible]
+    print(f"[reading] {where}: {len(solutions)} solutions, {sum(map(len, solutions))} prose pieces, "
+          f"{len(leaks)} visible without opening; {shown['marked']} solution code cells, "
+          f"{len(shown['loud'])} with output")
+    assert not leaks, f"{where}: solution text visible in JupyterLab without opening it: {leaks[:3]}"
+    assert not shown["loud"], f"{where}: solution code cells with output (it shows above the fold): " \
+                              f"{shown['loud'][:4]}"
 
 
 def website_glossary(html_page: Path) -> list[str]:

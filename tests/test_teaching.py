@@ -229,6 +229,9 @@ def test_student_notebook_is_valid_and_has_no_solution(handouts, game):
     text = "\n".join(c.source for c in nb.cells)
     assert "{exercise" in text
     assert "{solution" not in text
+    # the worked solutions' code cells go with them (they compute the answers)
+    assert not [c for c in nb.cells if "solution" in c.metadata]
+    assert "% solution code" not in text
     assert "Student edition" in nb.cells[0].source
 
 
