@@ -10,6 +10,9 @@ solutions):
 
 * ``remove-input`` (no code on the website) and ``hide-input`` (code behind a
   toggle): input folded;
+* a code cell of a worked solution, ``solution: <exercise label>`` in its
+  metadata (book/_ext/solution_cells.py moves it into the folded
+  ``{solution}`` on the website): input folded;
 * a code cell between ``{solution-start}`` and ``{solution-end}`` (the
   website folds the whole solution): input folded;
 * any other code cell (its code is on the website), and every Markdown cell:
@@ -43,7 +46,7 @@ def _expected(cells) -> list[tuple[bool, bool]]:
                 inside = mark == "{solution-start}"
             continue
         tags = set(cell.metadata.get("tags", []))
-        if inside:
+        if inside or "solution" in cell.metadata:
             want.append((True, False))
         else:
             want.append((bool(tags & {"remove-input", "hide-input"}), False))

@@ -146,10 +146,21 @@ def test_hog_values_square_three_turned(glued):
     assert frac(glued(page, "hogx_3_p")) == _p_last(3) == Fraction(1, 4)
     assert frac(glued(page, "hogx_3_fair")) == 3
     assert frac(glued(page, "hogx_3_engine")) == Fraction(1, 4)
+    # The engine refuses it: the sizes the game offers are 1 (card), 2 (pair), 4 (square,
+    # rank) and 8 (suit) cards, and its message names the three cards and the size 3.
+    refusal = glued(page, "hogx_3_refusal")
+    assert "AS KS QS" in refusal and "got 3" in refusal, refusal
+    assert {int(x) for x in re.findall(r"\d+", refusal.split("got")[0])} == {1, 2, 4, 8}
     # K uniform on 0..32: P(K=k) = 1/33; P(K >= 16) = 17/33; E[K] = 32/2 = 16.
     assert frac(glued(page, "hogx_k_p")) == Fraction(1, 33)
     assert frac(glued(page, "hogx_k_half")) == Fraction(sum(1 for k in range(33) if k >= 16), 33)
     assert frac(glued(page, "hogx_k_mean")) == Fraction(sum(range(33)), 33) == 16
+    # The engine on the 2 x 3 layout: 6 ranked cards and a Joker; the Joker's place among
+    # the 7, listed over every order, is uniform: each K = 0..6 has chance 1/7.
+    assert int(glued(page, "small_n")) == 2 * 3
+    places = [o.index(0) for o in permutations(range(7))]
+    assert {Fraction(places.count(k), len(places)) for k in range(7)} == {Fraction(1, 7)}
+    assert frac(glued(page, "hogx_k_engine")) == Fraction(1, 7)
 
 
 def test_hog_values_quick_checks(glued):
@@ -162,6 +173,8 @@ def test_hog_ex_sympy(glued):
     # Suit: c = 8, X = 8 w.p. 1/9, -1 w.p. 8/9: E[X] = 0, E[X^2] = 64/9 + 8/9 = 8 = Var.
     page = "hoggenheimer-values"
     assert int(glued(page, "hogx_sy_c")) == 8
+    # In general, at m = c: E[X^2] = c^2/(c+1) + c/(c+1) = c and E[X] = 0, so Var = c.
+    assert glued(page, "hogx_sy_var_c") == "c"
     assert frac(glued(page, "hogx_sy_var")) == Fraction(64, 9) + Fraction(8, 9) == 8
     assert glued(page, "hogx_sy_sd") == "2√2"            # sqrt(8)
 
@@ -183,6 +196,7 @@ def test_hog_simulation_answers(glued):
     assert num(glued(page, "hgs_se_all")) == pytest.approx(math.sqrt(8 / 400_000), abs=5e-5)
     # hog-ex-band: sigma = 1, N = 10,000: SE = 0.01; 'inside' iff |z| <= 2, z = mean / SE.
     assert num(glued(page, "hogx_band_se")) == pytest.approx(0.01)
+    assert frac(glued(page, "hogx_band_ev")) == Fraction(1, 2) * 1 - Fraction(1, 2) * 1 == 0
     mean, z = num(glued(page, "hogx_band_mean")), num(glued(page, "hogx_band_z"))
     assert z == pytest.approx(mean / 0.01, abs=0.01)
     assert glued(page, "hogx_band_inside") == ("inside" if abs(z) <= 2 else "outside")
@@ -417,7 +431,9 @@ def test_at_least_eight_marked_exercises_with_solutions(game):
         kind = level.group(1).split(",")[0]              # "Compute by hand, then plan ..."
         assert kind in KINDS, (label, level.group(1))
         kinds.add(kind)
-        assert f"```{{solution-start}} {label}\n:class: dropdown" in _source(page), \
+        source = _source(page)
+        assert (f"```{{solution-start}} {label}\n:class: dropdown" in source
+                or f"````{{solution}} {label}\n:class: dropdown" in source), \
             f"{page}: exercise {label} has no hidden solution"
     assert kinds == set(KINDS), f"{game}: missing kinds of exercise: {set(KINDS) - kinds}"
     # spread over the three pages
