@@ -11,7 +11,9 @@ solutions):
 * ``remove-input`` (no code on the website) and ``hide-input`` (code behind a
   toggle): input folded;
 * a code cell between ``{solution-start}`` and ``{solution-end}`` (the
-  website folds the whole solution): input folded;
+  website folds the whole solution), or a code cell of a worked solution
+  (``solution: <exercise label>`` in its metadata; the website shows it inside
+  the folded ``{solution}``): input folded;
 * any other code cell (its code is on the website), and every Markdown cell:
   nothing folded (JupyterLab opens a folded Markdown cell when Run All renders
   it, and drops the key, which a save would write back).
@@ -43,7 +45,7 @@ def _expected(cells) -> list[tuple[bool, bool]]:
                 inside = mark == "{solution-start}"
             continue
         tags = set(cell.metadata.get("tags", []))
-        if inside:
+        if inside or "solution" in cell.metadata:
             want.append((True, False))
         else:
             want.append((bool(tags & {"remove-input", "hide-input"}), False))

@@ -455,7 +455,9 @@ def test_at_least_eight_marked_exercises_with_solutions(game):
         kind = level.group(1).split(",")[0]              # "Compute by hand, then plan ..."
         assert kind in KINDS, (label, level.group(1))
         kinds.add(kind)
-        assert f"```{{solution-start}} {label}\n:class: dropdown" in _source(page), \
+        source = _source(page)
+        assert (f"````{{solution}} {label}\n:class: dropdown" in source
+                or f"```{{solution-start}} {label}\n:class: dropdown" in source), \
             f"{page}: exercise {label} has no hidden solution"
     assert kinds == set(KINDS), f"{game}: missing kinds of exercise: {set(KINDS) - kinds}"
     # spread over the three pages
