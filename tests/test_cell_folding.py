@@ -14,7 +14,9 @@ solutions):
   metadata (book/_ext/solution_cells.py moves it into the folded
   ``{solution}`` on the website): input folded;
 * a code cell between ``{solution-start}`` and ``{solution-end}`` (the
-  website folds the whole solution): input folded;
+  website folds the whole solution), or a code cell of a worked solution
+  (``solution: <exercise label>`` in its metadata; the website shows it inside
+  the folded ``{solution}``): input folded;
 * any other code cell (its code is on the website), and every Markdown cell:
   nothing folded (JupyterLab opens a folded Markdown cell when Run All renders
   it, and drops the key, which a save would write back).
@@ -109,3 +111,31 @@ def test_the_script_finds_a_page_left_unfolded(tmp_path):
     assert _folded(nb.cells) == [(True, False), (True, False), (False, False)]
     assert not [c for c in nb.cells if c.cell_type == "markdown" and c.metadata.get("jupyter")]
     assert subprocess.run([*script, "--check", str(page)]).returncode == 0
+
+
+# The pages with worked solutions: the three pages of each game.
+QUIET_SOLUTION_PAGES = [f"{game}{part}.md" for game in ("hoggenheimer", "banker-and-broker", "landsknecht")
+                        for part in ("", "-values", "-simulation")]
+
+
+@pytest.mark.parametrize("page", QUIET_SOLUTION_PAGES)
+def test_solution_code_shows_no_output(page):
+    """A worked solution's visible code cell shows nothing when run: JupyterLab shows a cell's
+    output under the cell, above the folded solution, so any output would give the answer
+    away. No print() or display(), and the last statement is not a bare expression."""
+    import ast
+    checked = 0
+    for cell in jupytext.read(BOOK / page).cells:
+        if cell.cell_type != "code" or "solution" not in cell.metadata \
+                or "remove-output" in cell.metadata.get("tags", []):
+            continue
+        code = "\n".join(line for line in cell.source.splitlines() if not line.lstrip().startswith("%"))
+        tree = ast.parse(code)
+        calls = {node.func.id for node in ast.walk(tree)
+                 if isinstance(node, ast.Call) and isinstance(node.func, ast.Name)}
+        label = cell.metadata["solution"]
+        assert not calls & {"print", "display"}, f"{page}: the solution to {label} prints"
+        assert tree.body and not isinstance(tree.body[-1], ast.Expr), \
+            f"{page}: the solution to {label} ends in an expression, which JupyterLab shows"
+        checked += 1
+    assert checked >= 1, page

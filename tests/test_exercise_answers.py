@@ -95,6 +95,14 @@ def num(text: str) -> float:
     return float(text.replace(",", "").split()[0])
 
 
+def at(formula: str, **symbols: Fraction) -> Fraction:
+    """A formula the page shows as sympy writes it (e.g. '(r*s - 1)/s'), evaluated with
+    exact fractions for its symbols (only names, numbers and + - * / ** ( ) allowed)."""
+    assert re.fullmatch(r"[A-Za-z0-9+\-*/() ]+", formula), formula
+    assert set(re.findall(r"[A-Za-z]+", formula)) <= set(symbols), formula
+    return Fraction(eval(formula, {"__builtins__": {}}, dict(symbols)))
+
+
 # ================================================================== Hoggenheimer
 # The pack: 8 ranks x 4 suits = 32 ranked cards and a Joker, n = 33.
 # A bet on c cards wins iff the Joker comes after all c of them. Among those
@@ -257,7 +265,8 @@ def test_bb_values_answers(glued):
     assert frac(glued(page, "bbv_edge52")) == tie == Fraction(1, 17)
     assert frac(glued(page, "bbv_edge52_sr")) == 0
     assert frac(glued(page, "bbv_ptie32")) == tie32 == Fraction(3, 31)
-    # bb-ex-edge32: h = 3/31 by formula and by engine; 1/17 for 52 cards.
+    # bb-ex-edge32: P(tie) = 3/31 = h, by formula and by engine; 1/17 for 52 cards.
+    assert frac(glued(page, "bbx_pt32")) == tie32
     assert frac(glued(page, "bbx_e32")) == tie32
     assert frac(glued(page, "bbx_e32_engine")) == tie32
     assert frac(glued(page, "bbx_e52")) == tie
@@ -266,11 +275,24 @@ def test_bb_values_answers(glued):
     assert glued(page, "bbx_fair_ab") == "9 to 8"
     assert frac(glued(page, "bbx_fair_ev")) == 0
     assert frac(glued(page, "bbx_fair_engine")) == Fraction(9, 8)
+    # The general fair odds the solution shows: fair means m P(win) = P(lose) + t P(tie),
+    # so m = 1 + t P(tie) / P(win), with the brute-force probabilities of several packs.
+    formula = glued(page, "bbx_fair_formula")
+    for ranks, suits, share in ((13, 4, 1), (8, 4, 1), (13, 4, 0), (3, 2, Fraction(1, 2)), (5, 3, 2)):
+        w, q = _bb_pair(ranks, suits)
+        assert at(formula, r=Fraction(ranks), s=Fraction(suits), t=Fraction(share)) == 1 + share * q / w
+    assert glued(page, "bbx_fair_same") == "the same"
     # bb-ex-misconception: first section's P(win) with 2 or 3 sections: 8/17.
     assert frac(glued(page, "bbx_mis_2")) == win == frac(glued(page, "bbx_mis_3"))
     # bb-ex-sympy: t = 1: X = +-1, Var = 1 - (1/17)^2 = 288/289; t = 0: E = 0, Var = 1 - 1/17 = 16/17.
     assert frac(glued(page, "bbx_sy_var1")) == 1 - tie ** 2 == Fraction(288, 289)
     assert frac(glued(page, "bbx_sy_var0")) == 1 - tie == Fraction(16, 17)
+    # Its general variance: E[X] = -t P(tie), E[X^2] = 2 P(win) + t^2 P(tie), Var = E[X^2] - E[X]^2.
+    formula = glued(page, "bbx_sy_var")
+    for ranks, suits, share in ((13, 4, 1), (13, 4, 0), (8, 4, Fraction(1, 2)), (3, 2, 1), (5, 3, 2)):
+        w, q = _bb_pair(ranks, suits)
+        var_x = 2 * w + share ** 2 * q - (share * q) ** 2
+        assert at(formula, r=Fraction(ranks), s=Fraction(suits), t=Fraction(share)) == var_x
 
 
 def test_bb_ex_corr(glued):
@@ -375,6 +397,22 @@ def test_lk_values_answers(glued):
     assert _race(3, 4) == Fraction(4, 7)
     assert frac(glued(page, "lkx_pc")) == 1 + 4 * _race(3, 4) == Fraction(23, 7)
     assert frac(glued(page, "lkx_pc_engine")) == Fraction(23, 7)
+    # Its distribution: after the setup u = 8 - 4 = 4 ranks are unseen and 3 banker's cards.
+    # Among the cards of unseen ranks and the banker's, the next one is equally likely to be
+    # any: with v ranks unseen it is the banker's (the deal ends) with chance 3/(4v + 3),
+    # else a new players' card (v falls by one). So k = 1 + j players' cards with chance
+    # prod_{i<j} 4(4-i)/(4(4-i)+3) * 3/(4(4-j)+3).
+    shown_pmf = {int(k): Fraction(p) for k, p in
+                 (item.split(":") for item in glued(page, "lkx_pc_dist").split(";"))}
+    pmf = {}
+    for j in range(4 + 1):
+        chance = Fraction(3, 4 * (4 - j) + 3)
+        for i in range(j):
+            chance *= Fraction(4 * (4 - i), 4 * (4 - i) + 3)
+        pmf[1 + j] = chance
+    assert pmf[1] == Fraction(3, 19) and sum(pmf.values()) == 1
+    assert sum(k * p for k, p in pmf.items()) == Fraction(23, 7)
+    assert shown_pmf == pmf
     # lk-ex-sympy: first of 3 marked among L = 48: sum_k k C(48-k, 2) / C(48, 3) = 49/4.
     L = int(glued(page, "lkx_sy_L"))
     assert L == 48
