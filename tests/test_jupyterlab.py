@@ -870,11 +870,17 @@ def as_in_jupyterlab(website_number: str) -> str:
 def website_solutions(html_page: Path) -> list[list[str]]:
     """Each worked solution of the built page (sphinx-exercise ``div.solution``) as
     its prose pieces: the text of its paragraphs, split at math, pieces of over 20
-    characters (the code shown inside it, its title and math left out)."""
+    characters that the page does not also say outside its solutions (the code
+    shown inside it, its title and math left out)."""
     from bs4 import BeautifulSoup
     soup = BeautifulSoup(html_page.read_text(), "html.parser")
     out = []
-    for sol in (soup.select_one("main") or soup).select("div.solution"):
+    main = soup.select_one("main") or soup
+    sols = main.select("div.solution")
+    for sol in sols:
+        sol.extract()
+    elsewhere = _quotes(_flat(main.get_text()))   # the page without its solutions
+    for sol in sols:
         pieces = []
         for para in sol.select("p"):
             if para.find_parent("div", class_="cell") or "admonition-title" in (para.get("class") or []):
@@ -882,7 +888,8 @@ def website_solutions(html_page: Path) -> list[list[str]]:
             for x in para.select("span.math"):
                 x.replace_with("\x00")
             pieces += [_quotes(_flat(p)).strip(" ,.;:") for p in para.get_text().split("\x00")]
-        out.append([p for p in pieces if len(p) > 20])
+        # pieces the page also says outside its solutions prove nothing
+        out.append([p for p in pieces if len(p) > 20 and p not in elsewhere])
     return out
 
 
