@@ -45,6 +45,8 @@ BOOK = Path(__file__).resolve().parents[1] / "book"
 LINK = re.compile(r"(?<!!)\[([^\[\]]+)\]\(([A-Za-z0-9_.\-/]+\.md)(?:#([^)\s]*))?\)")
 HEADING = re.compile(r"^(#{1,6})\s+(.*?)\s*#*\s*$")
 FENCE = re.compile(r"^(`{3,}|~{3,})(.*)$")
+# the website's typography (smartquotes) turns straight quotes into curly ones
+SMART_QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'})
 
 
 def _squash(text: str) -> str:
@@ -194,6 +196,6 @@ def test_titles_are_the_built_titles(built_site, book_pages):
         h1 = re.search(r"<h1[^>]*>(.*?)</h1>", page, re.S)
         assert h1, name
         shown = re.sub(r"<a class=\"headerlink\".*?</a>", "", h1.group(1), flags=re.S)
-        shown = _squash(html_lib.unescape(re.sub(r"<[^>]+>", "", shown)))
+        shown = _squash(html_lib.unescape(re.sub(r"<[^>]+>", "", shown))).translate(SMART_QUOTES)
         title, _ = page_headings(BOOK / f"{name}.md")
         assert shown == title, (name, shown, title)
