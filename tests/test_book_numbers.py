@@ -95,6 +95,24 @@ def test_landsknecht_values_page(built_site):
         assert row[col["SD"]] == "1", label
 
 
+
+def test_landsknecht_check_grid_caption(built_site):
+    # Derivation: the setup puts down two layout cards of different ranks, the
+    # banker's card of a third rank and the first players' card of a fourth
+    # (a card pairing one already down is stacked on it). A second players'
+    # card needs a fifth rank, so in the grid of reduced packs exactly the
+    # packs of 4 ranks (the smallest, 4 x 2 and 4 x 3) have no later card
+    # ("-"), and the caption of the check table says so: "with 4 ranks".
+    page = (built_site / "landsknecht-values.html").read_text(encoding="utf-8")
+    table = next((t for t in _tables(page) if t and "P(win), later card" in t[0]), None)
+    assert table, "no check table with the column 'P(win), later card'"
+    ranks, later = table[0].index("ranks"), table[0].index("P(win), later card")
+    rows = [r for r in table[1:] if r]
+    assert min(int(r[ranks]) for r in rows) == 4
+    assert {int(r[ranks]) for r in rows if r[later] == "-"} == {4}
+    caption = html.unescape(re.sub(r"<[^>]+>", "", page))
+    assert re.search(r"with\s+4\s+ranks\s+no\s+second\s+players", caption), "caption: not 'with 4 ranks'"
+
 # summary.html: one row per bet of the three games. Derivations (per unit staked):
 # * Hoggenheimer, m cards paid m to 1: P(win) = 1/(m+1) (above); EV = 0;
 #   E[X^2] = m^2/(m+1) + m/(m+1) = m, so SD = sqrt(m): 1, √2, 2, 2, 2√2;
