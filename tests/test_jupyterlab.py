@@ -35,7 +35,9 @@ and book/_ext/ give both renderers (``_check_captions_glossary_folding``): every
 caption of the website in its place with the website's number ("Fig. 3" there
 is "Figure 3" here, "Table 2" is "Table 2"), every in-page ``{numref}`` to a
 figure or table with that number, the glossary as a definition list, no
-"Unknown Directive" box, and the code the website hides folded. Pages whose markup is not yet
+"Unknown Directive" box, and the code the website hides folded; and
+(``_check_solutions_folded``) no worked solution's prose is visible after Run
+All, and no code cell of a solution shows an output. Pages whose markup is not yet
 written for both renderers are listed in NOT_YET_CONVERTED (strict xfail);
 ``test_reading_check_on_a_converted_page`` proves the check on a small page
 written for both (an ``{eval}`` number, a note, math, an exercise).
