@@ -236,6 +236,28 @@ def test_student_notebook_is_valid_and_has_no_solution(handouts, game):
 
 
 @pytest.mark.parametrize("game", sorted(PAGES))
+def test_student_notebook_runs_top_to_bottom(handouts, game, tmp_path):
+    """A student's copy runs alone in an empty folder with a fresh kernel: taking
+    the solutions out (their code cells included) leaves no later cell needing a
+    value only a solution computed. Cells tagged skip-execution are skipped, as
+    on the website."""
+    import shutil
+
+    import nbclient
+
+    copy = tmp_path / f"{game}-student.ipynb"
+    shutil.copy2(handouts / copy.name, copy)
+    nb = nbformat.read(str(copy), as_version=4)
+    client = nbclient.NotebookClient(nb, kernel_name="python3", timeout=600, allow_errors=False,
+                                     skip_cells_with_tag="skip-execution",
+                                     resources={"metadata": {"path": str(tmp_path)}})
+    client.execute()       # raises CellExecutionError on the first failing cell
+    errors = [o for c in nb.cells if c.cell_type == "code" for o in c.outputs
+              if o.output_type == "error" or (o.output_type == "stream" and o.name == "stderr")]
+    assert not errors, f"{game}: error or stderr output: {errors[:2]}"
+
+
+@pytest.mark.parametrize("game", sorted(PAGES))
 def test_lesson_page_links_handouts(built_site, game):
     html = (built_site / f"lesson-{game}.html").read_text()
     assert f"{game}-handout.pdf" in html
