@@ -266,15 +266,21 @@ def test_chapter_replay_steps_through_deal(browser, site_url, page_name):
 
 # ---------------------------------------------------------------- the known seed's deal, as shown
 
-SUIT_SYMBOLS = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+
+
+RANK_WORDS = {"A": "ace", "K": "king", "Q": "queen", "J": "jack", "10": "ten", "9": "nine", "8": "eight",
+              "7": "seven"}
+SUIT_WORDS = {"S": "spades", "H": "hearts", "D": "diamonds", "C": "clubs"}
 
 
 def _shows(label: str, name: str) -> bool:
-    """Whether a card drawn with text ``label`` (e.g. 'Q ♦ ♦': rank, suit, the
-    suit again as the pip) is the card ``name`` ('QD'; 'Joker')."""
+    """Whether a card whose accessible name (``aria-label``) is ``label`` is the
+    card ``name`` ('QD'; 'Joker'). A screen reader must hear the card's name,
+    'queen of diamonds', not the letters drawn on it ('Q ♦ ♦'); the page's
+    script must not replace it (bg-site.js renames only controls)."""
     if name == "Joker":
-        return "joker" in label.lower()
-    return label.split()[:2] == [name[:-1], SUIT_SYMBOLS[name[-1]]]
+        return label == "Joker"
+    return label == f"{RANK_WORDS[name[:-1]]} of {SUIT_WORDS[name[-1]]}"
 
 
 def _hoggenheimer_replay_deal():

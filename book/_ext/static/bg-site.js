@@ -59,7 +59,10 @@
     document.querySelectorAll(".citation-list [role=doc-backlink]").forEach(function (a) {
       a.removeAttribute("role");
     });
-    document.querySelectorAll("[aria-label]").forEach(function (el) {
+    // only controls: a drawing's name (role img, e.g. a card "ace of spades" drawn
+    // "A ♠") says what it shows, not its letters (WCAG 2.5.3 is about controls)
+    document.querySelectorAll("button[aria-label], a[aria-label], summary[aria-label], input[aria-label], " +
+                              "[role=button][aria-label], [role=link][aria-label]").forEach(function (el) {
       if (el.closest(".widget-play")) return;
       var text = (el.innerText || "").replace(/\s+/g, " ").trim();
       var label = el.getAttribute("aria-label");
