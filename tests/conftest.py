@@ -38,6 +38,7 @@ import os
 import shutil
 import tempfile
 import threading
+from collections.abc import Sequence
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
 from urllib.parse import urlsplit
@@ -107,6 +108,41 @@ def _load_build_book():
     assert spec.loader is not None
     spec.loader.exec_module(module)
     return module
+
+
+def markdown_cell(text: str, cell_id: str) -> dict:
+    """An nbformat 4 Markdown cell (a plain dict) for :func:`build_tiny_notebook_book`."""
+    return {"cell_type": "markdown", "id": cell_id, "metadata": {}, "source": text}
+
+
+def build_tiny_notebook_book(tmp: Path, cells: list[dict], *, local_extensions: Sequence[str],
+                             extra_extensions: Sequence[str] = (),
+                             static_path: Sequence[Path] = ()) -> tuple[Path, bool, str]:
+    """Build a one-page Jupyter Book whose page is a notebook of ``cells``
+    (outputs stored, no execution, so no kernel starts: a few seconds) with the
+    named extensions of book/_ext, through ``build_book.strict_build`` (any
+    warning fails it). Returns ``(book folder, ok, build log)``; the page is
+    ``<book>/_build/html/page.html``."""
+    import json
+
+    config = {
+        "title": "Tiny notebook book", "author": "tests",
+        "execute": {"execute_notebooks": "off"},
+        "parse": {"myst_enable_extensions": ["colon_fence", "dollarmath"]},
+        "sphinx": {"extra_extensions": list(extra_extensions),
+                   "local_extensions": {name: str(BOOK / "_ext") for name in local_extensions},
+                   "config": {"html_static_path": [str(p) for p in static_path],
+                              "html_theme_options": {"use_download_button": False}}},
+    }
+    book = tmp / "book"
+    book.mkdir()
+    (book / "_config.yml").write_text(yaml.safe_dump(config))
+    (book / "_toc.yml").write_text("format: jb-book\nroot: page\n")
+    nb = {"nbformat": 4, "nbformat_minor": 5, "cells": cells,
+          "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}}}
+    (book / "page.ipynb").write_text(json.dumps(nb))
+    ok, log, _ = _load_build_book().strict_build(book, cwd=book.parent, echo=False)
+    return book, ok, log
 
 
 def toc_pages() -> list[str]:

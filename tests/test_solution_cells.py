@@ -4,8 +4,9 @@ metadata), are shown inside the solution on the website, where its body says
 ``% solution code`` (issue 12: in JupyterLab the whole solution is then one
 Markdown cell, which folds).
 
-Two tiny books built with the strict path (``build_book.strict_build``), one
-notebook each with stored outputs and no execution (a few seconds):
+Two tiny books built with the strict path (conftest
+``build_tiny_notebook_book``), one notebook each with stored outputs and no
+execution (a few seconds):
 
 * a good page: an exercise, two marked cells (code shown, and a second one),
   then the solution with text, the mark and more text. Expected: the
@@ -20,46 +21,24 @@ notebook each with stored outputs and no execution (a few seconds):
 
 from __future__ import annotations
 
-import json
 import re
 import sys
 from pathlib import Path
 
 import pytest
 
-from conftest import BOOK, need_module
+from conftest import build_tiny_notebook_book, markdown_cell as _md, need_module
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "scripts"))
-import build_book  # noqa: E402
+import build_book  # noqa: E402  (problem_lines: the log lines that fail a build)
 
 bs4 = need_module("bs4")
-
-CONFIG = """\
-title: Solutions
-author: tests
-execute:
-  execute_notebooks: "off"
-parse:
-  myst_enable_extensions: [colon_fence, dollarmath]
-sphinx:
-  extra_extensions: [sphinx_exercise]
-  local_extensions:
-    solution_cells: {ext}
-  config:
-    html_theme_options:
-      use_download_button: false
-"""
-TOC = "format: jb-book\nroot: page\n"
 
 
 def _code(cell_id: str, source: str, printed: str, solution: str | None) -> dict:
     meta = {"solution": solution} if solution else {}
     return {"cell_type": "code", "execution_count": 1, "id": cell_id, "metadata": meta, "source": source,
             "outputs": [{"output_type": "stream", "name": "stdout", "text": printed}]}
-
-
-def _md(text: str, cell_id: str) -> dict:
-    return {"cell_type": "markdown", "id": cell_id, "metadata": {}, "source": text}
 
 
 def _exercise(label: str) -> str:
@@ -70,33 +49,25 @@ def _solution(label: str, body: str) -> str:
     return f"````{{solution}} {label}\n:class: dropdown\n\n{body}\n````\n"
 
 
-def _book(tmp: Path, cells: list[dict]) -> Path:
-    book = tmp / "book"
-    book.mkdir()
-    (book / "_config.yml").write_text(CONFIG.format(ext=json.dumps(str(BOOK / "_ext"))))
-    (book / "_toc.yml").write_text(TOC)
-    nb = {"nbformat": 4, "nbformat_minor": 5, "cells": cells,
-          "metadata": {"kernelspec": {"name": "python3", "display_name": "Python 3", "language": "python"}}}
-    (book / "page.ipynb").write_text(json.dumps(nb))
-    return book
+def _book(tmp: Path, cells: list[dict]) -> tuple[Path, bool, str]:
+    return build_tiny_notebook_book(tmp, cells, local_extensions=["solution_cells"],
+                                    extra_extensions=["sphinx_exercise"])
 
 
 @pytest.fixture(scope="module")
 def good(tmp_path_factory):
-    book = _book(tmp_path_factory.mktemp("solutions-good"), [
+    return _book(tmp_path_factory.mktemp("solutions-good"), [
         _md("# Solutions\n\n" + _exercise("ex-a"), "m0"),
         _code("c1", "first_step = 1", "FIRST-OUT\n", "ex-a"),
         _code("c2", "second_step = 2", "SECOND-OUT\n", "ex-a"),
         _md(_solution("ex-a", "Text before the code.\n\n% solution code\n\nText after the code."), "m1"),
         _md("After the solution.", "m2"),
     ])
-    ok, log, code = build_book.strict_build(book, cwd=book.parent, echo=False)
-    return book, ok, log
 
 
 @pytest.fixture(scope="module")
 def bad(tmp_path_factory):
-    book = _book(tmp_path_factory.mktemp("solutions-bad"), [
+    return _book(tmp_path_factory.mktemp("solutions-bad"), [
         _md("# Solutions\n\n" + _exercise("ex-nomark"), "m0"),
         _code("c1", "x = 1", "", "ex-nomark"),
         _md(_solution("ex-nomark", "No mark here."), "m1"),
@@ -107,9 +78,7 @@ def bad(tmp_path_factory):
         _md("A paragraph between the cell and the solution.", "m5"),
         _md(_solution("ex-far", "% solution code\n\nToo far."), "m6"),
         _md("% solution code\n\nA mark outside any solution.", "m7"),
-    ])
-    ok, log, code = build_book.strict_build(book, cwd=book.parent, echo=False)
-    return ok, log
+    ])[1:]
 
 
 def test_marked_cells_show_inside_their_solution_at_the_mark(good):
