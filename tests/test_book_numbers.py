@@ -109,9 +109,31 @@ def test_landsknecht_check_grid_caption(built_site):
     ranks, later = table[0].index("ranks"), table[0].index("P(win), later card")
     rows = [r for r in table[1:] if r]
     assert min(int(r[ranks]) for r in rows) == 4
-    assert {int(r[ranks]) for r in rows if r[later] == "-"} == {4}
-    caption = html.unescape(re.sub(r"<[^>]+>", "", page))
-    assert re.search(r"with\s+4\s+ranks\s+no\s+second\s+players", caption), "caption: not 'with 4 ranks'"
+    assert all((r[later] == "-") == (int(r[ranks]) == 4) for r in rows), \
+        [(r[ranks], r[later]) for r in rows]
+    caption = next(c for c in re.findall(r"<figcaption.*?</figcaption>", page, re.S) if "reduced packs" in c)
+    caption = " ".join(html.unescape(re.sub(r"<[^>]+>", "", caption)).split())
+    assert re.search(r"with 4 ranks no second players", caption), f"caption: not 'with 4 ranks': {caption}"
+
+
+def test_banker_broker_every_cut_of_the_small_pack(built_site):
+    # Derivation (source, Play 1 and option 1): 3 sections of at least one
+    # card each from a 6-card pack. Bottom card discarded: the sections share
+    # the other 5 cards, compositions of 5 into 3 positive parts, C(4, 2) = 6.
+    # An unused bottom section of at least one card: the sections hold 3, 4
+    # or 5 cards, C(2, 2) + C(3, 2) + C(4, 2) = 1 + 3 + 6 = 10. So 16 cuts,
+    # and (the page's point) every one gives the same results: one distinct row.
+    page = (built_site / "banker-and-broker-values.html").read_text(encoding="utf-8")
+    table = next((t for t in _tables(page) if t and "section sizes" in t[0]), None)
+    assert table, "no cut table with the column 'section sizes'"
+    head, rows = table[0], [r for r in table[1:] if r]
+    sizes = {(r[head.index("option 1")], r[head.index("section sizes")]) for r in rows}
+    want = {("discard", str(c)) for c in [(1, 1, 3), (1, 3, 1), (3, 1, 1), (1, 2, 2), (2, 1, 2), (2, 2, 1)]}
+    want |= {("unused section", str((a, b, c))) for a in range(1, 4) for b in range(1, 4) for c in range(1, 4)
+             if a + b + c <= 5}
+    assert len(want) == 16 and sizes == want and len(rows) == 16
+    results = {tuple(r[i] for i, h in enumerate(head) if h.startswith("P(")) for r in rows}
+    assert len(results) == 1, results
 
 # summary.html: one row per bet of the three games. Derivations (per unit staked):
 # * Hoggenheimer, m cards paid m to 1: P(win) = 1/(m+1) (above); EV = 0;
