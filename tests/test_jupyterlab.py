@@ -916,10 +916,19 @@ def _check_solutions_folded(page, html_page: Path, where: str) -> None:
     is in the notebook's visible text (it is all in the folded solution), and the
     code cells of the solutions (``solution:`` metadata, book/_ext/solution_cells.py)
     have no output."""
+    import jupytext
     notebook = page.locator(".jp-NotebookPanel .jp-Notebook").first
     shown = notebook.evaluate(VISIBLE_JS)
     visible = _quotes(_flat(shown["text"]))
     solutions = website_solutions(html_page)
+    # not vacuous: every solution of the source is read, each with prose of its own,
+    # and the model holds every code cell marked as a solution's
+    source = (BOOK / f"{where}.md").read_text()
+    n_source = len(re.findall(r"^[`:]{3,}\{solution(?:-start)?\}", source, re.M))
+    assert len(solutions) == n_source, f"{where}: {len(solutions)} solutions on the website, {n_source} in the page"
+    assert all(solutions), f"{where}: a solution with no prose of its own to look for: {solutions}"
+    marked = sum("solution" in c.metadata for c in jupytext.read(BOOK / f"{where}.md").cells)
+    assert shown["marked"] == marked, f"{where}: {shown['marked']} solution cells in JupyterLab, {marked} in the page"
     leaks = [p for sol in solutions for p in sol if p in visible]
     print(f"[reading] {where}: {len(solutions)} solutions, {sum(map(len, solutions))} prose pieces, "
           f"{len(leaks)} visible without opening; {shown['marked']} solution code cells, "
@@ -1074,6 +1083,8 @@ def test_run_all_then_save_changes_nothing(browser, lab_url):
                                                or not after["content"]):
             page.wait_for_timeout(300)
             after = page.request.get(url).json()
+        # not vacuous: the save happened (the file was written again)
+        assert after["last_modified"] != before["last_modified"], f"{name}: Ctrl+S did not save"
         assert after["content"] == before["content"], f"{name} changed by Run All and a save"
     finally:
         context.close()
