@@ -77,10 +77,14 @@
       s.setAttribute("aria-label", link ? "Show or hide the pages under " + link.textContent.trim() : "Show or hide");
     });
   }
-  // a box that scrolls sideways can be scrolled from the keyboard (focusable, named)
+  // a box that scrolls sideways can be scrolled from the keyboard (focusable, named);
+  // checked again whenever a block opens (a <details> gets "open", a toggle its class)
   function scrollBoxes() {
     document.querySelectorAll("article.bd-article *").forEach(function (el) {
-      if (el.scrollWidth <= el.clientWidth + 1 || el.hasAttribute("tabindex")) return;
+      // tabindex -1 (set on code blocks while they were folded away) keeps a box out
+      // of the tab order, so it does not count as focusable here
+      var tab = el.getAttribute("tabindex");
+      if (el.scrollWidth <= el.clientWidth + 1 || (tab !== null && tab !== "-1")) return;
       var ox = getComputedStyle(el).overflowX;
       if (ox !== "auto" && ox !== "scroll") return;
       el.setAttribute("tabindex", "0");
@@ -102,7 +106,7 @@
   document.addEventListener("DOMContentLoaded", function () {
     fix();
     new MutationObserver(later).observe(document.body, {
-      childList: true, subtree: true, attributes: true, attributeFilter: ["class", "aria-label"]
+      childList: true, subtree: true, attributes: true, attributeFilter: ["class", "aria-label", "open"]
     });
   });
   window.addEventListener("resize", function () { later(); });
