@@ -25,11 +25,17 @@ from typing import Any
 
 from .errors import GameError
 
-__all__ = ["InlineValueError", "Shown", "ShownText", "plain_text"]
+__all__ = ["FalseClaimError", "InlineValueError", "Shown", "ShownText", "plain_text"]
 
 
 class InlineValueError(GameError, ValueError):
     """Raised for a bad name or format given to :class:`Shown`."""
+
+
+class FalseClaimError(AssertionError):
+    """Raised by :meth:`Shown.claim` when the page's own numbers refute a
+    sentence of its prose (a comparison, a trend, "about half", "stays
+    inside"). Raised while the page executes, so the strict build fails."""
 
 
 def plain_text(value: Any) -> str:
@@ -105,18 +111,63 @@ class Shown:
 
     def __init__(self) -> None:
         object.__setattr__(self, "_raw", {})
+        object.__setattr__(self, "_claims", {})
 
     def set(self, name: str, value: Any) -> None:
         """Keep ``value`` under ``name`` (returns None, so a cell ending in
         ``shown.set(...)`` shows no output)."""
         if not isinstance(name, str) or not name.isidentifier() or name.startswith("_") \
-                or name in ("set", "raw"):
+                or name in ("set", "raw", "claim", "claims"):
             raise InlineValueError(
                 f"name {name!r} is not allowed: use a Python identifier not starting with '_' "
-                "(and not 'set' or 'raw')")
+                "(and not 'set', 'raw', 'claim' or 'claims')")
         text = ShownText(plain_text(value), value)
         self._raw[name] = value
         object.__setattr__(self, name, text)
+
+    def claim(self, name: str, text: str, holds: bool, because: str = "") -> None:
+        """Keep the wording ``text`` of a claim the prose makes, as ``shown.<name>``,
+        after checking that the page's numbers bear it out.
+
+        The prose writes the claim's wording with ``{eval}`shown.<name>```, so
+        the words that compare ("below zero in about half of the runs", "stays
+        inside its band") live beside the test that makes them true.
+
+        Input: ``name`` (a Python identifier, as for :meth:`set`), ``text``
+        (the words shown, a ``str``), ``holds`` (a ``bool``, the comparison
+        computed from the page's numbers) and ``because`` (the numbers, put in
+        the error message). Returns None.
+
+        Raises :class:`FalseClaimError` if ``holds`` is false (the build of
+        the page then fails, naming the claim and the numbers), and
+        :class:`InlineValueError` if ``holds`` is not a ``bool`` (a number or
+        a numpy array would make the check vacuous) or ``text`` is not a
+        ``str``.
+        """
+        try:   # numpy's bool_ is a bool for this purpose; an array is not
+            import numpy as np
+            if isinstance(holds, np.bool_):
+                holds = bool(holds)
+        except ImportError:  # pragma: no cover - the browser's Python has no numpy
+            pass
+        if not isinstance(holds, bool):
+            raise InlineValueError(
+                f"claim {name!r}: 'holds' must be True or False (a computed comparison), "
+                f"got {type(holds).__name__} {holds!r}")
+        if not isinstance(text, str):
+            raise InlineValueError(f"claim {name!r}: 'text' must be the words shown (a str), "
+                                   f"got {type(text).__name__}")
+        if not holds:
+            raise FalseClaimError(
+                f"the prose claims {text!r} (shown.{name}) but the page's numbers refute it"
+                + (f": {because}" if because else ""))
+        self.set(name, ShownText(text))
+        self._claims[name] = text
+
+    @property
+    def claims(self) -> dict[str, str]:
+        """The claims checked so far on this page: ``{name: words shown}``."""
+        return dict(self._claims)
 
     def raw(self, name: str) -> Any:
         """The object kept under ``name`` (``KeyError`` text if never set)."""

@@ -1,0 +1,146 @@
+"""Every comparison or trend the book's prose states is asserted when the page builds.
+
+A sentence such as "a share of the runs ended below zero, about half" or "the
+running average stays inside its band" is true only for the numbers the page
+computes; a change of engine or seed can make it false. So the wording of such
+a claim is kept in the page's code with ``shown.claim(name, text, holds)``
+(``banking_games.inline.Shown.claim``), which raises ``FalseClaimError`` and
+fails the strict build when ``holds`` is false, and the prose shows the
+wording with ``{eval}`shown.<name>```.
+
+This test reads each page's prose (code cells, displayed maths and inline
+``{eval}`` values left out) and finds the paragraphs with comparative or trend
+wording (``CLAIM_WORDING``). Each must show at least one claim set on the same
+page, or say why it states no claim about the page's numbers with a MyST
+comment line ``% not a claim: <why>`` in the paragraph (a rule of the game, a
+definition, a question to the reader), which neither renderer shows.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+
+import numpy as np
+import pytest
+
+from banking_games.inline import FalseClaimError, InlineValueError, Shown
+from conftest import BOOK, toc_pages
+
+# Words that compare numbers or state a trend or a frequency. Deliberately
+# broad: a paragraph that uses them for something other than the page's
+# numbers says so with "% not a claim: <why>".
+CLAIM_WORDING = re.compile(
+    r"\b(?:usually|almost always|almost never|about half|roughly half|nearly half|"
+    r"more than half|less than half|stays? (?:inside|within|outside)|leaves? (?:its|the) band|"
+    r"more often|less often|most often|as often as|rarely|seldom|typically|often|"
+    r"bears? (?:this|it) out|nearly all|nearly every|most of the|the majority|"
+    r"about \d+ (?:times|runs|deals|in)|\d+ (?:times|runs|deals) (?:out of|in) \d+|"
+    r"more than|less than|fewer than|larger than|smaller than|greater than|"
+    r"higher than|lower than|wider than|narrower than|longer than|shorter than|"
+    r"twice as|half as|likely to|unlikely|more likely|less likely|"
+    r"grows?|shrinks?|falls? (?:like|as|below)|rises? (?:like|as|above))\b",
+    re.I)
+NOT_A_CLAIM = re.compile(r"^\s*%\s*not a claim:\s*\S", re.M)
+CODE_CELL = re.compile(r"^```\{code-cell\}.*?^```\s*$", re.S | re.M)
+DISPLAY_MATH = re.compile(r"\$\$.*?\$\$", re.S)
+EVAL = re.compile(r"\{eval\}`([^`]*)`")
+CLAIM_CALL = re.compile(r"""\.claim\(\s*["'](\w+)["']""")
+FRONT_MATTER = re.compile(r"\A---\n.*?\n---\n", re.S)
+
+
+def _paragraphs(source: str) -> list[str]:
+    """The page's Markdown blocks (separated by blank lines), without code
+    cells and front matter."""
+    text = FRONT_MATTER.sub("", source)
+    text = CODE_CELL.sub("\n\n", text)
+    return [p for p in re.split(r"\n[ \t]*\n", text) if p.strip()]
+
+
+def page_claims(source: str) -> set[str]:
+    """Names the page's code passes to ``shown.claim``."""
+    return set(CLAIM_CALL.findall(source))
+
+
+def unasserted_paragraphs(source: str) -> list[tuple[str, list[str]]]:
+    """``(paragraph, comparative words)`` for each paragraph that compares or
+    states a trend but shows none of the page's claims and has no
+    ``% not a claim:`` line."""
+    claims = page_claims(source)
+    found = []
+    for para in _paragraphs(source):
+        if NOT_A_CLAIM.search(para):
+            continue
+        prose = DISPLAY_MATH.sub(" ", para)
+        shown_claims = {m.group(1).strip().removeprefix("shown.").split(".")[0]
+                        for m in EVAL.finditer(prose)} & claims
+        words = CLAIM_WORDING.findall(EVAL.sub(" ", prose))
+        if words and not shown_claims:
+            found.append((" ".join(para.split()), words))
+    return found
+
+
+PAGES = [p for p in toc_pages()]
+
+
+def test_the_wording_finder_finds_what_it_should():
+    # A paragraph of each kind, judged by hand.
+    page = (
+        "```{code-cell} ipython3\nshown.claim('half', 'about half', abs(x - 0.5) < 0.1)\n```\n\n"
+        "Of the runs, {eval}`shown.share` ended below zero, {eval}`shown.half` of them.\n\n"
+        "The average stays inside its band.\n\n"
+        "% not a claim: a rule of the game\nIf more than one punter has an ace, they cut.\n\n"
+        "The bet pays 2 to 1.\n")
+    bad = unasserted_paragraphs(page)
+    assert [p for p, _ in bad] == ["The average stays inside its band."]
+    assert page_claims(page) == {"half"}
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_every_comparison_on_the_page_is_asserted(page):
+    source = (BOOK / f"{page}.md").read_text(encoding="utf-8")
+    bad = unasserted_paragraphs(source)
+    assert not bad, (
+        f"{page}.md: {len(bad)} paragraph(s) compare or state a trend without a claim the "
+        "build asserts; keep the wording in shown.claim(name, text, holds) and show it with "
+        "{eval}`shown.<name>`, or mark a paragraph that states no claim about the page's "
+        "numbers with a line '% not a claim: <why>':\n"
+        + "\n".join(f"- {words}: {para[:200]}" for para, words in bad))
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_every_claim_set_is_shown_in_the_prose(page):
+    """A claim the code checks but the prose never shows checks nothing the
+    reader reads."""
+    source = (BOOK / f"{page}.md").read_text(encoding="utf-8")
+    shown = {m.group(1).strip().removeprefix("shown.").split(".")[0]
+             for m in EVAL.finditer(CODE_CELL.sub("", source))}
+    unused = page_claims(source) - shown
+    assert not unused, f"{page}.md sets claims its prose never shows: {sorted(unused)}"
+
+
+def test_claims_per_page_are_listed(capsys):
+    """The list of asserted claims, page by page (printed with ``-s``)."""
+    total = 0
+    with capsys.disabled():
+        for page in PAGES:
+            claims = sorted(page_claims((BOOK / f"{page}.md").read_text(encoding="utf-8")))
+            total += len(claims)
+            print(f"\n[claims] {page}: {len(claims)} {', '.join(claims)}")
+    # The simulation pages state how averages behave; each must assert it.
+    for page in ("hoggenheimer-simulation", "banker-and-broker-simulation", "landsknecht-simulation"):
+        assert page_claims((BOOK / f"{page}.md").read_text(encoding="utf-8")), page
+
+
+def test_a_false_claim_raises_and_a_true_one_shows_its_words():
+    shown = Shown()
+    shown.claim("inside", "stays inside its band", 0.2 < 0.5)
+    assert str(shown.inside) == "stays inside its band" and repr(shown.inside) == "stays inside its band"
+    assert shown.claims == {"inside": "stays inside its band"}
+    with pytest.raises(FalseClaimError, match=r"'about half'.*half_below.*share 0\.8"):
+        shown.claim("half_below", "about half", abs(0.8 - 0.5) < 0.1, because="share 0.8")
+    assert "half_below" not in shown.claims
+    with pytest.raises(InlineValueError, match="True or False"):
+        shown.claim("vacuous", "about half", 0.5)   # a number is not a checked comparison
+    shown.claim("np_bool", "below zero", np.float64(-1.0) < 0)   # numpy's bool is a comparison
+    assert shown.np_bool == "below zero"
