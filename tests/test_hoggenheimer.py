@@ -504,3 +504,52 @@ def test_view_draws_layout_chips_and_joker():
     assert order.count("bg-face") == 12           # 11 cards and the Joker
     table = bets_html(d, labels="abcdefg")
     assert table.count("won") == 3 and table.count("lost") == 4
+
+
+# --------------------------------------------------------------------------- squares must be adjacent (issue 18)
+
+# A "square" is four cards in a 2 x 2 block of touching cells (en: a square of
+# four; de: "Carré", e.g. 10D 9D 10C 9C). Four cards in two rows and two
+# columns always form the corners of a rectangle; only when both the two rows
+# and the two columns are next to each other is it a square.
+#   9S 8S 9D 8D: rows 0 and 2 (spades, diamonds; hearts lies between), columns 5, 6.
+#   9H 7H 9D 7D: rows 1, 2, but columns 5 and 7 (the 8s lie between).
+#   AS QS AD QD: neither rows (0, 2) nor columns (0, 2) are adjacent.
+#   AS 7S AC 7C: the four corners of the layout.
+NOT_SQUARES = ["9S 8S 9D 8D", "9H 7H 9D 7D", "AS QS AD QD", "AS 7S AC 7C"]
+
+
+@pytest.mark.parametrize("spec", NOT_SQUARES)
+def test_rectangle_that_is_not_a_square_is_refused(spec):
+    with pytest.raises(BetError, match="four-card"):
+        make_bet(spec)
+    with pytest.raises(BetError):
+        Bet(BetKind.SQUARE, tuple(parse_cards(spec)))
+    # the deal refuses it too, and keeps its state
+    d = HoggenheimerDeal(ENGLISH, deck=EN_DECK)
+    d.place_bet("Ann", "9H 8H 9D 8D")   # a real square (rows 1, 2; columns 5, 6) is accepted
+    before = (d.transcript(), d.bets, d.history)
+    with pytest.raises(BetError):
+        d.place_bet("Ben", spec, 1)
+    assert (d.transcript(), d.bets, d.history) == before
+
+
+def test_exactly_the_adjacent_rectangles_are_squares():
+    # Rectangles on the 4 x 8 layout: choose 2 of 4 rows and 2 of 8 columns,
+    # C(4,2) * C(8,2) = 6 * 28 = 168. Squares: adjacent rows (3 choices) and
+    # adjacent columns (7 choices) = 21. So 168 - 21 = 147 are refused.
+    from itertools import combinations
+    accepted, refused = [], 0
+    for r1, r2 in combinations(range(4), 2):
+        for c1, c2 in combinations(range(8), 2):
+            cards = [card_at(r1, c1), card_at(r1, c2), card_at(r2, c1), card_at(r2, c2)]
+            try:
+                bet = make_bet(cards)
+            except BetError:
+                refused += 1
+                continue
+            assert bet.kind is BetKind.SQUARE
+            assert (r2 - r1, c2 - c1) == (1, 1)
+            accepted.append(bet)
+    assert len(accepted) == 21 and refused == 147
+    assert set(accepted) == {b for b in all_bets() if b.kind is BetKind.SQUARE}
