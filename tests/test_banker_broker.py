@@ -539,6 +539,32 @@ def test_ace_rule_no_bet_on_the_ace():
     assert t.end_deal().new_banker == "Eve"
 
 
+def test_ace_rule_only_the_bankers_section_shows_an_ace():
+    # Chapter, "Reading the ace rule": the banker's own ace counts as a claim
+    # only when some punter has one too. Here no punter's section shows an ace
+    # (3S, KH, KD, 4C) and the banker's does (AC): nobody has a claim, so no
+    # cut is needed and Eve keeps the bank.
+    cfg = BankerBrokerConfig(bank_change=BankChange.ACE_PASSES)
+    t = BankerBrokerSession(cfg, ["Eve", *FOUR], "Eve")
+    # default options: the bottom card (52nd) is discarded; sizes 10,10,10,10,11
+    # put the sections' bottom cards at positions 10, 20, 30, 40, 51 (0-based 9,
+    # 19, 29, 39, 50); the last section is the banker's.
+    deck = deck_with({9: "3S", 19: "KH", 29: "KD", 39: "4C", 50: "AC", 51: "AD"})
+    _quick_deal(t, deck, [("Ann", 1, None), ("Bob", 2, None)], [10, 10, 10, 10, 11])
+    assert t.ace_claimants(t.deal) == ()
+    before = snapshot(t)
+    with pytest.raises(RuleError, match="no cut is needed"):
+        t.end_deal(cut_rounds=[{"Eve": "2S", "Ann": "3S"}])
+    assert snapshot(t) == before
+    r = t.end_deal()
+    assert r.ace_claimants == () and r.cut is None and not r.changed and r.new_banker == "Eve"
+    assert r.reason == "nobody backed an Ace: the bank stays"
+    # 3S and KH are both lower than AC: Ann loses 1, Bob loses 2, Eve wins 3;
+    # the discarded AD is nobody's section and gives no claim.
+    assert t.balances == {"Eve": 3, "Ann": -1, "Bob": -2, "Cy": 0, "Di": 0}
+    assert t.banker == "Eve" and t.deals_with_bank == 1
+
+
 def test_ace_rule_player_and_banker_cut():
     cfg = BankerBrokerConfig(bank_change=BankChange.ACE_PASSES)
     t = BankerBrokerSession(cfg, ["Eve", *FOUR], "Eve")
