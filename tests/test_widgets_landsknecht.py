@@ -366,6 +366,42 @@ def test_refused_new_deal_then_allowed_once_over():
     assert not t.message.is_error and t.deal_number == 2
 
 
+def test_new_deal_checks_the_limit_fields_before_it_ends_the_deal():
+    # Each banker sets the stake limits (diagram-ru, stake limits); the table reads them from the
+    # limit fields at 'New deal'. A bad limit must be refused before anything else happens: the
+    # message names the limit (not "finish this deal first"), the deal in play is not ended, and
+    # nothing changes. Seed 2026, the players' first deal with one bet placed, not over yet:
+    t = _after(bet=True)
+    assert not t.deal.is_over and t.session.deal is t.deal
+    t.option_fields["max_stake"].value = "ten"
+    before, settled = shown(t), list(t.session.settlements)
+    t.new_deal_button.click()
+    said = t.message.value.replace("&#x27;", "'")
+    assert t.message.is_error and "max_stake" in said and "finish this deal first" not in said, said
+    assert shown(t) == before and t.session.deal is t.deal and t.session.settlements == settled
+
+    # The deal over (settled by the table), a minimum above the maximum: refused, nothing changes,
+    # and the session's shuffles are untouched, so that once the fields are right the next deal is
+    # the second deal of an engine session of the same seed, with the banker's new limits.
+    t = _after(over=True)
+    t.option_fields["min_stake"].value = "5"
+    t.option_fields["max_stake"].value = "2"
+    before, settled = shown(t), list(t.session.settlements)
+    t.new_deal_button.click()
+    said = t.message.value.replace("&#x27;", "'")
+    assert t.message.is_error and "must not be more than max_stake" in said, said
+    assert shown(t) == before and t.session.settlements == settled and t.deal_number == 1
+    t.option_fields["max_stake"].value = "6"
+    t.new_deal_button.click()
+    assert not t.message.is_error, t.message.value
+    ref = LandsknechtSession(PLAYERS, rng=2026)
+    ref.start_deal().play_out()
+    ref.end_deal()
+    second = ref.start_deal(min_stake=5, max_stake=6)
+    assert t.deal_number == 2 and t.deal.transcript() == second.transcript()
+    assert (t.deal.config.min_stake, t.deal.config.max_stake) == (5, 6)
+
+
 def test_bet_refused_when_no_players_card_is_live():
     # Find a first deal where every players' card is paired while the banker's card waits
     # (searched with the engine; the widget must then offer no card and refuse a bet).
