@@ -144,3 +144,31 @@ def test_a_false_claim_raises_and_a_true_one_shows_its_words():
         shown.claim("vacuous", "about half", 0.5)   # a number is not a checked comparison
     shown.claim("np_bool", "below zero", np.float64(-1.0) < 0)   # numpy's bool is a comparison
     assert shown.np_bool == "below zero"
+
+
+MAX_PARAGRAPH_WORDS = 150
+FENCE_OR_OPTION = re.compile(r"^\s*(?:`{3,}|:{3,}|:[\w-]+:|%|\|)")
+
+
+def paragraph_words(para: str) -> int:
+    """Words of a prose paragraph as a reader meets them: a formula or an
+    {eval} value counts as one word; directive fences, their options, MyST
+    comments and table rows are not prose."""
+    lines = [ln for ln in para.splitlines() if not FENCE_OR_OPTION.match(ln)]
+    prose = DISPLAY_MATH.sub(" F ", "\n".join(lines))
+    prose = EVAL.sub("V", prose)
+    prose = re.sub(r"\$[^$\n]+\$", "F", prose)
+    return len(prose.split())
+
+
+def test_paragraph_words_counts_a_formula_and_a_value_as_one_word():
+    # counted by hand: "A" "bet" "on" F "cards" "wins" "with" "probability" V "." is 9 words
+    assert paragraph_words(":::{note}\n:class: tip\nA bet on $c$ cards wins with probability {eval}`shown.p`.\n:::") == 9
+
+
+@pytest.mark.parametrize("page", PAGES)
+def test_no_paragraph_is_over_150_words(page):
+    source = (BOOK / f"{page}.md").read_text(encoding="utf-8")
+    long = [(paragraph_words(p), " ".join(p.split())[:80]) for p in _paragraphs(source)
+            if paragraph_words(p) > MAX_PARAGRAPH_WORDS]
+    assert not long, f"{page}.md has paragraphs over {MAX_PARAGRAPH_WORDS} words: {long}"
