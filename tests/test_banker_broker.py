@@ -676,6 +676,7 @@ def test_sessions_conserve_chips(cfg, seed):
     rng = random.Random(seed)
     players = ["A", "B", "C", "D"]
     t = BankerBrokerSession(cfg, players, rng.choice(players))
+    purse = {p: Fraction(0) for p in players}
     for _ in range(5):
         k = rng.randint(2, 6) if cfg.sectioning is Sectioning.ANY else None
         d = t.new_deal(rng=rng, n_sections=k)
@@ -685,11 +686,20 @@ def test_sessions_conserve_chips(cfg, seed):
             d.bet(p, 1, section=rng.choice(d.allowed_sections(p)))
         d.play_out()
         old = t.banker
+        # each purse by the source's rule (Play 4, option 4): a section above the banker's card
+        # wins 1 to 1, below loses the stake, a tie loses it or is returned by the tie rule; the
+        # amount moves between the punter and this deal's banker
+        for b in d.bets:
+            c = compare(d.sections[b.section - 1].bottom, d.banker_card)
+            net = b.stake if c > 0 else (-b.stake if c < 0 or cfg.tie_rule is TieRule.BANK_WINS else 0)
+            purse[b.player] += net
+            purse[old] -= net
         r = t.end_deal(rng=rng)
         assert r.old_banker == old and t.banker == r.new_banker in players
         if cfg.bank_change is BankChange.ACE_PASSES and r.changed:
             assert r.new_banker in r.ace_claimants
     assert sum(t.balances.values()) == 0
+    assert t.balances == purse  # every purse, not only the sum
     assert t.deal_number == 5
 
 

@@ -330,6 +330,7 @@ def test_bad_player_lists(players):
 def test_session_bank_passes_left_and_money_is_conserved():
     s = LandsknechtSession(["A", "B", "C"], 5, first_banker="A")
     bankers = []
+    purse = {p: Fraction(0) for p in s.players}
     for _ in range(4):
         d = s.start_deal()
         bankers.append(d.banker)
@@ -341,10 +342,25 @@ def test_session_bank_passes_left_and_money_is_conserved():
         with pytest.raises(RuleError):
             s.end_deal()  # not over yet
         d.play_out()
+        # each purse by the source's rule, independently of the settlement: a bet placed before
+        # the first turn is decided by the first turned card of its rank or the banker's rank;
+        # its own rank first loses the stake of 1, the banker's first wins 1 (1 to 1), and the
+        # amount moves between the punter and this deal's banker
+        turned = [e.card for e in d.history if e.turn > 0 and e.kind != BET]
+        for p in s.players:
+            if p != d.banker:
+                backed = next(b.card for b in d.bets if b.player == p)
+                first = next(c for c in turned if c.rank in (backed.rank, d.banker_card.rank))
+                net = 1 if first.rank == d.banker_card.rank else -1
+                purse[p] += net
+                purse[d.banker] -= net
         s.end_deal()
     # each player's left neighbour is the next in the list
     assert bankers == ["A", "B", "C", "A"] and s.banker == "B"
     assert sum(s.net.values()) == 0
+    # every purse, not only the sum (nets that cancel give 0 whoever is credited)
+    assert s.net == purse
+    assert any(v != 0 for v in purse.values())  # chips did move
 
 
 def test_session_first_banker_drawn_with_rng():

@@ -145,12 +145,33 @@ def test_banker_broker_bankroll_after_two_deals_adds_the_settlements():
     totals = {p: Fraction(0) for p in t.session.players}
     bankers = []
     for _ in range(2):
+        # every punter backs his own section (option 3(a)), with different stakes 1, 2, 3, so
+        # that no two nets can be swapped unseen
+        stakes = {}
+        for i, p in enumerate(t.deal.punters):
+            t.punter.value, t.stake.value = p, str(i + 1)
+            t.bet_button.click()
+            assert not t.message.is_error, t.message.value
+            stakes[p] = Fraction(i + 1)
         if hasattr(t, "cut_button"):
             t.cut_button.click()
         t.end_button.click()
         assert not t.message.is_error, t.message.value
+        # Each net from the deck and the cut (the inputs), by the rules used in the chain below:
+        # the pack's bottom card is discarded; the sections are cut from the top; section i
+        # (punter i from the banker's left) shows its bottom card; the last section is the
+        # banker's; a higher rank wins 1 to 1, a lower rank or a tie loses the stake.
+        deck = list(t.deal.deck)
+        sizes = [len(sec.cards) for sec in t.deal.sections]
+        ends = [sum(sizes[:k + 1]) for k in range(len(sizes))]
+        shown_bottoms = [deck[e - 1] for e in ends]
+        banker_rank = shown_bottoms[-1].rank
+        expected = {p: (stakes[p] if shown_bottoms[i].rank > banker_rank else -stakes[p])
+                    for i, p in enumerate(t.deal.punters)}
+        expected[t.deal.banker] = -sum(expected.values())
         # the settlement view's net amounts of this deal (one view) ...
         nets = {r[0]: Fraction(r[2]) for r in rows_of(t.settlement_view.value, "Net amounts")}
+        assert nets == expected  # each purse, not only the sum
         assert sum(nets.values()) == 0  # chips change hands only
         bankers.append(next(r[0] for r in rows_of(t.settlement_view.value, "Net amounts") if r[1] == "banker"))
         for p in totals:
