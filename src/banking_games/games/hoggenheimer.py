@@ -86,8 +86,8 @@ Herz, Karo, Kreuz)."""
 
 RANK_COLUMNS: tuple[int, ...] = (14, 13, 12, 11, 10, 9, 8, 7)
 """The rank of each layout column, leftmost first: A K Q J 10 9 8 7
-(English text: the aces' column is on the far left, the 7s' on the far right; German text: "die erste Spalte gilt für die
-Asse, die zweite für die Könige usw.")."""
+(English text: the aces' column is on the far left, the 7s' on the far right; German text, the
+"Tableau" paragraph: the aces take the first column, the kings the next, and so on)."""
 
 Cell = tuple[int, int]
 """A layout cell as ``(row, column)``, both counted from 0 at the top left."""
@@ -146,9 +146,9 @@ class HoggenheimerConfig:
               paragraphs).
             * ``"german"``: the German text's deal: the shuffled pack is
               turned card by card onto the cells until the Joker shows
-              (dewiki-hoggenheimer, "Sind die Einsätze gemacht, so
-              mischt der Bankhalter die Karten ... legt die erste Karte auf
-              das entsprechende Feld").
+              (dewiki-hoggenheimer, "Der Ablauf eines Spiels": once the
+              stakes are down the banker shuffles, then lays each card
+              he turns on its own cell).
 
         suits: how many layout rows (suits) are used, from the top
             (spades, hearts, diamonds, clubs). The real game, and the
@@ -234,7 +234,7 @@ PAYOUT_ODDS: dict[BetKind, Fraction] = {
     BetKind.CARD: Fraction(1),    # en: a single card pays "ito 1" (slip for 1 to 1); de: 1 : 1
     BetKind.PAIR: Fraction(2),    # en: two cards pay 2 to 1; de: 2 : 1
     BetKind.SQUARE: Fraction(4),  # en: a square of four, like a column, pays 4 to 1; de: 4 : 1
-    BetKind.RANK: Fraction(4),    # same line (column = one rank); de: "die vier Karten eines ... Ranges"
+    BetKind.RANK: Fraction(4),    # same line (column = one rank); de: the four cards of one rank, 4 : 1
     BetKind.SUIT: Fraction(8),    # en: a whole row of eight pays 8 to 1; de: 8 : 1
 }
 """Payout odds "to 1" of each kind of bet: a winning stake ``s`` nets ``s * odds``."""
@@ -703,8 +703,8 @@ class HoggenheimerDeal:
             RuleError: if a card has been turned already (bets are placed
                 before the turning starts: English text, every player but the
                 banker bets as much as he likes, and only then is the 33rd
-                card turned; German text, "Vor Beginn eines
-                Spiels tätigen die Spieler ihre Einsätze"), or if the banker
+                card turned; German text, "Der Ablauf eines
+                Spiels": the players stake before the game starts), or if the banker
                 tries to bet.
             BetError, CardError: if the bet is not legal, or (reduced pack)
                 covers a card whose cell is not used.
@@ -792,8 +792,8 @@ class HoggenheimerDeal:
         cards were turned before the Joker, paid at its payout odds; else
         the banker collects the stake (English text: a bet wins when every
         card it covers shows before the Joker, and the banker takes the
-        other stakes; German text, "Wer auf eine
-        aufgedeckte Karte ... gesetzt hat, gewinnt").
+        other stakes; German text, "Der Ablauf eines Spiels": a
+        stake on cards that were turned up wins).
 
         Args:
             placed: a :class:`PlacedBet` of this deal (from :attr:`bets`
