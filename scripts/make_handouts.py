@@ -147,8 +147,8 @@ def _hoggenheimer(pdf: Handout) -> None:
               [20, 25, 25, 25, 25, 40])
     pdf.para("3. Pooled class results: write the totals of all groups. Fraction of wins for each bet: "
              "A ______  B ______  C ______  D ______   Number of deals N = ______")
-    pdf.para("4. A bet on m cards: how likely is it that all m come before the Joker? Explain with the "
-             "m cards and the Joker only.")
+    pdf.para("4. A bet on c cards: how likely is it that all c come before the Joker? Explain with the "
+             "c cards and the Joker only.")
     pdf.para("5. Work out the expected gain of one unit on each bet. Which bet is best?")
     assert len(exact) == 4
 

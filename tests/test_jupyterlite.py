@@ -17,11 +17,13 @@ For each game chapter (issue 8), on the site served from a sub-path
 
 Expected values, derived here without the package:
 
-* Hoggenheimer: a bet on m cards wins when all m are turned before the Joker,
-  i.e. when the Joker comes last of those m + 1 cards; by symmetry of a
-  shuffled pack that is 1 order in m + 1. Paid m to 1 (1, 2, 4, 4, 8 to 1 for
+* Hoggenheimer: a bet on c cards wins when all c are turned before the Joker,
+  i.e. when the Joker comes last of those c + 1 cards; by symmetry of a
+  shuffled pack that is 1 order in c + 1. Paid c to 1 (1, 2, 4, 4, 8 to 1 for
   1, 2, 4, 4, 8 cards: source, via the chapter), the expected value is
-  m/(m+1) - m/(m+1) = 0 for every bet; P(win) of the 8-card suit bet is 1/9.
+  c/(c+1) - c/(c+1) = 0 for every bet; P(win) of the 8-card suit bet is 1/9;
+  the fair payout odds m of a bet on c cards are m = c (symbols of the book's
+  Notation page).
 * Banker and Broker: the section's bottom card is one of the 51 cards other
   than the banker's; 3 of them share its rank (a tie, which the bank wins by
   default), 24 are higher and 24 lower. Even money: 24/51 - 24/51 - 3/51 =
@@ -52,9 +54,9 @@ sync_api = need_module("playwright.sync_api")
 # printed lines of each notebook's derivation that must appear (values derived above)
 EXPECTED = {
     "hoggenheimer": [
-        *(f"covers {m} card{'s' * (m > 1)}, paid {m} to 1, P(win) = 1/{m + 1}, expected value = 0"
-          for m in (1, 2, 4, 4, 8)),
-        "fair odds: o = m",
+        *(f"covers {c} card{'s' * (c > 1)}, paid {c} to 1, P(win) = 1/{c + 1}, expected value = 0"
+          for c in (1, 2, 4, 4, 8)),
+        "fair odds: m = c",
     ],
     "banker-and-broker": [
         "expected value per unit staked = -1/17",

@@ -33,8 +33,9 @@ HoggenheimerTable(["Anna", "Ben", "Cleo", "Dora"], seed=2026)
 # before the Joker. The engine (`banking_games.games.hoggenheimer`) says how
 # many cards each kind of bet covers and at what payout odds it is paid; the
 # counting of orders comes from `banking_games.exact.hoggenheimer`. Only the
-# $m$ covered cards and the Joker matter: of their $(m+1)!$ equally likely
-# orders, the bet wins in those with the Joker last.
+# $c$ covered cards and the Joker matter: of their $(c+1)!$ equally likely
+# orders, the bet wins in those with the Joker last. (Symbols as on the
+# book's Notation page: $c$ the cards a bet covers, $m$ the payout odds.)
 
 # %%
 import sympy
@@ -43,15 +44,16 @@ from fractions import Fraction
 from banking_games.exact import hoggenheimer as exact
 from banking_games.games import hoggenheimer as engine
 
-n, m, k = exact.symbols()
-o = sympy.Symbol("o", positive=True)           # payout odds, o to 1
-wins, orders = exact.orderings_win_count_formula()
+_, covered, _ = exact.symbols()
+c = sympy.Symbol("c", positive=True, integer=True)   # cards the bet covers
+m = sympy.Symbol("m", positive=True)                 # payout odds, m to 1
+wins, orders = (f.subs(covered, c) for f in exact.orderings_win_count_formula())
 p = sympy.simplify(sympy.combsimp(wins / orders))
-ev = sympy.factor(o * p - (1 - p))              # win o with chance p, lose the stake otherwise
+ev = sympy.factor(m * p - (1 - p))              # win m with chance p, lose the stake otherwise
 print("orders that win / all orders:", wins, "/", orders)
 print("P(win) =", p)
 print("expected value per unit staked =", ev)
-print("fair odds: o =", sympy.solve(sympy.Eq(ev, 0), o)[0])
+print("fair odds: m =", sympy.solve(sympy.Eq(ev, 0), m)[0])
 
 # %% [markdown]
 # Now the book's five kinds of bet at the engine's payout odds. To try other
@@ -66,9 +68,9 @@ covers = {}
 for bet in engine.all_bets():                   # every bet the real layout allows
     covers.setdefault(bet.kind, len(bet.cards))
 for kind, size in covers.items():
-    value = ev.subs({m: size, o: sympy.Rational(odds[kind].numerator, odds[kind].denominator)})
+    value = ev.subs({c: size, m: sympy.Rational(odds[kind].numerator, odds[kind].denominator)})
     print(f"{exact.BET_NAMES[kind]}: covers {size} card{'s' * (size > 1)}, paid {odds[kind]} to 1, "
-          f"P(win) = {p.subs(m, size)}, expected value = {value}")
+          f"P(win) = {p.subs(c, size)}, expected value = {value}")
 
 # %% [markdown]
 # ## A check by the engine itself
@@ -76,7 +78,7 @@ for kind, size in covers.items():
 # The engine deals every order of a small pack (2 suits × 2 ranks and the
 # Joker: 120 orders) and counts the bets it pays. Change `suits` or `ranks`
 # (at most 7 cards besides the Joker) and run again: each bet still wins
-# with chance 1/(m+1).
+# with chance 1/(c+1).
 
 # %%
 suits, ranks = 2, 2
@@ -84,4 +86,4 @@ result = exact.engine_exhaustive(suits, ranks)
 for name, chance in result.bet_win_probabilities().items():
     size = result.bet_sizes[name]
     print(f"{name}: {size} card{'s' * (size > 1)}, engine pays it in {chance} of the orders; "
-          f"formula {p.subs(m, size)}")
+          f"formula {p.subs(c, size)}")
