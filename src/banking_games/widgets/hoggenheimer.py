@@ -32,6 +32,7 @@ from ..errors import BetError, CardError, ConfigError, RuleError, short_repr
 from ..games.hoggenheimer import (PAYOUT_ODDS, PROCEDURES, Bet, BetKind, CardTurned, HoggenheimerConfig,
                                   HoggenheimerDeal, all_bets, choose_first_banker, make_bet, next_banker)
 from ..money import WIN, Settlement
+from ..render import MUTED_COLOUR
 from .common import (DealingTable, BankrollChart, DealReplay, MessageBar, bankroll_html, check_players_arg, check_seed, fmt_amount, guarded,
                      log_html, note_html, parse_players, pending_text, record_deal, settled_text,
                      settlement_tables, sync_options)
@@ -76,7 +77,7 @@ def frame_html(deal: HoggenheimerDeal, *, title: str | None = None, reveal: bool
     (with each result and net once the deal is over). Reads the deal only."""
     bets = (str(bets_html(deal)) if with_bets and deal.bets else "")
     return (str(layout_html(deal, title=title, reveal=reveal))
-            + '<div style="margin:4px 0 0 0"><span style="font-size:85%;color:#555">Turned so far:</span>'
+            + f'<div style="margin:4px 0 0 0"><span style="font-size:85%;color:{MUTED_COLOUR}">Turned so far:</span>'
             + str(turn_order_html(deal)) + "</div>" + bets)
 
 
