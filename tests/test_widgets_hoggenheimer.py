@@ -343,7 +343,7 @@ def test_reveal_shows_face_down_cards_faded():
     t.reveal.value = True
     # every face-down card drawn as a faded face: no backs, 33 faces (32 cells + side card)
     assert layout_part(t).count("bg-back") == 0
-    assert layout_part(t).count("opacity:0.45") == 33
+    assert layout_part(t).count("bg-dim") == 33
     t.reveal.value = False
     assert layout_part(t).count("bg-back") == 33
 

@@ -121,7 +121,7 @@ def _panel(inner: str) -> Html:
     """A light table-top behind a drawing, so its grey, green and red labels
     stay readable on a dark page (the book's dark theme, JupyterLab dark)."""
     return Html('<div class="bg-panel" style="display:inline-block;max-width:100%;box-sizing:border-box;'
-                'background:#f4f6f8;color:#1f2328;border-radius:6px;padding:4px 10px">' + inner + "</div>")
+                'background:#f4f6f8;color:#1f2328;--bg-muted:#595959;border-radius:6px;padding:4px 10px">' + inner + "</div>")
 
 
 def _cards(n: int) -> str:

@@ -220,8 +220,8 @@ class HoggenheimerTable(DealingTable):
             options=[(f"{k.value} ({PAYOUT_ODDS[k]} to 1; {counts[k]} bets)", k) for k in BetKind],
             value=BetKind.CARD, description="Bet on a", style=wide, layout=widgets.Layout(width="260px"))
         self._bet_options = {k: bet_options(k) for k in BetKind}
-        self.bet = widgets.Dropdown(options=self._bet_options[BetKind.CARD], description="", style=wide,
-                                    layout=widgets.Layout(width="300px"))
+        self.bet = widgets.Dropdown(options=self._bet_options[BetKind.CARD], description="Bet", style=wide,
+                                    layout=widgets.Layout(width="340px"))
         self.typed_bet = widgets.Text(value="", description="or type", placeholder="e.g. 7S 7H, tens, diamonds",
                                       continuous_update=False, style=wide, layout=widgets.Layout(width="250px"))
         self.stake = widgets.Text(value="1", description="Stake", style=wide, layout=widgets.Layout(width="110px"))
