@@ -48,6 +48,8 @@ __all__ = [
     "BB_CONFIG",
     "LESSON_DEALS",
     "CARD_MM",
+    "HOG_REAL_SECONDS",
+    "hoggenheimer_real_deal_seconds",
     "HOG_MAT_CELL_MM",
     "banker_broker_options",
     "banker_broker_net_variance",
@@ -77,6 +79,18 @@ laid in the same grid beside it."""
 
 LESSON_DEALS = 10
 """Deals each group plays in a lesson (the worksheets have this many rows)."""
+
+HOG_REAL_SECONDS = {"shuffle": 25, "per_card": 2, "record": 20}
+"""OUR ESTIMATE, not measured in a class, of the time a German deal with
+real cards takes: seconds to shuffle, to turn and lay each card, and to
+record the deal."""
+
+
+def hoggenheimer_real_deal_seconds() -> Fraction:
+    """Estimated seconds per real-card German deal (:data:`HOG_REAL_SECONDS`):
+    shuffle + per_card x (expected cards turned, the Joker included) + record."""
+    t = HOG_REAL_SECONDS
+    return t["shuffle"] + t["per_card"] * (exact_hog.expected_cards_turned() + 1) + t["record"]
 
 LK_LATE_TURNS = 5
 """In the Landsknecht lesson a second stake goes on the first players' card
