@@ -14,7 +14,7 @@ Writes into book/_handouts/ (ignored by git):
 
 Every number printed is computed from banking_games.exact / teaching.
 
-Usage: python scripts/make_handouts.py
+Usage: python scripts/make_handouts.py [--out DIR]   (default book/_handouts)
 """
 
 from __future__ import annotations
@@ -80,24 +80,45 @@ class Handout(FPDF):
         self.ln(3)
 
 
-def _hoggenheimer(pdf: Handout) -> None:
+def _grid_cm() -> tuple[int, int]:
+    """Width and height (cm) of the 4 x 8 grid of real cards laid beside the mat
+    (5 mm between cards)."""
     from banking_games import teaching as T
     from banking_games.games import hoggenheimer as hog
 
+    (kw, kh), gap = T.CARD_MM, 5
+    return round(len(hog.RANK_COLUMNS) * (kw + gap) / 10), round(len(hog.SUIT_ROWS) * (kh + gap) / 10)
+
+
+def _hoggenheimer(pdf: Handout) -> None:
+    from banking_games import teaching as T
+    from banking_games.cards import hoggenheimer_pack
+    from banking_games.games import hoggenheimer as hog
+
     exact = T.hoggenheimer_exact()
+    n_pack = len(hoggenheimer_pack())
+    rows, cols = len(hog.SUIT_ROWS), len(hog.RANK_COLUMNS)
+    grid_w, grid_h = _grid_cm()
     pdf.add_page()
     pdf.heading("Hoggenheimer: rules card")
     pdf.bullets([
-        "Pack: 33 cards: A K Q J 10 9 8 7 of each suit and one Joker.",
-        "Layout: four rows (spades, hearts, diamonds, clubs from the top), eight columns "
-        "(aces on the left, sevens on the right): every card has a home cell.",
+        f"Pack: {n_pack} cards: A K Q J 10 9 8 7 of each suit and one Joker.",
+        f"Layout: {rows} rows (spades, hearts, diamonds, clubs from the top), {cols} columns "
+        "(aces on the left, sevens on the right): every card has a home place.",
         "Punters bet on one card, two neighbouring cards, a square of four, a column (one rank) "
         "or a row (one suit), by placing the stake on the layout mat.",
-        "Deal (English text): the banker lays 32 cards face down on the cells and one to the side. "
-        "He turns the side card; unless it is the Joker it goes face up on its home cell, and the "
-        "card lying there is turned next. This goes on until the Joker shows.",
+        "Deal for the class (German text): after the bets, shuffle the pack and turn the cards one at a "
+        "time from the top, each face up on its home place, until the Joker shows. The cards are bigger "
+        f"than the mat's cells: lay them in the same {rows} x {cols} grid on the desk beside the mat "
+        f"(about {grid_w} x {grid_h} cm).",
+        f"The English text's deal ({n_pack - 1} cards face down on the layout, one to the side; each "
+        "card turned sends you to the face-down card on its home place) turns the cards in the same "
+        "random order, so the chances are the same. The live table uses it.",
         "A bet wins if every card it covers is face up before the Joker shows; every other stake goes "
         "to the banker.",
+        f"Count the cards turned, the Joker included (the live table reports this number; with the "
+        f"German deal it is the Joker's place in the pack). A deal takes roughly "
+        f"{int(T.hoggenheimer_real_deal_seconds())} seconds (our estimate, not measured).",
     ])
     odds = hog.PAYOUT_ODDS  # the engine's payout table: nothing typed here
     words = {hog.BetKind.CARD: "one card", hog.BetKind.PAIR: "two neighbouring cards",
@@ -112,7 +133,7 @@ def _hoggenheimer(pdf: Handout) -> None:
     pdf.heading("Hoggenheimer: layout mat")
     suits = [("♠", "spades"), ("♥", "hearts"), ("♦", "diamonds"), ("♣", "clubs")]
     ranks = ["A", "K", "Q", "J", "10", "9", "8", "7"]
-    x0, y0, w, h = 30, 35, 30, 36
+    (w, h), x0, y0 = T.HOG_MAT_CELL_MM, 30, 35
     pdf.set_font("DejaVu", "B", 12)
     for c, r in enumerate(ranks):
         pdf.set_xy(x0 + c * w, y0 - 8)
@@ -130,7 +151,9 @@ def _hoggenheimer(pdf: Handout) -> None:
         pdf.set_text_color(0, 0, 0)
     pdf.set_xy(10, y0 + 4 * h + 4)
     pdf.para("Place each stake on the cell of its card, on the line between two cells (a pair), on the "
-             "corner of four cells (a square), above a column or beside a row.", size=10)
+             "corner of four cells (a square), above a column or beside a row. This mat is a map for the "
+             "stakes: its cells are smaller than real cards, so lay the turned cards in the same grid "
+             f"beside it (about {grid_w} x {grid_h} cm of desk).", size=10)
 
     pdf.add_page()
     pdf.heading("Hoggenheimer: worksheet")
@@ -140,11 +163,12 @@ def _hoggenheimer(pdf: Handout) -> None:
     for letter, spec, words in T.HOG_BETS:
         letters.append(f"{letter}: {words}, paid {int(hog.make_bet(spec).odds)} to 1")
     pdf.bullets(letters)
-    pdf.para("2. Deal 10 deals. Tick each bet that wins (all its cards before the Joker) and count the "
-             "cards turned before the Joker.")
-    pdf.table(["deal", "A", "B", "C", "D", "cards turned"],
-              [(str(i), "", "", "", "", "") for i in range(1, 11)] + [("total", "", "", "", "", "")],
-              [20, 25, 25, 25, 25, 40])
+    deals = T.LESSON_DEALS
+    pdf.para(f"2. Deal {deals} deals. Tick each bet that wins (all its cards before the Joker) and write "
+             "the number of cards turned, the Joker included (the number the live table reports).")
+    pdf.table(["deal", "A", "B", "C", "D", "cards turned (with Joker)"],
+              [(str(i), "", "", "", "", "") for i in range(1, deals + 1)] + [("total", "", "", "", "", "")],
+              [20, 22, 22, 22, 22, 55])
     pdf.para("3. Pooled class results: write the totals of all groups. Fraction of wins for each bet: "
              "A ______  B ______  C ______  D ______   Number of deals N = ______")
     pdf.para("4. A bet on c cards: how likely is it that all c come before the Joker? Explain with the "
@@ -154,28 +178,38 @@ def _hoggenheimer(pdf: Handout) -> None:
 
 
 def _banker_broker(pdf: Handout) -> None:
+    from banking_games import teaching as T
+    from banking_games.games import banker_broker as bb
+    from banking_games.widgets.banker_broker import DEFAULT_PLAYERS
+
+    punters = len(DEFAULT_PLAYERS) - 1
+    ties = {bb.TieRule.BANK_WINS: "the bank wins the stake", bb.TieRule.STAKE_RETURNED: "the stake is returned"}
     pdf.add_page()
     pdf.heading("Banker and Broker: rules card")
     pdf.bullets([
-        "Pack: a standard 52-card pack; aces high, suits do not count.",
-        "The banker cuts the pack into sections: one for each punter and one for himself "
-        "(the rule options say how many).",
+        f"Pack: a standard {bb.PACK_SIZE}-card pack; aces high, suits do not count.",
+        "The banker cuts the pack into sections: one for each punter and one for himself.",
         "Each punter stakes on a section. The banker turns every section over to show its bottom card.",
         "A section whose bottom card is higher than the banker's wins even money (1 to 1); a lower one loses.",
-        "Equal ranks (a tie): by the usual rule the bank wins; a variant returns the stake.",
-        "Options agreed before play: the bottom card of the pack, when bets are made, how many "
-        "sections, ties, and how the bank changes hands.",
+        "Equal ranks (a tie): the source gives two options on an equal footing: the bank wins the stake, or "
+        f"the stake is returned. This lesson uses: {ties[T.BB_CONFIG.tie_rule]}.",
+        f"With real cards, {punters + 1} sections: cut them off the top of the pack and lay them left to "
+        f"right; the first {punters} are the punters' sections, and the banker's section is the last one, "
+        "from the bottom of the pack (as on the live table; the source does not say).",
     ])
+    pdf.para("The source leaves five points for the table to agree before play. This lesson's choices:")
+    pdf.bullets([f"{option}: {words}." for option, words in T.banker_broker_options()])
     pdf.add_page()
     pdf.heading("Banker and Broker: worksheet")
     pdf.para("Group: ______   Seed: ______   Names: ____________________________________")
     pdf.para("1. Predict: out of 100 sections, how many show the same rank as the banker's card? "
              "Does the answer change when the banker cuts more sections?")
-    pdf.para("2. Deal 10 deals (three punters' sections each). For each section write W (higher than "
-             "the banker's card), T (same rank) or L (lower).")
-    pdf.table(["deal", "section 1", "section 2", "section 3"],
-              [(str(i), "", "", "") for i in range(1, 11)] + [("W / T / L totals", "", "", "")],
-              [40, 40, 40, 40])
+    deals = T.LESSON_DEALS
+    pdf.para(f"2. Deal {deals} deals ({punters} punters' sections each). For each section write W (higher "
+             "than the banker's card), T (same rank) or L (lower).")
+    pdf.table(["deal", *[f"section {i}" for i in range(1, punters + 1)]],
+              [(str(i), *[""] * punters) for i in range(1, deals + 1)] + [("W / T / L totals", *[""] * punters)],
+              [40, *[40] * punters])
     pdf.para("3. Pooled class results: W ______  T ______  L ______  sections ______")
     pdf.para("4. Why is the chance of a tie the same for every section, whatever the sizes of the sections?")
     pdf.para("5. If the bank wins ties, what does a punter expect to gain per unit staked? "
@@ -184,11 +218,12 @@ def _banker_broker(pdf: Handout) -> None:
 
 def _landsknecht(pdf: Handout) -> None:
     from banking_games import teaching as T
+    from banking_games.games.landsknecht import PACK_SIZE
 
     pdf.add_page()
     pdf.heading("Landsknecht: rules card")
     pdf.bullets([
-        "Pack: a standard 52-card pack. A card pairs another when it has the same rank.",
+        f"Pack: a standard {PACK_SIZE}-card pack. A card pairs another when it has the same rank.",
         "Set-up: two layout cards face up, then the banker's card, then the players' card; a card "
         "that pairs a layout card is laid on it and replaced. If the players' card pairs the "
         "banker's card, the deal is void and is dealt again.",
@@ -204,26 +239,27 @@ def _landsknecht(pdf: Handout) -> None:
     pdf.para("Group: ______   Seed: ______   Names: ____________________________________")
     pdf.para("1. Predict: a players' card has survived five turns without being paired. Is a new stake "
              "on it now more likely to win, less likely, or just as likely as a stake at the start?")
-    pdf.para(f"2. Deal 10 deals. At the start stake 1 on the players' card (bet F). After {T.LK_LATE_TURNS} "
+    deals = T.LESSON_DEALS
+    pdf.para(f"2. Deal {deals} deals. At the start stake 1 on the players' card (bet F). After {T.LK_LATE_TURNS} "
              "turns, if that card and the banker's card are both unpaired, stake 1 more on it (bet L). "
              "Write W or L for each bet, and count void deals.")
     pdf.table(["deal", "bet F", "bet L (if placed)", "void deals before it"],
-              [(str(i), "", "", "") for i in range(1, 11)] + [("totals", "", "", "")],
+              [(str(i), "", "", "") for i in range(1, deals + 1)] + [("totals", "", "", "")],
               [25, 40, 55, 60])
     pdf.para("3. Pooled class results: F won ______ of ______   L won ______ of ______   voids ______")
     pdf.para("4. At any moment of a deal, how many unseen cards are left of the rank of a live players' "
              "card, and of the banker's rank? What does this say about the chance of a stake?")
 
 
-def make_pdfs() -> dict[str, Path]:
-    OUT.mkdir(parents=True, exist_ok=True)
+def make_pdfs(out: Path = OUT) -> dict[str, Path]:
+    out.mkdir(parents=True, exist_ok=True)
     made = {}
     for game, fill, title in (("hoggenheimer", _hoggenheimer, "Hoggenheimer handout"),
                               ("banker-and-broker", _banker_broker, "Banker and Broker handout"),
                               ("landsknecht", _landsknecht, "Landsknecht handout")):
         pdf = Handout(title)
         fill(pdf)
-        path = OUT / f"{game}-handout.pdf"
+        path = out / f"{game}-handout.pdf"
         pdf.output(str(path))
         made[game] = path
     return made
@@ -259,8 +295,8 @@ def _strip_solution_cells(text: str) -> str:
     return "\n".join(out)
 
 
-def make_notebooks() -> dict[str, Path]:
-    OUT.mkdir(parents=True, exist_ok=True)
+def make_notebooks(out: Path = OUT) -> dict[str, Path]:
+    out.mkdir(parents=True, exist_ok=True)
     made = {}
     for game in GAMES:
         parts = []
@@ -274,15 +310,20 @@ def make_notebooks() -> dict[str, Path]:
             "**Student edition**: the chapter and its sections on exact values and simulation, with the "
             "solutions of the exercises removed. Run it with the `banking_games` package installed."))
         nbformat.validate(nb)
-        path = OUT / f"{game}-student.ipynb"
+        path = out / f"{game}-student.ipynb"
         nbformat.write(nb, str(path))
         made[game] = path
     return made
 
 
-def main() -> int:
-    for path in [*make_pdfs().values(), *make_notebooks().values()]:
-        print(f"made {path.relative_to(ROOT)}")
+def main(argv: list[str] | None = None) -> int:
+    import argparse
+
+    parser = argparse.ArgumentParser(description="Make the lesson handouts and student notebooks.")
+    parser.add_argument("--out", type=Path, default=OUT, help="folder to write into (default book/_handouts)")
+    out = parser.parse_args(argv).out.resolve()
+    for path in [*make_pdfs(out).values(), *make_notebooks(out).values()]:
+        print(f"made {path}")
     return 0
 
 

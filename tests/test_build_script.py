@@ -101,3 +101,67 @@ def test_pages_run_inline_with_no_cache():
     """inline execution re-runs every page on every build (myst-nb keeps no cache in this mode)."""
     text = (Path(__file__).resolve().parents[1] / "book" / "_config.yml").read_text()
     assert "execute_notebooks: inline" in text
+
+
+# ---------------------------------------------------------------- asserted claims
+
+# issue 18: a sentence whose comparison the page's numbers refute fails the strict
+# build. One executed page (a kernel starts: about 10 s), as the book's pages run
+# (myst-nb inline execution, {eval} roles), built twice: with the claim true it
+# passes and the prose shows the claim's words; with the numbers changed so that
+# the claim is false, the cell raises FalseClaimError and the build fails.
+CLAIM_CONFIG = """\
+title: Tiny claims book
+author: tests
+execute:
+  execute_notebooks: inline
+parse:
+  myst_enable_extensions: [colon_fence, dollarmath]
+sphinx:
+  config:
+    nb_eval_name_regex: '^[a-zA-Z_][a-zA-Z0-9_]*(\\.[a-zA-Z_][a-zA-Z0-9_]*)*$'
+    html_theme_options:
+      use_download_button: false
+"""
+CLAIM_PAGE = """\
+---
+jupytext:
+  text_representation:
+    extension: .md
+    format_name: myst
+kernelspec:
+  display_name: Python 3
+  language: python
+  name: python3
+---
+# Tiny claims page
+
+```{code-cell} ipython3
+from banking_games.inline import Shown
+shown = Shown()
+share = %s          # the share of runs that ended below zero
+shown.set("share", share)
+shown.claim("half", "about half of them", abs(share - 0.5) < 0.1, because=f"share {share}")
+```
+
+Of the runs, {eval}`shown.share` ended below zero: {eval}`shown.half`.
+"""
+
+
+@pytest.mark.parametrize("share, passes", [("0.52", True), ("0.93", False)])
+def test_a_false_claim_fails_the_strict_build(tmp_path, share, passes):
+    book = tmp_path / "book"
+    book.mkdir()
+    (book / "_config.yml").write_text(CLAIM_CONFIG)
+    (book / "_toc.yml").write_text(TOC)
+    (book / "index.md").write_text(CLAIM_PAGE % share)
+    ok, log, code = build_book.strict_build(book, cwd=book.parent, echo=False)
+    if passes:
+        assert ok and code == 0, log[-3000:]
+        text = (book / "_build" / "html" / "index.html").read_text()
+        assert "about half of them" in text and "0.52" in text
+    else:
+        assert not ok and code != 0
+        assert "Executing notebook failed: CellExecutionError" in log, log[-3000:]
+        report = (book / "_build" / "html" / "reports" / "index.err.log").read_text()
+        assert "FalseClaimError" in report and "share 0.93" in report, report[-2000:]

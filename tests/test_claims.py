@@ -74,7 +74,7 @@ def unasserted_paragraphs(source: str) -> list[tuple[str, list[str]]]:
         prose = DISPLAY_MATH.sub(" ", para)
         shown_claims = {m.group(1).strip().removeprefix("shown.").split(".")[0]
                         for m in EVAL.finditer(prose)} & claims
-        words = CLAIM_WORDING.findall(EVAL.sub(" ", prose))
+        words = CLAIM_WORDING.findall(" ".join(EVAL.sub(" ", prose).split()))   # a phrase may span lines
         if words and not shown_claims:
             found.append((" ".join(para.split()), words))
     return found
@@ -90,9 +90,10 @@ def test_the_wording_finder_finds_what_it_should():
         "Of the runs, {eval}`shown.share` ended below zero, {eval}`shown.half` of them.\n\n"
         "The average stays inside its band.\n\n"
         "% not a claim: a rule of the game\nIf more than one punter has an ace, they cut.\n\n"
-        "The bet pays 2 to 1.\n")
+        "The bet pays 2 to 1.\n\n"
+        "A class is more likely\nto see it.\n")
     bad = unasserted_paragraphs(page)
-    assert [p for p, _ in bad] == ["The average stays inside its band."]
+    assert [p for p, _ in bad] == ["The average stays inside its band.", "A class is more likely to see it."]
     assert page_claims(page) == {"half"}
 
 

@@ -98,8 +98,8 @@ def test_the_last_card_is_marked_and_a_paired_pile_faded():
     assert html.count(LAST_CARD_MARK) == 1
     assert LAST_CARD_MARK not in str(table_html(d, mark_last=False))
     # the paired players' pile is drawn faded (dim), the others are not
-    faded = str(table_html(d)).count("opacity")
-    fresh = str(table_html(deal_of(*TOP))).count("opacity")
+    faded = str(table_html(d)).count("bg-dim")
+    fresh = str(table_html(deal_of(*TOP))).count("bg-dim")
     assert faded > fresh
 
 

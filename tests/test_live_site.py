@@ -33,6 +33,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import need_module, new_context, require_chromium, watch
+from site_audit import AXE
 
 require_chromium("Deal live browser tests")
 
@@ -42,6 +43,13 @@ from test_jupyterlab import (SCENARIOS, TABLE_STATE_JS,  # noqa: E402  (one scen
                              check_settled_as_in_python)
 
 OTHER_SEED = 7
+
+# axe-core on one element of the page (serious and critical findings only)
+AXE_ON_TABLE = """async (selector) => {
+  const r = await axe.run(document.querySelector(selector), {resultTypes: ['violations']});
+  return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical').map(v =>
+    v.id + ' x' + v.nodes.length + ': ' + v.nodes.slice(0, 2).map(n => (n.failureSummary || '').slice(0, 160)).join(' | '));
+}"""
 
 
 def _play(page, table, steps, chapter, *, check=True):
@@ -127,6 +135,15 @@ def test_deal_live_on_sub_path(browser, sub_path_url, chapter):
         other = _play(page, table, replay_steps, chapter)[-1]
         assert "Settlement" in other["text"], f"{chapter}: seed {OTHER_SEED}: no settlement"
         assert other["cards"] != first_deal, f"{chapter}: seed {OTHER_SEED} dealt the same cards as seed 2026"
+
+        # the live table after a whole deal, in the site's light and dark mode:
+        # no serious or critical axe finding inside it (contrast, names of controls)
+        page.add_script_tag(path=str(AXE))
+        for theme in ("light", "dark"):
+            page.evaluate(f"document.documentElement.dataset.theme = '{theme}'")
+            page.wait_for_timeout(200)
+            found = page.evaluate(AXE_ON_TABLE, ".bg-live-table")
+            assert not found, f"{chapter}, {theme} mode: axe finds in the live table: {found}"
 
         assert not problems.external, f"{chapter}: requests to other hosts: {problems.external}"
         assert not problems.console, f"{chapter}: console errors: {problems.console}"

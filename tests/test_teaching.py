@@ -131,16 +131,20 @@ def test_hoggenheimer_group_matches_the_live_table():
 
     table = HoggenheimerTable(seed=105)
     wins = {letter: 0 for letter, _, _ in T.HOG_BETS}
-    turned = 0
+    turned = reported = 0
     for _ in range(3):
         table.deal_to_end()
         for letter, spec, _ in T.HOG_BETS:
             wins[letter] += make_bet(spec).wins(table.deal.turned)
+        # the worksheet asks for the number the table's message reports ("N card(s) turned; ...")
+        reported += int(re.search(r"(\d+) card\(s\) turned", table.message.value).group(1))
         turned += len(table.deal.turned)
         table.new_deal()
     g = T.hoggenheimer_group(105, 3)
     assert {k: g.counts[k].successes for k in wins} == wins
-    assert g.counts["turned"].successes == turned
+    # the table's count includes the Joker: one more card than the ranked cards in each deal
+    assert reported == turned + 3
+    assert g.counts["turned"].successes == reported
 
 
 def test_banker_broker_group_matches_the_live_table():
@@ -181,6 +185,130 @@ def test_landsknecht_group_matches_the_live_table_deals():
     assert mine == firsts
     g = T.landsknecht_group(305, 3)
     assert g.counts["first"].trials == 3
+
+
+class _ScriptedVoids:
+    """Stands in for the engine's new_deal: deals as it does, then reports as
+    many void deals before it as the script says (a constructed class)."""
+
+    def __init__(self, real, script):
+        self.real, self.script = real, list(script)
+
+    def __call__(self, *args, **kwargs):
+        deal, _ = self.real(*args, **kwargs)
+        return deal, tuple(object() for _ in range(self.script.pop(0)))
+
+
+def _scripted_class(monkeypatch, scripts, deals):
+    from banking_games.games import landsknecht as lk
+
+    real = lk.new_deal
+    groups = []
+    for seed, script in zip(T.group_seeds(301, len(scripts)), scripts):
+        monkeypatch.setattr(lk, "new_deal", _ScriptedVoids(real, script))
+        groups.append(T.landsknecht_group(seed, deals))
+    monkeypatch.setattr(lk, "new_deal", real)
+    return groups
+
+
+def test_landsknecht_void_count_is_out_of_the_deals_started(monkeypatch):
+    # A constructed class of two groups of 3 deals. Group 1 meets 0, 2 and 1 void deals
+    # before its three deals; group 2 none. Deals started = the deals played plus the void
+    # ones: group 1 starts 3 + 3 = 6 deals of which 3 void; group 2 starts 3, none void.
+    # Pooled: 3 void of 9 deals started (not 3 of 3, nor 3 of 6).
+    groups = _scripted_class(monkeypatch, [[0, 2, 1], [0, 0, 0]], 3)
+    assert (groups[0].counts["void"].successes, groups[0].counts["void"].trials) == (3, 6)
+    assert (groups[1].counts["void"].successes, groups[1].counts["void"].trials) == (0, 3)
+    total = T.pool(groups)
+    assert (total["void"].successes, total["void"].trials) == (3, 9)
+    # the stakes F are one per deal played, voids not counted: 2 groups x 3 = 6
+    assert total["first"].trials == 6
+
+
+def test_a_class_with_no_void_deal_still_gets_its_table(monkeypatch):
+    # No void deal in 2 groups x 2 deals: 0 of 4 deals started. With p = 3/43 the band over
+    # N = 4 is p +- 2 sqrt(p(1-p)/4) = 3/43 +- sqrt(120/1849)... :
+    # p(1-p) = (3/43)(40/43) = 120/1849; /4 -> 30/1849; SE = sqrt(30/1849) = 0.12738;
+    # band 0.06977 -+ 0.25476 = -0.185 to 0.325, so a fraction 0 is inside.
+    groups = _scripted_class(monkeypatch, [[0, 0], [0, 0]], 2)
+    total = T.pool(groups)
+    rows = T.summary_rows(total, T.landsknecht_exact(), {"void": "void deals", "late": "L"})
+    void, late = rows
+    assert void["class"] == "0 of 4" and void["class fraction"] == "0.000"
+    assert void["band (±2 SE)"] == "-0.185 to 0.325" and void["inside?"] == "yes"
+    # a count nobody made (no L stake placed anywhere) is shown as none, not an error
+    empty = T.summary_rows({}, T.landsknecht_exact(), {"late": "L"})[0]
+    assert empty["class"] == "0 of 0" and empty["inside?"] == "none"
+
+
+def test_class_bands_for_absent_groups():
+    # p = 1/2, 10 deals a group: G = 4 -> N = 40, SE = sqrt(1/4/40) = 0.0790569,
+    # band 0.5 -+ 0.1581139; G = 10 -> N = 100, SE = 0.05, band 0.4 to 0.6.
+    # A mean net with variance 1 per deal and one stake: SE = 1/sqrt(N): 0.1581139 at N = 40.
+    rows = T.class_bands({"F": {"p": Fraction(1, 2)}, "net": {"mean": 0, "var": 1, "per_deal": 1}}, 10)
+    assert [r["groups"] for r in rows] == list(range(4, 11))
+    assert [r["deals"] for r in rows] == [40, 50, 60, 70, 80, 90, 100]
+    assert (rows[0]["F lo"], rows[0]["F hi"]) == pytest.approx((0.5 - 0.1581139, 0.5 + 0.1581139))
+    assert (rows[-1]["F lo"], rows[-1]["F hi"]) == pytest.approx((0.4, 0.6))
+    assert (rows[0]["net lo"], rows[0]["net hi"]) == pytest.approx((-0.3162278, 0.3162278))
+
+
+def test_hoggenheimer_net_variance_of_the_four_lesson_bets():
+    # Nets: m if the bet wins (chance 1/(m+1)), else -1; Var = m. A: 1 card (m=1), B: 2 (m=2),
+    # C: 4 (m=4), D: 8 diamonds (m=8). Two bets both win when their union of cards all comes
+    # before the Joker, chance 1/(u+1), so Cov = (m1+1)(m2+1)/(u+1) - 1. Unions: A-B 3 cards,
+    # A-C 5, A-D 9, B-C 6, B-D 10, C-D 10 (C shares 9D 8D with D):
+    # Cov = 2*3/4-1 = 1/2, 2*5/6-1 = 2/3, 2*9/10-1 = 4/5, 3*5/7-1 = 8/7, 3*9/11-1 = 16/11,
+    # 5*9/11-1 = 34/11. Var(total) = 1+2+4+8 + 2*(sum of the covariances).
+    cov = [Fraction(1, 2), Fraction(2, 3), Fraction(4, 5), Fraction(8, 7), Fraction(16, 11), Fraction(34, 11)]
+    assert T.hoggenheimer_net_variance() == 15 + 2 * sum(cov)
+
+
+def test_banker_broker_net_variance_by_the_hypergeometric_law():
+    # Three punters' bottom cards are 3 distinct cards of the 51 other than the banker's.
+    # Given a banker's rank with j ranks above it (j = 0..12, chance 1/13 each), the number of
+    # winning sections W is hypergeometric: 3 draws from 51 with K = 4j successes:
+    # E = 3K/51, Var = 3 (K/51)(1 - K/51)(48/50). Total variance over j, and the bank winning
+    # ties makes a section's net 2W-1, so Var(total net) = 4 Var(W).
+    e = [Fraction(3 * 4 * j, 51) for j in range(13)]
+    v = [3 * Fraction(4 * j, 51) * (1 - Fraction(4 * j, 51)) * Fraction(48, 50) for j in range(13)]
+    mean = sum(e) / 13
+    var_w = sum(v) / 13 + sum((x - mean) ** 2 for x in e) / 13
+    assert T.banker_broker_net_variance(3) == 4 * var_w
+
+
+def test_banker_broker_options_follow_the_config():
+    from banking_games.games.banker_broker import BankerBrokerConfig, TieRule
+
+    opts = dict(T.banker_broker_options(BankerBrokerConfig(tie_rule=TieRule.STAKE_RETURNED)))
+    assert opts["4. Ties"] == "a tie (equal ranks) hands the stake back"
+    assert dict(T.banker_broker_options(BankerBrokerConfig()))["4. Ties"].endswith("loses the stake to the bank")
+
+
+def test_handouts_state_the_lesson_rules(tmp_path):
+    """Made into a temporary folder (not the book's): the tie rule says the source gives two
+    equal options and which the lesson uses; the Hoggenheimer card gives the German deal and the
+    grid beside the mat; the worksheet counts the Joker as the live table does."""
+    import importlib.util
+
+    from pypdf import PdfReader
+
+    spec = importlib.util.spec_from_file_location("make_handouts", ROOT / "scripts" / "make_handouts.py")
+    mod = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(mod)
+    made = mod.make_pdfs(tmp_path)
+    text = {g: re.sub(r"\s+", " ", "\n".join(pg.extract_text() for pg in PdfReader(str(p)).pages))
+            for g, p in made.items()}
+    bb = text["banker-and-broker"]
+    assert "usual rule" not in bb
+    assert "two options on an equal footing" in bb and "This lesson uses: the bank wins the stake" in bb
+    assert "the banker's section is the last one" in bb
+    assert "2. When stakes go down: " in bb          # the lesson's options are stated, not left open
+    hog = text["hoggenheimer"]
+    assert "German text" in hog and "until the Joker shows" in hog
+    assert "beside the mat" in hog and "smaller than real cards" in hog
+    assert "the Joker included" in hog and "before the Joker." not in hog.split("worksheet")[-1]
+    assert [len(PdfReader(str(made[g])).pages) for g in sorted(made)] == [PAGES[g] for g in sorted(made)]
 
 
 def test_pooled_counts_add_up():

@@ -32,7 +32,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from banking_games.cards import hoggenheimer_pack
-from banking_games.games.hoggenheimer import BetKind, all_bets
+from banking_games.games.hoggenheimer import BetKind, all_bets, make_bet
 from banking_games.widgets.hoggenheimer import HoggenheimerTable, bet_options
 
 PLAYERS = ("Anna", "Ben", "Cleo", "Dora")
@@ -147,6 +147,28 @@ def test_typed_bet_selects_the_dropdowns():
     t.typed_bet.value = "9H 8H 9D 8D"
     assert t.kind.value is BetKind.SQUARE and len(t.bet.value.cards) == 4
     assert not t.message.is_error
+
+
+def test_the_bet_placed_is_the_one_the_fields_show():
+    t = HoggenheimerTable(PLAYERS, seed=6)
+    punter = t.punter.options[0]
+    # typed "tens", then the reader picks the spades row in the dropdowns: the typed
+    # text is cleared, and Place bet places the spades row
+    t.typed_bet.value = "tens"
+    assert t.typed_bet.value == "tens" and t.kind.value is BetKind.RANK
+    t.kind.value = BetKind.SUIT
+    t.bet.value = make_bet("spades")
+    assert t.typed_bet.value == ""
+    t.punter.value = punter
+    t.bet_button.click()
+    assert not t.message.is_error, t.message.value
+    assert [b.bet for b in t.deal.bets] == [make_bet("spades")]
+    # a typed bet is placed as typed, whatever the dropdowns held before
+    t.kind.value = BetKind.CARD
+    t.typed_bet.value = "7S 7H"
+    t.bet_button.click()
+    assert [b.bet for b in t.deal.bets] == [make_bet("spades"), make_bet("7S 7H")]
+    assert t.typed_bet.value == "7S 7H"   # kept: the reader may place it again for another punter
 
 
 # ----------------------------------------------------------------- whole deals
@@ -321,7 +343,7 @@ def test_reveal_shows_face_down_cards_faded():
     t.reveal.value = True
     # every face-down card drawn as a faded face: no backs, 33 faces (32 cells + side card)
     assert layout_part(t).count("bg-back") == 0
-    assert layout_part(t).count("opacity:0.45") == 33
+    assert layout_part(t).count("bg-dim") == 33
     t.reveal.value = False
     assert layout_part(t).count("bg-back") == 33
 
@@ -392,6 +414,15 @@ def _typed(value):
     return act
 
 
+def _typed_then_bet(value):
+    """Type a bet, then press Place bet (issue 19: an unreadable typed bet was
+    replaced by whatever the dropdown held)."""
+    def act(t):
+        t.typed_bet.value = value
+        t.bet_button.click()
+    return act
+
+
 def _session(players):
     def act(t):
         t.players_field.value = players
@@ -415,6 +446,8 @@ REFUSALS = [
     (lambda: HoggenheimerTable(PLAYERS, seed=6), _typed("Joker"), "Joker"),
     (lambda: HoggenheimerTable(PLAYERS, seed=6), _typed("JH 10H 9H"), "3"),
     (lambda: HoggenheimerTable(PLAYERS, seed=6), _typed("ZZ"), "ZZ"),
+    (lambda: HoggenheimerTable(PLAYERS, seed=6), _typed_then_bet("XY"), "XY"),
+    (lambda: HoggenheimerTable(PLAYERS, seed=6), _typed_then_bet("JH QS"), "diagonal"),
     (lambda: HoggenheimerTable(PLAYERS, seed=6), _session("Anna"), "two or more"),
     (lambda: HoggenheimerTable(PLAYERS, seed=6), _session(""), "two or more"),
     (lambda: HoggenheimerTable(PLAYERS, seed=6), _session("Anna, Ben, Anna"), "different name"),

@@ -13,7 +13,15 @@ import html
 import re
 from typing import Iterable, Sequence
 
+
 from .cards import Card, parse_card
+
+# Text colours of the drawings follow the page's theme: the website defines
+# --bg-muted and --bg-alert for light and dark mode (book/_ext/static/bg-site.css);
+# JupyterLab's themes define --jp-content-font-color2 and --jp-error-color1; the
+# last value is for a page with neither (light).
+MUTED_COLOUR = "var(--bg-muted,var(--jp-content-font-color2,#595959))"
+ALERT_COLOUR = "var(--bg-alert,var(--jp-error-color1,#b00020))"
 
 __all__ = [
     "Html",
@@ -84,7 +92,9 @@ def card_html(card: Card, *, face_up: bool = True, mark: str | None = None, dim:
     if not face_up:
         return back_html(mark=mark)
     outline = f"box-shadow:0 0 0 3px {mark};" if mark else ""
-    fade = "opacity:0.45;" if dim else ""
+    # Faded by a grey face and a dashed edge, not by opacity: the rank and suit
+    # keep 4.5:1 contrast (red on #e4e4e4 is 4.9:1) in light and dark mode.
+    fade = "background:#e4e4e4;border-style:dashed;" if dim else ""
     if card.is_joker:
         inner = (
             '<span style="font-size:10px;font-weight:bold;padding:3px 0 0 3px;color:#6a1b9a">★</span>'
@@ -93,8 +103,8 @@ def card_html(card: Card, *, face_up: bool = True, mark: str | None = None, dim:
             '<span style="font-size:10px;font-weight:bold;padding:0 3px 3px 0;text-align:right;'
             'color:#6a1b9a">★</span>'
         )
-        return Html(_box(inner, style=f"background:#fff;border:1px solid #6a1b9a;{outline}{fade}",
-                         label="Joker", extra_class="bg-face bg-joker"))
+        return Html(_box(inner, style=f"background:#fff;border:1px solid #6a1b9a;{fade}{outline}",
+                         label="Joker", extra_class="bg-face bg-joker" + (" bg-dim" if dim else "")))
     colour = _RED if card.is_red else _BLACK
     symbol = card.suit.symbol
     inner = (
@@ -104,9 +114,10 @@ def card_html(card: Card, *, face_up: bool = True, mark: str | None = None, dim:
         '<span style="height:4px"></span>'
     )
     # Class names avoid Bootstrap's colour utilities (its "bg-black" paints the card black).
-    return Html(_box(inner, style=f"background:#fff;border:1px solid #555;{outline}{fade}",
+    return Html(_box(inner, style=f"background:#fff;border:1px solid #555;{fade}{outline}",
                      label=card.long_name,
-                     extra_class="bg-face " + ("bg-red-suit" if card.is_red else "bg-black-suit")))
+                     extra_class="bg-face " + ("bg-red-suit" if card.is_red else "bg-black-suit")
+                     + (" bg-dim" if dim else "")))
 
 
 def back_html(*, mark: str | None = None, label: str = "face-down card") -> Html:
@@ -118,7 +129,7 @@ def back_html(*, mark: str | None = None, label: str = "face-down card") -> Html
 
 def slot_html(text: str = "", *, label: str = "empty place") -> Html:
     """An empty place on the table (dashed outline), with optional small text."""
-    inner = (f'<span style="margin:auto;font-size:10px;color:#595959;text-align:center">'
+    inner = (f'<span style="margin:auto;font-size:10px;color:{MUTED_COLOUR};text-align:center">'
              f"{html.escape(text)}</span>")
     return Html(_box(inner, style="border:1px dashed #999;background:transparent;", label=label,
                      extra_class="bg-slot"))
@@ -147,7 +158,7 @@ def pile_html(cards: Sequence[Card], *, mark: str | None = None, dim: bool = Fal
 
 def caption_html(text: str, *, muted: bool = True) -> Html:
     """A short line of text under or over a table (escaped)."""
-    colour = "color:#595959;" if muted else ""
+    colour = f"color:{MUTED_COLOUR};" if muted else ""
     return Html(f'<div style="font-size:12px;{colour}margin:2px 0">{html.escape(text)}</div>')
 
 
@@ -167,7 +178,7 @@ def grid_html(cells: Sequence[Sequence[str]], *, row_labels: Sequence[str] = (),
     """A table of fragments (e.g. the Hoggenheimer layout), with optional
     row and column labels."""
     td = "padding:0;text-align:center;border:none;background:transparent;"
-    th = ("padding:0 4px;font-size:12px;font-weight:normal;color:#595959;border:none;"
+    th = (f"padding:0 4px;font-size:12px;font-weight:normal;color:{MUTED_COLOUR};border:none;"
           "background:transparent;text-align:center;")
     rows = []
     if col_labels:
@@ -177,7 +188,7 @@ def grid_html(cells: Sequence[Sequence[str]], *, row_labels: Sequence[str] = (),
     for i, row in enumerate(cells):
         lab = f'<th style="{th}">{html.escape(row_labels[i])}</th>' if row_labels else ""
         rows.append("<tr>" + lab + "".join(f'<td style="{td}">{c}</td>' for c in row) + "</tr>")
-    cap = (f'<caption style="caption-side:top;font-size:12px;text-align:left;color:#595959">'
+    cap = (f'<caption style="caption-side:top;font-size:12px;text-align:left;color:{MUTED_COLOUR}">'
            f"{html.escape(title)}</caption>" if title else "")
     # On a phone (under 480px) the 8-column Hoggenheimer layout is wider than the page:
     # shrink the whole grid instead of cutting off its right-hand columns.

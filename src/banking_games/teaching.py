@@ -42,6 +42,18 @@ __all__ = [
     "LK_LATE_TURNS",
     "group_seeds",
     "band",
+    "net_band",
+    "class_bands",
+    "summary_rows",
+    "BB_CONFIG",
+    "LESSON_DEALS",
+    "CARD_MM",
+    "HOG_REAL_SECONDS",
+    "hoggenheimer_real_deal_seconds",
+    "HOG_MAT_CELL_MM",
+    "banker_broker_options",
+    "banker_broker_net_variance",
+    "hoggenheimer_net_variance",
     "hoggenheimer_group",
     "banker_broker_group",
     "landsknecht_group",
@@ -55,6 +67,30 @@ HOG_BETS = (("A", "JH", "the jack of hearts"),
 """The four bets every group backs in the Hoggenheimer lesson: (letter,
 engine bet spec as :func:`~banking_games.games.hoggenheimer.make_bet` reads
 it, words for the page)."""
+
+CARD_MM = (63, 88)
+"""Width and height of a standard playing card, in millimetres (poker size,
+about 2.5 x 3.5 inches)."""
+
+HOG_MAT_CELL_MM = (30, 36)
+"""Width and height of a cell of the Hoggenheimer layout mat on the A4
+handout: a map for the stakes, smaller than a card, so the turned cards are
+laid in the same grid beside it."""
+
+LESSON_DEALS = 10
+"""Deals each group plays in a lesson (the worksheets have this many rows)."""
+
+HOG_REAL_SECONDS = {"shuffle": 25, "per_card": 2, "record": 20}
+"""OUR ESTIMATE, not measured in a class, of the time a German deal with
+real cards takes: seconds to shuffle, to turn and lay each card, and to
+record the deal."""
+
+
+def hoggenheimer_real_deal_seconds() -> Fraction:
+    """Estimated seconds per real-card German deal (:data:`HOG_REAL_SECONDS`):
+    shuffle + per_card x (expected cards turned, the Joker included) + record."""
+    t = HOG_REAL_SECONDS
+    return t["shuffle"] + t["per_card"] * (exact_hog.expected_cards_turned() + 1) + t["record"]
 
 LK_LATE_TURNS = 5
 """In the Landsknecht lesson a second stake goes on the first players' card
@@ -157,6 +193,92 @@ def band(p: Fraction, trials: int, *, covariance_per_deal: Fraction = Fraction(0
     return se, float(p) - z * se, float(p) + z * se
 
 
+def net_band(mean: Fraction, var_per_deal: Fraction, stakes_per_deal: int, deals: int,
+             z: float = 2.0) -> tuple[float, float, float]:
+    """The standard error of a class's mean net per unit stake, and the band
+    mean +- z SE.
+
+    Every deal carries ``stakes_per_deal`` stakes of one unit; the deal's
+    total net has exact variance ``var_per_deal`` (covariances between the
+    stakes of one deal included). Over D = ``deals`` independent deals the
+    mean net per unit stake has variance var_per_deal / (k^2 D).
+
+    Raises:
+        ConfigError: a variance below 0, or ``stakes_per_deal`` or ``deals``
+            not a positive whole number.
+    """
+    for name, v in (("stakes_per_deal", stakes_per_deal), ("deals", deals)):
+        if isinstance(v, bool) or not isinstance(v, int) or v <= 0:
+            raise ConfigError(f"{name} must be a positive whole number, got {v!r}")
+    var_per_deal = Fraction(var_per_deal)
+    if var_per_deal < 0:
+        raise ConfigError(f"a variance cannot be negative, got {var_per_deal}")
+    se = math.sqrt(float(var_per_deal / (stakes_per_deal ** 2 * deals)))
+    return se, float(mean) - z * se, float(mean) + z * se
+
+
+def class_bands(events: dict[str, dict], deals_per_group: int,
+                groups: Sequence[int] = range(4, 11), z: float = 2.0) -> list[dict]:
+    """The +- z SE bands a class of ``G`` groups (each playing
+    ``deals_per_group`` deals) compares its pooled counts with, for each
+    ``G`` in ``groups`` (a class with some groups absent).
+
+    Args:
+        events: name -> ``{"p": exact chance, "per_deal": trials per deal
+            (default 1), "cov": covariance of two trials of one deal
+            (default 0)}`` for a fraction, or ``{"mean": exact mean net,
+            "var": variance of one deal's total net, "per_deal": stakes per
+            deal}`` for a mean net per unit stake.
+
+    Returns:
+        One dict per ``G``: ``"groups"``, ``"deals"`` (G x deals_per_group)
+        and, per event, ``"<name> lo"`` and ``"<name> hi"`` (floats).
+    """
+    _check_deals(deals_per_group)
+    rows = []
+    for g in groups:
+        if isinstance(g, bool) or not isinstance(g, int) or g <= 0:
+            raise ConfigError(f"a number of groups must be a positive whole number, got {g!r}")
+        deals = g * deals_per_group
+        row: dict = {"groups": g, "deals": deals}
+        for name, e in events.items():
+            k = e.get("per_deal", 1)
+            if "mean" in e:
+                _, lo, hi = net_band(e["mean"], e["var"], k, deals, z=z)
+            else:
+                _, lo, hi = band(e["p"], deals * k, per_deal=k,
+                                 covariance_per_deal=e.get("cov", Fraction(0)), z=z)
+            row[f"{name} lo"], row[f"{name} hi"] = lo, hi
+        rows.append(row)
+    return rows
+
+
+def summary_rows(total: dict[str, "Count"], exact: dict[str, Fraction], names: dict[str, str], *,
+                 per_deal: dict[str, int] | None = None, cov: dict[str, Fraction] | None = None,
+                 z: float = 2.0) -> list[dict]:
+    """The pooled table of a lesson's answer key: for each event of
+    ``names`` (key -> label), the class count, its fraction, the exact
+    chance and the band. An event nobody counted (e.g. no late stake was
+    ever placed, so ``total`` has no such key) gets "0 of 0" and no band
+    instead of failing; an event counted with no success (a class with no
+    void deal) is an ordinary row with fraction 0."""
+    per_deal, cov = per_deal or {}, cov or {}
+    rows = []
+    for key, label in names.items():
+        c = total.get(key, Count())
+        row = {"count": label, "exact": str(exact[key]), "class": f"{c.successes} of {c.trials}"}
+        if c.trials:
+            k = per_deal.get(key, 1)
+            _, lo, hi = band(exact[key], c.trials, per_deal=k, covariance_per_deal=cov.get(key, Fraction(0)),
+                             z=z)
+            row.update({"class fraction": f"{c.fraction:.3f}", "band (±2 SE)": f"{lo:.3f} to {hi:.3f}",
+                        "inside?": "yes" if lo <= c.fraction <= hi else "no"})
+        else:
+            row.update({"class fraction": "none counted", "band (±2 SE)": "none", "inside?": "none"})
+        rows.append(row)
+    return rows
+
+
 # ------------------------------------------------------------------ Hoggenheimer
 
 def hoggenheimer_group(seed: int, deals: int,
@@ -164,8 +286,11 @@ def hoggenheimer_group(seed: int, deals: int,
     """Deal a group's session as the live Hoggenheimer table does (one
     ``random.Random(seed)`` for all shuffles, English procedure, the bank
     passing left) and count, for each bet of :data:`HOG_BETS`, the deals it
-    wins (event names ``"A"`` ... ``"D"``), and the cards turned before the
-    Joker (event ``"turned"``: successes = cards, trials = deals).
+    wins (event names ``"A"`` ... ``"D"``), and the cards turned, the Joker
+    included (event ``"turned"``: successes = cards, trials = deals). That
+    is the number the live table reports after *Deal to the end* ("17
+    card(s) turned; ..."), and with real cards dealt the German way it is
+    the Joker's position in the pack, so the worksheet asks for it.
 
     Raises:
         ConfigError: bad ``deals`` or seed (not a whole number).
@@ -183,7 +308,7 @@ def hoggenheimer_group(seed: int, deals: int,
         for letter, bet in bets:
             out.count(letter).add(bet.wins(deal.turned))
         turned = out.count("turned")
-        turned.successes += len(deal.turned)
+        turned.successes += len(deal.turned) + 1   # the ranked cards and the Joker
         turned.trials += 1
         banker = hog.next_banker(players, banker)
     return out
@@ -198,7 +323,58 @@ def hoggenheimer_exact() -> dict[str, tuple[Fraction, int]]:
     return out
 
 
+def hoggenheimer_net_variance() -> Fraction:
+    """Exact variance of one deal's total net when one unit is staked on
+    each bet of :data:`HOG_BETS`.
+
+    Each bet's net is m if it wins, -1 if not: variance (m+1)^2 p (1-p)
+    with p = 1/(m+1). Two bets both win when every card of either is
+    turned before the Joker, a bet on the union of their cards, so
+    Cov = (m1+1)(m2+1) (P(union wins) - p1 p2).
+    """
+    bets = [hog.make_bet(spec) for _, spec, _ in HOG_BETS]
+    var = Fraction(0)
+    for a in bets:
+        for b in bets:
+            pa = exact_hog.win_probability(len(a.cards))
+            pb = exact_hog.win_probability(len(b.cards))
+            both = exact_hog.win_probability(len(set(a.cards) | set(b.cards)))
+            var += (a.odds + 1) * (b.odds + 1) * (both - pa * pb)
+    return Fraction(var)
+
+
 # ------------------------------------------------------------------ Banker and Broker
+
+BB_CONFIG = bb.BankerBrokerConfig()
+"""The rule options of the Banker and Broker lesson: the live table's
+defaults, which the groups leave as they are."""
+
+_BB_WORDS = {
+    bb.BottomCard.DISCARD: "the banker puts the pack's bottom card aside, face down, before cutting",
+    bb.BottomCard.UNUSED_SECTION: "a last packet at the bottom of the pack stays out of play",
+    bb.BetTiming.BEFORE_CUT: "stakes go down before the banker cuts",
+    bb.BetTiming.AFTER_CUT: "the banker cuts first, then the stakes go down",
+    bb.Sectioning.ONE_EACH: "one section for each punter, who backs only their own, and one for the banker",
+    bb.Sectioning.THREE: "three sections, the banker's and two that any punter may back",
+    bb.Sectioning.ANY: "as many sections as the banker likes",
+    bb.TieRule.BANK_WINS: "a tie (equal ranks) loses the stake to the bank",
+    bb.TieRule.STAKE_RETURNED: "a tie (equal ranks) hands the stake back",
+    bb.BankChange.ROTATE_LEFT: "the bank moves to the next player on the left",
+    bb.BankChange.CUT_FOR_BANK: "everyone cuts and the highest card takes the bank",
+    bb.BankChange.ACE_PASSES: "the bank passes to a punter whose section shows an ace",
+}
+
+
+def banker_broker_options(config: bb.BankerBrokerConfig = BB_CONFIG) -> list[tuple[str, str]]:
+    """The five options of ``config`` (the lesson's by default) as
+    ``(option, words)`` for the lesson page and the handout, e.g.
+    ``("4. Ties", "a tie (equal ranks) loses the stake to the bank")``."""
+    every = ("" if config.deals_per_bank == 1 else f" every {config.deals_per_bank} deals")
+    return [("1. Bottom card", _BB_WORDS[config.bottom_card]),
+            ("2. When stakes go down", _BB_WORDS[config.bet_timing]),
+            ("3. Sections", _BB_WORDS[config.sectioning]),
+            ("4. Ties", _BB_WORDS[config.tie_rule]),
+            ("5. Change of banker", _BB_WORDS[config.bank_change] + (every or " after every deal"))]
 
 def banker_broker_group(seed: int, deals: int,
                         players: Sequence = ("Anna", "Ben", "Cleo", "Dora")) -> GroupCounts:
@@ -218,7 +394,7 @@ def banker_broker_group(seed: int, deals: int,
     _check_deals(deals)
     if isinstance(seed, bool) or not isinstance(seed, int):
         raise ConfigError(f"the seed must be a whole number, got {seed!r}")
-    config = bb.BankerBrokerConfig()
+    config = BB_CONFIG
     session = bb.BankerBrokerSession.by_high_cut(config, list(players), rng=first_banker_rng(seed))
     out = GroupCounts(seed, deals)
     for number in range(1, deals + 1):
@@ -249,6 +425,17 @@ def banker_broker_exact() -> dict[str, Fraction]:
         both = sum(p for (a, b), p in joint.items() if a == b == key)
         out[f"{key}_cov"] = both - out[key] * out[key]
     return out
+
+
+def banker_broker_net_variance(sections: int) -> Fraction:
+    """Exact variance of the punters' total net in one deal with one unit
+    on each of ``sections`` sections against one banker's card, the bank
+    winning ties: a section's net is 2 W - 1 (W = 1 for a win), so the
+    variance is 4 (k p (1-p) + k (k-1) c) with p = P(win), c the covariance
+    of two sections' wins."""
+    e = banker_broker_exact()
+    k = sections
+    return 4 * (k * e["win"] * (1 - e["win"]) + k * (k - 1) * e["win_cov"])
 
 
 # ------------------------------------------------------------------ Landsknecht

@@ -34,7 +34,9 @@
     return chain;
   }
 
+  var lastStep = null;       // the step under way, for a reader who presses the button mid-load
   function step(text, fraction) {
+    lastStep = [text, fraction];
     stepListeners.forEach(function (fn) { fn(text, fraction); });
   }
 
@@ -106,7 +108,7 @@
     var t0 = performance.now();
     timings.start = t0;
     started = (async function () {
-      step("Loading Python (Pyodide, about 12 MB the first time)", 0.05);
+      step("Loading Python (Pyodide) from this site", 0.05);
       var managerP = widgetManager();
       var manifestP = fetchOk(here + "wheels.json").then(function (r) { return r.json(); });
       var mod = await import(here + "pyodide.mjs");
@@ -166,6 +168,8 @@
     var t0 = performance.now();
     var listener = function (text, fraction) { status.textContent = text + "..."; bar.value = fraction; };
     stepListeners.push(listener);
+    // Python may have started loading when the section came into view: show the step under way now
+    listener.apply(null, lastStep || ["Loading Python (Pyodide) from this site", 0.05]);
     try {
       var py = await start();
       listener("Dealing", 0.95);
@@ -186,7 +190,15 @@
       await py.manager.display_view(view, host);
       timings.table = performance.now() - t0;
       status.textContent = "The live table below runs in this page (Python in your browser) " +
-        "in place of the replay; reload the page to see the replay again.";
+        "in place of the replay. It deals its own games from the seed in its Seed field, so the " +
+        "text above about the replay's deal no longer describes what you see; reload the page " +
+        "to see the replay again.";
+      // keyboard and screen-reader users continue in the table, not at the top of the page
+      host.setAttribute("tabindex", "-1");
+      host.setAttribute("role", "region");
+      host.setAttribute("aria-label", "Live dealing table");
+      host.focus({ preventScroll: true });
+      host.scrollIntoView({ block: "nearest" });
       bar.hidden = true;
       button.hidden = true;
       box.querySelector(".bg-live-note").hidden = true;

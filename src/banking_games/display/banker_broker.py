@@ -14,7 +14,7 @@ from fractions import Fraction
 
 from ..games.banker_broker import BankerBrokerDeal, CutForBank, Section
 from ..money import LOSE, PUSH, WIN
-from ..render import Html, back_html, caption_html, card_html, card_text, row_html, slot_html
+from ..render import MUTED_COLOUR, Html, back_html, caption_html, card_html, card_text, row_html, slot_html
 
 __all__ = ["section_html", "deal_html", "cut_html"]
 
@@ -67,7 +67,7 @@ def section_html(deal: BankerBrokerDeal, number: int) -> Html:
     size = f", {_cards(section.size)}" if section is not None else ""
     label = f"section {number}, {who}{size}"
     lines = [f'<div style="font-size:12px;font-weight:bold">Section {number}</div>',
-             f'<div style="font-size:11px;color:#595959">{html.escape(who)}{html.escape(size)}</div>']
+             f'<div style="font-size:11px;color:{MUTED_COLOUR}">{html.escape(who)}{html.escape(size)}</div>']
     for b in deal.bets_on(number):
         res = deal.results.get(b.index)
         if res is None:
@@ -91,12 +91,12 @@ def deal_html(deal: BankerBrokerDeal, *, title: str | None = None) -> Html:
         items.append(Html('<div style="display:inline-block;vertical-align:top;min-width:90px">'
                           + _stack(u, turned=False, mark=None, label=f"unused bottom section, {_cards(u.size)}")
                           + '<div style="font-size:12px;font-weight:bold">Unused</div>'
-                          f'<div style="font-size:11px;color:#595959">bottom section, {_cards(u.size)}</div></div>'))
+                          f'<div style="font-size:11px;color:{MUTED_COLOUR}">bottom section, {_cards(u.size)}</div></div>'))
     elif deal.discarded is not None:
         items.append(Html('<div style="display:inline-block;vertical-align:top;min-width:90px">'
                           + back_html(label="discarded bottom card")
                           + '<div style="font-size:12px;font-weight:bold">Discard</div>'
-                          '<div style="font-size:11px;color:#595959">pack\'s bottom card</div></div>'))
+                          f'<div style="font-size:11px;color:{MUTED_COLOUR}">pack\'s bottom card</div></div>'))
     head = card_text(title) if title is not None else f"Banker: {deal.banker}"
     return _panel(row_html(items, label=head, gap=10))
 
@@ -121,7 +121,7 @@ def _panel(inner: str) -> Html:
     """A light table-top behind a drawing, so its grey, green and red labels
     stay readable on a dark page (the book's dark theme, JupyterLab dark)."""
     return Html('<div class="bg-panel" style="display:inline-block;max-width:100%;box-sizing:border-box;'
-                'background:#f4f6f8;color:#1f2328;border-radius:6px;padding:4px 10px">' + inner + "</div>")
+                'background:#f4f6f8;color:#1f2328;--bg-muted:#595959;border-radius:6px;padding:4px 10px">' + inner + "</div>")
 
 
 def _cards(n: int) -> str:

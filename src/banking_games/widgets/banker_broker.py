@@ -35,6 +35,7 @@ from ..games.banker_broker import (PAYOUT_ODDS, BankChange, BankChangeResult, Ba
                                    BankerBrokerDeal, BankerBrokerSession, BetPlaced, BetTiming, BottomCard,
                                    PackCut, Sectioning, SectionTurned, TieRule)
 from ..money import LOSE, PUSH, WIN, Settlement
+from ..render import MUTED_COLOUR
 from .common import (DealingTable, BankrollChart, DealReplay, MessageBar, bankroll_html, check_players_arg, check_seed, fmt_amount, guarded,
                      log_html, note_html, parse_players, pending_text, record_deal, settled_text,
                      settlement_tables, sync_options)
@@ -558,7 +559,7 @@ class BankerBrokerTable(DealingTable):
                  f"{deal.n_sections} sections cut" if deal.sections else "the pack is not cut yet")
         self.header.value = (f"<b>Banker and Broker</b> &middot; seed {self.seed} &middot; deal "
                              f"{self.deal_number}, banker <b>{html.escape(str(deal.banker))}</b> &middot; "
-                             f"{html.escape(state)}<br><span style=\"font-size:85%;color:#555\">Rules: "
+                             f"{html.escape(state)}<br><span style=\"font-size:85%;color:{MUTED_COLOUR}\">Rules: "
                              f"{html.escape(session.config.describe())}</span>")
         self.bank_view.value = bank_html(session)
         sync_options(self.punter, deal.punters)

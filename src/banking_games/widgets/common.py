@@ -23,7 +23,7 @@ from ..errors import ConfigError, GameError, short_repr
 from ..money import Settlement
 from ipywidgets.widgets.widget_string import HTMLStyle
 
-from ..render import merge_frames
+from ..render import ALERT_COLOUR, MUTED_COLOUR, merge_frames
 
 __all__ = ["DealingTable", "DealReplay", "MessageBar", "guarded", "BankrollChart", "bankroll_svg", "bankroll_html",
            "record_deal", "settled_text", "fmt_amount", "parse_players", "check_seed", "check_players_arg", "html_table",
@@ -155,7 +155,7 @@ def log_html(text: str) -> str:
 
 def note_html(text: str) -> widgets.HTML:
     """A small grey note under a table's settings (``text`` is HTML)."""
-    return widgets.HTML(f'<div style="font-size:85%;color:#666">{text}</div>')
+    return widgets.HTML(f'<div style="font-size:85%;color:{MUTED_COLOUR}">{text}</div>')
 
 
 # ---------------------------------------------------------------- the replay
@@ -309,7 +309,7 @@ class MessageBar(widgets.HTML):
 
     def error(self, text: str) -> None:
         """Show ``text`` (plain text, escaped) as a refused action, in red."""
-        self.value = (f'<div role="alert" style="color:#b00020;font-weight:bold;padding:2px 0">'
+        self.value = (f'<div role="alert" style="color:{ALERT_COLOUR};font-weight:bold;padding:2px 0">'
                       f"⚠ {html.escape(text)}</div>")
 
     def info(self, text: str) -> None:

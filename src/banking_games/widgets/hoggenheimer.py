@@ -32,6 +32,7 @@ from ..errors import BetError, CardError, ConfigError, RuleError, short_repr
 from ..games.hoggenheimer import (PAYOUT_ODDS, PROCEDURES, Bet, BetKind, CardTurned, HoggenheimerConfig,
                                   HoggenheimerDeal, all_bets, choose_first_banker, make_bet, next_banker)
 from ..money import WIN, Settlement
+from ..render import MUTED_COLOUR
 from .common import (DealingTable, BankrollChart, DealReplay, MessageBar, bankroll_html, check_players_arg, check_seed, fmt_amount, guarded,
                      log_html, note_html, parse_players, pending_text, record_deal, settled_text,
                      settlement_tables, sync_options)
@@ -76,7 +77,7 @@ def frame_html(deal: HoggenheimerDeal, *, title: str | None = None, reveal: bool
     (with each result and net once the deal is over). Reads the deal only."""
     bets = (str(bets_html(deal)) if with_bets and deal.bets else "")
     return (str(layout_html(deal, title=title, reveal=reveal))
-            + '<div style="margin:4px 0 0 0"><span style="font-size:85%;color:#555">Turned so far:</span>'
+            + f'<div style="margin:4px 0 0 0"><span style="font-size:85%;color:{MUTED_COLOUR}">Turned so far:</span>'
             + str(turn_order_html(deal)) + "</div>" + bets)
 
 
@@ -219,8 +220,8 @@ class HoggenheimerTable(DealingTable):
             options=[(f"{k.value} ({PAYOUT_ODDS[k]} to 1; {counts[k]} bets)", k) for k in BetKind],
             value=BetKind.CARD, description="Bet on a", style=wide, layout=widgets.Layout(width="260px"))
         self._bet_options = {k: bet_options(k) for k in BetKind}
-        self.bet = widgets.Dropdown(options=self._bet_options[BetKind.CARD], description="", style=wide,
-                                    layout=widgets.Layout(width="300px"))
+        self.bet = widgets.Dropdown(options=self._bet_options[BetKind.CARD], description="Bet", style=wide,
+                                    layout=widgets.Layout(width="340px"))
         self.typed_bet = widgets.Text(value="", description="or type", placeholder="e.g. 7S 7H, tens, diamonds",
                                       continuous_update=False, style=wide, layout=widgets.Layout(width="250px"))
         self.stake = widgets.Text(value="1", description="Stake", style=wide, layout=widgets.Layout(width="110px"))
@@ -247,6 +248,7 @@ class HoggenheimerTable(DealingTable):
         self.log_view = widgets.HTML()
         self.replay = DealReplay([_REPLAY_CLOSED], size=len(hoggenheimer_pack()) + 1, label="Card")
 
+        self._selecting = False
         self.deal: HoggenheimerDeal | None = None
         self.settlement: Settlement | None = None
         self._frames: list[str] = []
@@ -254,6 +256,7 @@ class HoggenheimerTable(DealingTable):
 
         self.kind.observe(self._on_kind, names="value")
         self.typed_bet.observe(self._on_typed, names="value")
+        self.bet.observe(self._on_bet_chosen, names="value")
         self.reveal.observe(lambda _: self._render(), names="value")
         for field in (self.players_field, self.seed_field, self.procedure):
             field.observe(lambda _: self._on_setting(), names="value")
@@ -342,15 +345,37 @@ class HoggenheimerTable(DealingTable):
         unchanged) if the engine cannot read it: the message says what was
         wrong, gives a few legal bets and points to the chapter's table of
         bets, in under 200 characters (:func:`short_bet_error`)."""
+        bet = self._read_bet(spec)
+        self.message.info(f"Selected {bet.name} ({bet.odds} to 1).")
+        return bet
+
+    def _read_bet(self, spec: object) -> Bet:
+        """:meth:`select_bet` without the message: raises ``BetError`` or
+        ``CardError`` (short text) if the engine cannot read ``spec``."""
         try:
             bet = make_bet(spec)
         except (BetError, CardError) as exc:
             raise type(exc)(short_bet_error(exc)) from None
-        if self.kind.value is not bet.kind:
-            self.kind.value = bet.kind
-        self.bet.value = bet
-        self.message.info(f"Selected {bet.name} ({bet.odds} to 1).")
+        self._selecting = True   # the dropdowns follow the typed bet: keep the typed text
+        try:
+            if self.kind.value is not bet.kind:
+                self.kind.value = bet.kind
+            self.bet.value = bet
+        finally:
+            self._selecting = False
         return bet
+
+    def _on_bet_chosen(self, change) -> None:
+        """A bet chosen in the dropdowns replaces a typed one: the typed text is
+        cleared, so that the field never disagrees with the bet placed."""
+        if self._selecting or not self.typed_bet.value.strip():
+            return
+        try:
+            typed = make_bet(self.typed_bet.value)
+        except (BetError, CardError):
+            typed = None
+        if typed != change["new"]:
+            self.typed_bet.value = ""
 
     def _on_typed(self, change) -> None:
         if str(change["new"]).strip():
@@ -368,8 +393,13 @@ class HoggenheimerTable(DealingTable):
 
     @guarded
     def place_bet(self) -> None:
-        """Place the stake in ``stake`` for ``punter`` on the bet in ``bet``."""
-        placed = self.deal.place_bet(self.punter.value, self.bet.value, self.stake.value)
+        """Place the stake in ``stake`` for ``punter`` on the bet typed in
+        ``typed_bet``, or, if that field is blank, the bet in ``bet``. A typed
+        bet the engine cannot read is refused (message with examples), and no
+        bet is placed: the dropdowns' bet never stands in for it."""
+        typed = self.typed_bet.value.strip()
+        bet = self._read_bet(typed) if typed else self.bet.value
+        placed = self.deal.place_bet(self.punter.value, bet, self.stake.value)
         self._frames = []  # the picture before the first turn has changed
         self.message.info(self.deal.history[-1].describe() + f": chip {placed.number} on the layout.")
         self._render()
