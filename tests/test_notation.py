@@ -29,17 +29,18 @@ EXPECTED = {
     # h >= 2 sigma / sqrt N;  N >= (2 sigma / h)^2 = 4(1 - h^2)/h^2;  N >= ... = 4 sigma^2/h^2
     "banker-and-broker-simulation.md": {"h", "σ", "N"},
     # P(tie) = (s-1)/(rs-1), P(win) = P(lose); m = 1 + t P(tie)/P(win) = ...;
-    # E[X_1 X_2 | k] = sum_{i != j} x_i x_j / (M(M-1)) = (S_k^2 - Q)/(M(M-1)); Cov(X_1, X_2), Var(X_1)
-    "banker-and-broker-values.md": {"P", "s", "r", "m", "t", "E", "X", "k", "i", "j", "x", "M", "S", "Q",
+    # E[X_1 X_2 | g] = sum_{i != j} x_i x_j / ((n-1)(n-2)) = (S_g^2 - Q)/((n-1)(n-2)); Cov(X_1, X_2), Var(X_1)
+    "banker-and-broker-values.md": {"P", "s", "r", "m", "t", "E", "X", "g", "i", "j", "x", "n", "S", "Q",
                                     "Cov", "Var"},
     # P(|X̄_N - mu| > epsilon) -> 0 as N -> oo; SE(X̄_N) = sqrt(Var(X̄_N)) = sqrt(N sigma^2/N^2) = sigma/sqrt N;
     # E[X] = m p - (1 - p), sigma^2 = m^2 p + (1 - p) - E[X]^2
     "hoggenheimer-simulation.md": {"P", "X", "N", "μ", "ε", "SE", "Var", "σ", "E", "m", "p"},
-    # P(win) = c!/(c+1)! = 1/(c+1); P(K = k) = 1/n, k = 0..n-1; P(K >= (n-1)/2) = ..., E[K] = sum k/n
-    "hoggenheimer-values.md": {"P", "c", "K", "k", "n", "E"},
-    # E[j] = sum_{i=1}^{u} E[I_i] = u/(v+1); P(void) = (s-1)/((r-2)s-1); P(win) = (s-1)/((s-1)+(s-1));
+    # P(x_1, ..., x_k, Joker) = (n-1-k)!/n!; P(win) = c!/(c+1)! = 1/(c+1); P(K = k) = 1/n, k = 0..n-1;
+    # P(K >= (n-1)/2) = ..., E[K] = sum k/n
+    "hoggenheimer-values.md": {"P", "x", "c", "K", "k", "n", "E"},
+    # E[J] = sum_{i=1}^{u} E[I_i] = u/(v+1); P(void) = (s-1)/((r-2)s-1); P(win) = (s-1)/((s-1)+(s-1));
     # E[players' cards] = 1 + sum_{j=1}^{r-4} E[I_j] = 1 + (r-4)s/(2s-1)
-    "landsknecht-values.md": {"E", "j", "i", "u", "I", "v", "P", "s", "r"},
+    "landsknecht-values.md": {"E", "J", "j", "i", "u", "I", "v", "P", "s", "r"},
     # E[gain] = p m - (1 - p)
     "intro.md": {"E", "p", "m"},
 }
