@@ -218,11 +218,11 @@ def test_whole_session_shows_the_engines_deals_and_settles_by_the_rules(seed, po
         expected = expected_results(deal)
         if deal.bets:
             rows = bets_rows[0][1:]
-            assert [(r[1], r[2], r[3], r[5], r[7]) for r in rows] == [
+            assert [(r[1], r[2], r[5], r[3], r[4]) for r in rows] == [
                 (b.player, b.card.label, str(b.stake), outcome, ("+" if net > 0 else "") + str(net))
                 for b, (outcome, net) in zip(deal.bets, expected)]
             # returned to punter: stake plus winnings (1 to 1) on a win, nothing on a loss
-            assert [r[6] for r in rows] == [str(2 * b.stake if o == "win" else 0)
+            assert [r[7] for r in rows] == [str(2 * b.stake if o == "win" else 0)
                                             for b, (o, _) in zip(deal.bets, expected)]
         nets = {p: Fraction(0) for p in PLAYERS}
         for b, (_, net) in zip(deal.bets, expected):

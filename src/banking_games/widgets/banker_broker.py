@@ -170,12 +170,13 @@ def settlement_html(deal: BankerBrokerDeal, settlement: Settlement) -> str:
     :class:`~banking_games.money.Settlement` and the deal's sections only."""
     odds = f"{fmt_amount(PAYOUT_ODDS).lstrip('+')} to 1"
     banker_card = deal.banker_card.label if deal.banker_card is not None else "?"
-    rows = [(bet.index + 1, bet.player, bet.section, deal.sections[bet.section - 1].bottom.label, banker_card, odds,
-             fmt_amount(result.stake).lstrip("+"), _RESULT_WORDS.get(result.outcome, result.outcome),
-             fmt_amount(result.stake + result.net).lstrip("+"), fmt_amount(result.net))
+    # result and net come right after the section, so that a phone shows them without scrolling
+    rows = [(bet.index + 1, bet.player, bet.section, _RESULT_WORDS.get(result.outcome, result.outcome),
+             fmt_amount(result.net), deal.sections[bet.section - 1].bottom.label, banker_card, odds,
+             fmt_amount(result.stake).lstrip("+"), fmt_amount(result.stake + result.net).lstrip("+"))
             for bet, result in zip(deal.bets, settlement.results)]
-    return settlement_tables(("#", "punter", "section", "its card", "banker's card", "odds", "stake", "result",
-                              "paid back", "net"), rows, settlement, deal.banker, right=(0, 2, 6, 8, 9),
+    return settlement_tables(("#", "punter", "section", "result", "net", "its card", "banker's card", "odds",
+                              "stake", "paid back"), rows, settlement, deal.banker, right=(0, 2, 4, 8, 9),
                              nothing="no stakes were placed in this deal")
 
 

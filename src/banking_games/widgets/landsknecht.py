@@ -48,12 +48,12 @@ def settlement_html(deal: LandsknechtDeal, settlement: Settlement) -> str:
     punter's net and the banker's net. Reads the engine's
     :class:`~banking_games.money.Settlement` only.
     """
-    rows = [(bet.number, bet.player, bet.card.label, str(bet.stake),
-             "before turn 1" if bet.turn == 0 else f"after turn {bet.turn}",
-             result.outcome, str(result.stake + result.net), fmt_amount(result.net))
+    # result and net come right after the card, so that a phone shows them without scrolling
+    rows = [(bet.number, bet.player, bet.card.label, result.outcome, fmt_amount(result.net), str(bet.stake),
+             "before turn 1" if bet.turn == 0 else f"after turn {bet.turn}", str(result.stake + result.net))
             for bet, result in zip(deal.bets, settlement.results)]
-    return settlement_tables(("#", "punter", "card", "stake", "placed", "result", "returned to punter", "net"),
-                             rows, settlement, deal.banker, right=(0, 3, 6, 7))
+    return settlement_tables(("#", "punter", "card", "result", "net", "stake", "placed", "returned to punter"),
+                             rows, settlement, deal.banker, right=(0, 4, 5, 7))
 
 
 RULE_OPTIONS = {
