@@ -23,6 +23,7 @@ import pytest
 from pathlib import Path
 
 from banking_games.errors import short_repr
+from banking_games.games.banker_broker import BetTiming
 from banking_games.widgets.banker_broker import BankerBrokerTable
 from banking_games.widgets.hoggenheimer import HoggenheimerTable
 from banking_games.widgets.landsknecht import SETTINGS_HELP, LandsknechtTable
@@ -86,6 +87,16 @@ def test_landsknecht_help_says_each_banker_sets_limits_from_the_next_deal():
     t.new_deal_button.click()
     assert t.deal.banker != first_banker and t.deal.config.max_stake == 2
     assert t.session.net == nets and t.deal_number == 2
+
+
+def test_banker_broker_help_marks_stakes_before_the_cut_as_our_choice():
+    # The source's own account of a deal cuts first and takes the stakes after (Play 1-2); the
+    # engine's default is the other order, which option 2 allows: the table that starts with it
+    # must say it is our choice (issue 18).
+    t = BankerBrokerTable()
+    assert t.deal.config.bet_timing is BetTiming.BEFORE_CUT
+    helps = [v for v in _shown_html(t) if "stakes before the cut" in v]
+    assert len(helps) == 1 and "our choice" in helps[0] and "cuts first" in helps[0]
 
 
 def test_short_repr_cuts_at_40_characters():
