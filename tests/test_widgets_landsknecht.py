@@ -287,14 +287,14 @@ def test_new_session_applies_seed_players_and_stake_limits():
     assert "min stake 1" in t.header.value and "max stake 5" in t.header.value
     assert t.deal_number == 1 and t.bankers == [] and t.session.net == {"Dora": 0, "Emil": 0}
     assert t.deal.transcript() == LandsknechtSession(("Dora", "Emil"), rng=5).start_deal().transcript()
-    # a limit (source, "Stake limits": set by the banker for the session) accepts a stake at the limit
+    # a limit (source, "Stake limits": set by the banker; read as one per deal) accepts a stake at the limit
     t.stake.value = "5"
     t.bet_button.click()
     assert not t.message.is_error and t.deal.bets[-1].stake == 5
 
 
 def test_option_fields_are_the_sources_rule_options():
-    # The source's only rule option is the stake limits ("Stake limits", set for the session).
+    # The source's only rule option is the stake limits ("Stake limits", each banker's, our reading).
     t = LandsknechtTable(PLAYERS, seed=1, config=LandsknechtConfig(min_stake=2))
     assert set(t.option_fields) == {"min_stake", "max_stake"}
     assert t.option_fields["min_stake"].value == "2" and t.option_fields["max_stake"].value == ""

@@ -265,7 +265,9 @@ class BankerBrokerTable(DealingTable):
         config: a :class:`~banking_games.games.banker_broker.BankerBrokerConfig`
             for the option controls' first values; fields the table does not
             offer (e.g. a reduced pack) are kept for every session. Default:
-            the engine's default options.
+            the engine's default options (stakes before the cut among them:
+            our choice, while the source's own account of a deal cuts first;
+            its option 2 allows either).
         n_sections: the first value of ``n_sections`` (option 3(c) only).
 
     Raises:
@@ -355,8 +357,9 @@ class BankerBrokerTable(DealingTable):
             settings, options,
             note_html("Players sit in the order listed (each one's left neighbour is the next); a high cut "
                       "chooses the first banker. The rule options (numbered as in the source) apply from 'New "
-                      "session'; the number of sections under option (c) applies from the next deal. The same "
-                      "seed deals the same cards."),
+                      "session'; the number of sections under option (c) applies from the next deal. The table "
+                      "starts with stakes before the cut (our choice; the source's own account cuts first, and "
+                      "its option 2 allows either). The same seed deals the same cards."),
             self.header, self.bank_view,
             widgets.HBox([self.punter, self.section, self.stake, self.bet_button], layout=row),
             widgets.HBox([self.sizes, self.cut_button, self.turn_button, self.end_button, self.new_deal_button],
