@@ -270,7 +270,7 @@ def test_fractional_stake_is_kept_exact():
     t.end_button.click()
     (outcome, net), = expected_results(t.deal)
     row = tables_of(t.settlement_view.value)[0][1]
-    assert row[3] == "1/2" and row[5] == outcome and row[7] == ("+1/2" if net > 0 else "-1/2")
+    assert row[5] == "1/2" and row[3] == outcome and row[4] == ("+1/2" if net > 0 else "-1/2")
 
 
 def test_new_session_applies_seed_players_and_stake_limits():
