@@ -95,6 +95,18 @@ def num(text: str) -> float:
     return float(text.replace(",", "").split()[0])
 
 
+def binomial_at_most(n: int, k: int, p: Fraction) -> Fraction:
+    """P(W <= k) for W binomial with n trials and chance p, summed term by term with
+    math.comb and exact fractions (no package code)."""
+    a, c = p.numerator, p.denominator            # p = a/c, 1 - p = (c - a)/c
+    return Fraction(sum(math.comb(n, j) * a ** j * (c - a) ** (n - j) for j in range(k + 1)), c ** n)
+
+
+def normal_within_two() -> float:
+    """P(|Z| <= 2) for a standard normal Z: 2 Phi(2) - 1 = erf(2 / sqrt 2)."""
+    return math.erf(2 / math.sqrt(2))
+
+
 def at(formula: str, **symbols: Fraction) -> Fraction:
     """A formula the page shows as sympy writes it (e.g. '(r*s - 1)/s'), evaluated with
     exact fractions for its symbols (only names, numbers and + - * / ** ( ) allowed)."""
@@ -202,6 +214,17 @@ def test_hog_simulation_answers(glued):
     assert int(glued(page, "hgs_deals_x4")) == 4 * int(glued(page, "hgs_deals"))
     # Suit: sigma = sqrt(8); SE over 400,000 deals.
     assert num(glued(page, "hgs_se_all")) == pytest.approx(math.sqrt(8 / 400_000), abs=5e-5)
+    # Runs of N deals: the share within 2 SE is 2 Phi(2) - 1 = 0.9545, about 95 in 100.
+    assert num(glued(page, "hgs_normal_95")) == pytest.approx(normal_within_two(), abs=5e-5)
+    assert int(glued(page, "hgs_normal_95_pct")) == 95
+    # hog-ex-shaved: suit paid 7 to 1, p = 1/9: E = 7/9 - 8/9 = -1/9; E[X^2] = 49/9 + 8/9 = 57/9,
+    # Var = 57/9 - 1/81 = 512/81; N = 4 Var / h^2 = 4 * 512 = 2048. With W wins the net is
+    # 8W - N; 2 SE of the sum is 2 sqrt(512/81 * 2048) = 2 * 1024/9 = 227.6, so the average is
+    # at least 2 SE below zero iff 2048 - 8W >= 228, i.e. W <= 227: P(W <= 227), W ~ Bin(2048, 1/9).
+    assert int(glued(page, "hogx_shaved_n")) == 2048
+    assert frac(glued(page, "hogx_shaved_var")) == Fraction(512, 81)
+    assert num(glued(page, "hogx_shaved_two")) == pytest.approx(
+        float(binomial_at_most(2048, 227, Fraction(1, 9))), abs=5e-5)
     # hog-ex-band: sigma = 1, N = 10,000: SE = 0.01; 'inside' iff |z| <= 2, z = mean / SE.
     assert num(glued(page, "hogx_band_se")) == pytest.approx(0.01)
     assert frac(glued(page, "hogx_band_ev")) == Fraction(1, 2) * 1 - Fraction(1, 2) * 1 == 0
@@ -325,25 +348,58 @@ def test_bb_simulation_answers(glued):
     var = 1 - h ** 2                                     # net is +-1: Var = 1 - E^2 = 288/289
     assert frac(glued(page, "bbs_h")) == h and frac(glued(page, "bbs_var")) == var
     assert num(glued(page, "bbs_sigma")) == pytest.approx(math.sqrt(288 / 289), abs=5e-5)
-    # h >= 2 sigma / sqrt(N)  <=>  N >= 4 Var / h^2 = 4 * 288 = 1152; 3 SE: 9 * 288 = 2592.
+    # h >= 2 sigma / sqrt(N)  <=>  N >= 4 Var / h^2 = 4 * 288 = 1152.
     assert int(glued(page, "bbs_n_2se")) == 4 * 288 == 1152
-    assert int(glued(page, "bbs_n_3se")) == 9 * 288 == 2592
-    assert int(glued(page, "bbs_class_each")) == math.ceil(1152 / 30) == 39
-    # Normal approximation at N = 1152: P(average < 0) = Phi(2) = 0.977.
-    assert num(glued(page, "bbs_normal_2se")) == pytest.approx(0.5 * (1 + math.erf(2 / math.sqrt(2))), abs=5e-4)
-    # Quick check: 30 x 10 deals, SE = sqrt(288/289 / 300).
+    assert num(glued(page, "bbs_normal_95")) == pytest.approx(normal_within_two(), abs=5e-5)
+    # The net of a deal is +1 (chance 8/17) or -1, so with W ~ Bin(N, 8/17) wins the sum is
+    # 2W - N. Below zero: W <= (N - 1) // 2. At least 2 SE below: N - 2W >= 2 sigma sqrt(N);
+    # at N = 1152 that is 2 sqrt(288 * 1152)/17 = 1152/17 = 67.8, so N - 2W >= 68, W <= 542.
+    p = Fraction(8, 17)
+    assert num(glued(page, "bbs_at_2se_two")) == pytest.approx(float(binomial_at_most(1152, 542, p)), abs=5e-5)
+    assert num(glued(page, "bbs_at_2se_below")) == pytest.approx(float(binomial_at_most(1152, 575, p)), abs=5e-5)
+    assert num(glued(page, "bbs_at_2se_normal")) == pytest.approx(0.5, abs=5e-5)   # Phi(2 - 2)
+
+    def two_below(n):   # W <= (n - d) // 2, d the least whole number >= 2 sqrt(288 n / 289)
+        d = math.isqrt(4 * 288 * n // 289)
+        while 289 * d * d < 4 * 288 * n:
+            d += 1
+        return binomial_at_most(n, (n - d) // 2, p)
+
+    # Deals for a confidence: the chance first reaches it at the N shown and stays there
+    # (checked here at N and N + 1, one of each parity: the chance oscillates with parity).
+    for name, chance, level in (("bbs_need_below_95", lambda n: binomial_at_most(n, (n - 1) // 2, p), 0.95),
+                                ("bbs_need_two_90", two_below, 0.90), ("bbs_need_two_95", two_below, 0.95)):
+        n = int(glued(page, name))
+        assert chance(n - 1) < level <= min(chance(n), chance(n + 1)), name
+        assert int(glued(page, name + "_each")) == math.ceil(n / 30)
+    # Normal approximation: N >= ((2 + 1.6449) sigma / h)^2 = 3.6449^2 * 288 = 3826.1 -> 3827.
+    assert int(glued(page, "bbs_need_two_95_normal")) == math.ceil(3.6448536 ** 2 * 288) == 3827
+    # Quick check: 30 x 10 deals, SE = sqrt(288/289 / 300); 2 SE of the sum 2 sqrt(288*300/289)
+    # = 34.6, so N - 2W >= 35, W <= 132; below zero W <= 149.
     assert int(glued(page, "bbs_qc_n")) == 300
     assert num(glued(page, "bbs_qc_se")) == pytest.approx(math.sqrt(288 / 289 / 300), abs=5e-5)
+    below_300 = float(binomial_at_most(300, 149, p))
+    assert num(glued(page, "bbs_qc_below")) == pytest.approx(below_300, abs=5e-4)
+    assert num(glued(page, "bbs_qc_two")) == pytest.approx(float(binomial_at_most(300, 132, p)), abs=5e-4)
+    assert int(glued(page, "bbs_qc_one_in")) == round(1 / (1 - below_300))
     # bb-ex-band: 30 x 40 = 1200 deals, SE = sqrt(288/289 / 1200); zero outside iff |mean| > 2 SE.
     assert int(glued(page, "bbx_band_n")) == 1200
     se = math.sqrt(288 / 289 / 1200)
     assert num(glued(page, "bbx_band_se")) == pytest.approx(se, abs=5e-5)
     mean = num(glued(page, "bbx_band_mean"))
     assert glued(page, "bbx_band_zero") == ("outside" if abs(mean) > 2 * se else "inside")
+    # Before dealing: 2 SE of the sum = 2 sqrt(288 * 1200 / 289) = 69.2, so zero is outside
+    # iff |2W - 1200| >= 70: W <= 565 or W >= 635.
+    p_out = binomial_at_most(1200, 565, p) + 1 - binomial_at_most(1200, 634, p)
+    assert num(glued(page, "bbx_band_p_out")) == pytest.approx(float(p_out), abs=5e-5)
     # bb-ex-deals32: h = 3/31, Var = 1 - 9/961 = 952/961, N >= 4 * 952 / 9 = 423.1 -> 424.
     assert frac(glued(page, "bbx_d32_h")) == Fraction(3, 31)
     assert frac(glued(page, "bbx_d32_var")) == Fraction(952, 961)
     assert int(glued(page, "bbx_d32_needed")) == math.ceil(Fraction(4 * 952, 9)) == 424
+    # At N = 424, W ~ Bin(424, 14/31) (win 14/31, tie 3/31 to the bank, lose 14/31): 2 SE of the
+    # sum = 2 sqrt(952 * 424 / 961) = 41.0, so N - 2W >= 41, W <= 191.
+    assert num(glued(page, "bbx_d32_two")) == pytest.approx(
+        float(binomial_at_most(424, 191, Fraction(14, 31))), abs=5e-5)
 
 
 # ================================================================== Landsknecht
@@ -429,6 +485,9 @@ def test_lk_simulation_answers(glued):
     assert num(glued(page, "lks_se_all")) == pytest.approx(1 / math.sqrt(deals), abs=5e-6)
     assert num(glued(page, "lks_se_100")) == pytest.approx(0.1)
     assert num(glued(page, "lks_se_10000")) == pytest.approx(0.01)
+    # Outside 2 SE at one N: 1 - (2 Phi(2) - 1) = 0.0455, one run in 1/0.0455 = 22.
+    assert num(glued(page, "lks_outside_p")) == pytest.approx(1 - normal_within_two(), abs=5e-5)
+    assert int(glued(page, "lks_one_in")) == 22
     # lk-ex-band: a proportion p = 3/43 over N shuffles: SE = sqrt(p(1-p)/N).
     shuffles = int(glued(page, "lks_decks").replace(",", ""))
     p = _void(13)

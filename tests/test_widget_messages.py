@@ -23,9 +23,12 @@ import pytest
 from pathlib import Path
 
 from banking_games.errors import short_repr
+from banking_games.games.banker_broker import BetTiming
 from banking_games.widgets.banker_broker import BankerBrokerTable
 from banking_games.widgets.hoggenheimer import HoggenheimerTable
-from banking_games.widgets.landsknecht import LandsknechtTable
+from banking_games.widgets.landsknecht import SETTINGS_HELP, LandsknechtTable
+
+import ipywidgets as widgets
 
 from test_widgets_misuse import finish, refused, snapshot, text
 
@@ -55,6 +58,45 @@ def test_landsknecht_reminder_names_when_each_setting_applies():
     said = text(t)
     assert "min stake (they apply from the next 'New deal')" in said
     assert "seed (they apply from 'New session')" in said
+
+
+def _shown_html(widget) -> list[str]:
+    """Every HTML text shown in a widget tree (the note under the settings included)."""
+    out = [widget.value] if isinstance(widget, widgets.HTML) else []
+    for child in getattr(widget, "children", ()):
+        out += _shown_html(child)
+    return out
+
+
+def test_landsknecht_help_says_each_banker_sets_limits_from_the_next_deal():
+    # The note under the settings must say what the table does (issue 18): the limits are the
+    # next banker's, from the next 'New deal'; not the old "for the whole session" / "New
+    # session applies them".
+    t = LandsknechtTable()
+    assert sum(SETTINGS_HELP in value for value in _shown_html(t)) == 1
+    assert "Each banker sets the stake limits for his own deal" in SETTINGS_HELP
+    assert "apply from the next 'New deal'" in SETTINGS_HELP
+    assert "whole session" not in SETTINGS_HELP
+    # ... and the table does what the note says: the first banker plays with no limit, the
+    # limit of 2 typed now is the next banker's, while everyone's balance carries on.
+    t.option_fields["max_stake"].value = "2"
+    assert t.deal.config.max_stake is None
+    finish(t)
+    nets = dict(t.session.net)
+    first_banker = t.deal.banker
+    t.new_deal_button.click()
+    assert t.deal.banker != first_banker and t.deal.config.max_stake == 2
+    assert t.session.net == nets and t.deal_number == 2
+
+
+def test_banker_broker_help_marks_stakes_before_the_cut_as_our_choice():
+    # The source's own account of a deal cuts first and takes the stakes after (Play 1-2); the
+    # engine's default is the other order, which option 2 allows: the table that starts with it
+    # must say it is our choice (issue 18).
+    t = BankerBrokerTable()
+    assert t.deal.config.bet_timing is BetTiming.BEFORE_CUT
+    helps = [v for v in _shown_html(t) if "stakes before the cut" in v]
+    assert len(helps) == 1 and "our choice" in helps[0] and "cuts first" in helps[0]
 
 
 def test_short_repr_cuts_at_40_characters():

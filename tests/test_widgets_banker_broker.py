@@ -206,7 +206,7 @@ def test_option_a_deal_section_by_section():
     assert nets[banker] == -sum(expected.values())
     # settlement rows: stake, odds 1 to 1, paid back = stake + net
     for row in rows(t.settlement_view.value, "Settlement of this deal"):
-        number, who, section, card, bcard, odds, stake, res, back, net = row
+        number, who, section, res, net, card, bcard, odds, stake, back = row
         assert card == bottom[int(section) - 1].label and bcard == banker_card.label and odds == "1 to 1"
         assert Fraction(back) == Fraction(stake) + Fraction(net) and Fraction(net) == expected[who]
     # running bankroll and the bank passes one seat to the left

@@ -217,9 +217,9 @@ def check_settlement(t: HoggenheimerTable, bets, turned: list[str]) -> None:
         s = Fraction(stake)
         net = s * odds if wins else -s
         assert row[1] == punter
-        assert row[5] == ("won" if wins else "lost")
-        assert Fraction(row[6]) == (s + net if wins else 0)   # paid back to the punter
-        assert Fraction(row[7]) == net
+        assert row[3] == ("won" if wins else "lost")   # result and net first after the bet (phone)
+        assert Fraction(row[7]) == (s + net if wins else 0)   # paid back to the punter
+        assert Fraction(row[4]) == net
         nets[punter] = nets.get(punter, Fraction(0)) + net
     banker = t.deal.banker
     for p in PLAYERS:

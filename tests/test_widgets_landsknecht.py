@@ -218,11 +218,11 @@ def test_whole_session_shows_the_engines_deals_and_settles_by_the_rules(seed, po
         expected = expected_results(deal)
         if deal.bets:
             rows = bets_rows[0][1:]
-            assert [(r[1], r[2], r[3], r[5], r[7]) for r in rows] == [
+            assert [(r[1], r[2], r[5], r[3], r[4]) for r in rows] == [
                 (b.player, b.card.label, str(b.stake), outcome, ("+" if net > 0 else "") + str(net))
                 for b, (outcome, net) in zip(deal.bets, expected)]
             # returned to punter: stake plus winnings (1 to 1) on a win, nothing on a loss
-            assert [r[6] for r in rows] == [str(2 * b.stake if o == "win" else 0)
+            assert [r[7] for r in rows] == [str(2 * b.stake if o == "win" else 0)
                                             for b, (o, _) in zip(deal.bets, expected)]
         nets = {p: Fraction(0) for p in PLAYERS}
         for b, (_, net) in zip(deal.bets, expected):
@@ -270,7 +270,7 @@ def test_fractional_stake_is_kept_exact():
     t.end_button.click()
     (outcome, net), = expected_results(t.deal)
     row = tables_of(t.settlement_view.value)[0][1]
-    assert row[3] == "1/2" and row[5] == outcome and row[7] == ("+1/2" if net > 0 else "-1/2")
+    assert row[5] == "1/2" and row[3] == outcome and row[4] == ("+1/2" if net > 0 else "-1/2")
 
 
 def test_new_session_applies_seed_players_and_stake_limits():
@@ -287,14 +287,14 @@ def test_new_session_applies_seed_players_and_stake_limits():
     assert "min stake 1" in t.header.value and "max stake 5" in t.header.value
     assert t.deal_number == 1 and t.bankers == [] and t.session.net == {"Dora": 0, "Emil": 0}
     assert t.deal.transcript() == LandsknechtSession(("Dora", "Emil"), rng=5).start_deal().transcript()
-    # a limit (source, "Stake limits": set by the banker for the session) accepts a stake at the limit
+    # a limit (source, "Stake limits": set by the banker; read as one per deal) accepts a stake at the limit
     t.stake.value = "5"
     t.bet_button.click()
     assert not t.message.is_error and t.deal.bets[-1].stake == 5
 
 
 def test_option_fields_are_the_sources_rule_options():
-    # The source's only rule option is the stake limits ("Stake limits", set for the session).
+    # The source's only rule option is the stake limits ("Stake limits", each banker's, our reading).
     t = LandsknechtTable(PLAYERS, seed=1, config=LandsknechtConfig(min_stake=2))
     assert set(t.option_fields) == {"min_stake", "max_stake"}
     assert t.option_fields["min_stake"].value == "2" and t.option_fields["max_stake"].value == ""

@@ -116,12 +116,17 @@ class BottomCard(enum.Enum):
 
 
 class BetTiming(enum.Enum):
-    """Option 2, "Timing of bets" (source, Option 2)."""
+    """Option 2, "Timing of bets" (source, Option 2). The source's own
+    account of a deal (Play 1-2) has the cut first and the bets after; its
+    option 2 allows either order."""
 
     BEFORE_CUT = "before the cut"
-    """Bets are placed before the sections are cut."""
+    """Bets are placed before the sections are cut. The engine's default
+    (:attr:`BankerBrokerConfig.bet_timing`): our choice, not the source's
+    order."""
     AFTER_CUT = "after the cut"
-    """Bets are placed after the sections are cut."""
+    """Bets are placed after the sections are cut: the order of the
+    source's own account of a deal (Play 1-2)."""
 
 
 class Sectioning(enum.Enum):

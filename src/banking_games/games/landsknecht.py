@@ -12,8 +12,11 @@ names below are the source's headings, translated:
   ("Парные карты в раскладе"): two layout cards, the banker's card, the
   players' card, with three pairing rules and a void deal; done when a
   :class:`LandsknechtDeal` is built.
-* *Stake limits* ("Пределы ставок"): set by the banker for a session;
-  :class:`LandsknechtConfig`.
+* *Stake limits* ("Пределы ставок"): set by the banker "for the period of
+  the партия" (a sitting of play). Our reading: the bank changes hands after
+  every deal, so each banker sets the limits for the deal he deals;
+  :meth:`LandsknechtSession.start_deal` takes them, and
+  :class:`LandsknechtConfig` holds the limits used when a banker sets none.
 * *Placing bets* ("Делание ставок"), *First turn* ("Первый раунд") and
   *Later turns* ("Продолжение игры"): :meth:`LandsknechtDeal.place_bet`,
   :meth:`LandsknechtDeal.turn`.
@@ -117,17 +120,23 @@ PAIR_BANKER = "pairs banker's card"
 class LandsknechtConfig:
     """Rule options of a Landsknecht deal.
 
-    The source fixes every rule but one: *Stake limits* ("Пределы ставок")
-    "are set by the banker for the session". It does not say whether a
-    limit bounds each stake placed or a player's total on a card; this
-    engine applies both limits to each stake placed (an addition to a bet
-    is a new stake).
+    The source fixes every rule but one: *Stake limits* ("Пределы ставок"),
+    which the banker sets for a "партия", a sitting of play. We read that
+    as the time one banker holds the bank, which is one deal (the bank
+    passes to the left after each): a deal's limits are the ones in its
+    config, and :meth:`LandsknechtSession.start_deal` lets each new banker
+    set his own while the session's running balances carry on. The source
+    does not say whether a limit bounds each stake placed or a player's
+    total on a card; this engine applies both limits to each stake placed
+    (an addition to a bet is a new stake).
 
     Attributes:
-        min_stake: smallest stake allowed, in units, or ``None`` (any
-            positive stake). Source: *Stake limits*.
-        max_stake: largest stake allowed, in units, or ``None`` (no upper
-            limit). Source: *Stake limits*.
+        min_stake: smallest stake allowed in this deal, in units, or
+            ``None`` (any positive stake). Source: *Stake limits*. In a
+            session: the limit of every deal whose banker sets none.
+        max_stake: largest stake allowed in this deal, in units, or
+            ``None`` (no upper limit). Source: *Stake limits*; in a session
+            as ``min_stake``.
         ranks: how many ranks the pack has, counted down from the ace
             (13: the standard pack of the source, *Equipment*; 5 means
             A K Q J 10). NOT a rule of the source: a reduced pack for exact
@@ -905,8 +914,9 @@ class LandsknechtSession:
         rng: an ``int`` seed (one :class:`random.Random` is made from it), a
             :class:`random.Random` or numpy Generator; used for the first
             banker (unless given) and every shuffle.
-        config: the session's :class:`LandsknechtConfig` (stake limits; its pack is dealt
-            for the first banker and every deal).
+        config: the session's :class:`LandsknechtConfig`: its pack is dealt
+            for the first banker and every deal, and its stake limits apply
+            to each deal whose banker sets none (see :meth:`start_deal`).
         first_banker: who holds the bank first; if ``None`` it is chosen by
             :func:`choose_first_banker` with ``rng``.
 
@@ -950,9 +960,11 @@ class LandsknechtSession:
         """Deal a new hand with the current banker, redealing void deals
         (kept in :attr:`void_deals`).
 
-        The source has each banker set the stake limits for his own bank, so
-        the limits may change whenever the bank changes hands while the
-        running balances (:attr:`net`) carry on.
+        The source has the banker set the stake limits for a "партия" (a
+        sitting of play); we read it as the time one banker holds the bank,
+        one deal, so each banker sets the limits for his own deal: they may
+        change whenever the bank changes hands, while the running balances
+        (:attr:`net`) carry on.
 
         Args:
             min_stake, max_stake: the limits this banker sets for this deal

@@ -170,12 +170,13 @@ def settlement_html(deal: BankerBrokerDeal, settlement: Settlement) -> str:
     :class:`~banking_games.money.Settlement` and the deal's sections only."""
     odds = f"{fmt_amount(PAYOUT_ODDS).lstrip('+')} to 1"
     banker_card = deal.banker_card.label if deal.banker_card is not None else "?"
-    rows = [(bet.index + 1, bet.player, bet.section, deal.sections[bet.section - 1].bottom.label, banker_card, odds,
-             fmt_amount(result.stake).lstrip("+"), _RESULT_WORDS.get(result.outcome, result.outcome),
-             fmt_amount(result.stake + result.net).lstrip("+"), fmt_amount(result.net))
+    # result and net come right after the section, so that a phone shows them without scrolling
+    rows = [(bet.index + 1, bet.player, bet.section, _RESULT_WORDS.get(result.outcome, result.outcome),
+             fmt_amount(result.net), deal.sections[bet.section - 1].bottom.label, banker_card, odds,
+             fmt_amount(result.stake).lstrip("+"), fmt_amount(result.stake + result.net).lstrip("+"))
             for bet, result in zip(deal.bets, settlement.results)]
-    return settlement_tables(("#", "punter", "section", "its card", "banker's card", "odds", "stake", "result",
-                              "paid back", "net"), rows, settlement, deal.banker, right=(0, 2, 6, 8, 9),
+    return settlement_tables(("#", "punter", "section", "result", "net", "its card", "banker's card", "odds",
+                              "stake", "paid back"), rows, settlement, deal.banker, right=(0, 2, 4, 8, 9),
                              nothing="no stakes were placed in this deal")
 
 
@@ -264,7 +265,9 @@ class BankerBrokerTable(DealingTable):
         config: a :class:`~banking_games.games.banker_broker.BankerBrokerConfig`
             for the option controls' first values; fields the table does not
             offer (e.g. a reduced pack) are kept for every session. Default:
-            the engine's default options.
+            the engine's default options (stakes before the cut among them:
+            our choice, while the source's own account of a deal cuts first;
+            its option 2 allows either).
         n_sections: the first value of ``n_sections`` (option 3(c) only).
 
     Raises:
@@ -354,8 +357,9 @@ class BankerBrokerTable(DealingTable):
             settings, options,
             note_html("Players sit in the order listed (each one's left neighbour is the next); a high cut "
                       "chooses the first banker. The rule options (numbered as in the source) apply from 'New "
-                      "session'; the number of sections under option (c) applies from the next deal. The same "
-                      "seed deals the same cards."),
+                      "session'; the number of sections under option (c) applies from the next deal. The table "
+                      "starts with stakes before the cut (our choice; the source's own account cuts first, and "
+                      "its option 2 allows either). The same seed deals the same cards."),
             self.header, self.bank_view,
             widgets.HBox([self.punter, self.section, self.stake, self.bet_button], layout=row),
             widgets.HBox([self.sizes, self.cut_button, self.turn_button, self.end_button, self.new_deal_button],

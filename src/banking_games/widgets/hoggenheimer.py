@@ -119,13 +119,14 @@ def deal_frames(deal: HoggenheimerDeal, *, prefix: str = "") -> list[str]:
 
 def settlement_html(deal: HoggenheimerDeal, settlement: Settlement) -> str:
     """The settlement of a finished deal as HTML: each bet (numbered as on
-    the layout) with its cards, payout odds, stake, result, the amount paid
-    back to the punter and the net; then each punter's net and the
+    the layout) with its cards, result and net, payout odds, stake and the
+    amount paid back to the punter; then each punter's net and the
     banker's net. Reads the engine's :class:`~banking_games.money.Settlement`."""
-    rows = [(placed.number, placed.player, placed.bet.name, f"{placed.bet.odds} to 1", placed.stake,
-             "won" if result.outcome == WIN else "lost", result.stake + result.net, fmt_amount(result.net))
+    # result and net come right after the bet, so that a phone shows them without scrolling
+    rows = [(placed.number, placed.player, placed.bet.name, "won" if result.outcome == WIN else "lost",
+             fmt_amount(result.net), f"{placed.bet.odds} to 1", placed.stake, result.stake + result.net)
             for placed, result in zip(deal.bets, settlement.results)]
-    return settlement_tables(("#", "punter", "bet", "odds", "stake", "result", "paid back", "net"), rows,
+    return settlement_tables(("#", "punter", "bet", "result", "net", "odds", "stake", "paid back"), rows,
                              settlement, deal.banker, right=(0, 4, 6, 7))
 
 

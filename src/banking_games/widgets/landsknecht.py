@@ -33,7 +33,7 @@ from .common import (DealingTable, BankrollChart, DealReplay, MessageBar, bankro
                      guarded, log_html, note_html, parse_players, pending_text, record_deal, settled_text,
                      settlement_tables, sync_options)
 
-__all__ = ["LandsknechtTable", "DEFAULT_PLAYERS", "DEFAULT_SEED", "RULE_OPTIONS", "settlement_html",
+__all__ = ["LandsknechtTable", "DEFAULT_PLAYERS", "DEFAULT_SEED", "RULE_OPTIONS", "SETTINGS_HELP", "settlement_html",
            # shared with the other tables; kept importable from here
            "parse_players", "bankroll_html", "bankroll_svg"]
 
@@ -48,22 +48,30 @@ def settlement_html(deal: LandsknechtDeal, settlement: Settlement) -> str:
     punter's net and the banker's net. Reads the engine's
     :class:`~banking_games.money.Settlement` only.
     """
-    rows = [(bet.number, bet.player, bet.card.label, str(bet.stake),
-             "before turn 1" if bet.turn == 0 else f"after turn {bet.turn}",
-             result.outcome, str(result.stake + result.net), fmt_amount(result.net))
+    # result and net come right after the card, so that a phone shows them without scrolling
+    rows = [(bet.number, bet.player, bet.card.label, result.outcome, fmt_amount(result.net), str(bet.stake),
+             "before turn 1" if bet.turn == 0 else f"after turn {bet.turn}", str(result.stake + result.net))
             for bet, result in zip(deal.bets, settlement.results)]
-    return settlement_tables(("#", "punter", "card", "stake", "placed", "result", "returned to punter", "net"),
-                             rows, settlement, deal.banker, right=(0, 3, 6, 7))
+    return settlement_tables(("#", "punter", "card", "result", "net", "stake", "placed", "returned to punter"),
+                             rows, settlement, deal.banker, right=(0, 4, 5, 7))
 
 
 RULE_OPTIONS = {
-    "min_stake": "smallest stake (source, Stake limits); empty: no limit",
-    "max_stake": "largest stake (source, Stake limits); empty: no limit",
+    "min_stake": "smallest stake the next banker allows (source, Stake limits); empty: no limit",
+    "max_stake": "largest stake the next banker allows (source, Stake limits); empty: no limit",
 }
 """The :class:`~banking_games.games.landsknecht.LandsknechtConfig` fields the
 table offers, with a tooltip each: the source's rule options. Other fields
 of a config given to the table (such as a reduced pack for analysis) are
 kept as given."""
+
+
+SETTINGS_HELP = ("Players sit in the order listed (each one's left neighbour is the next). Each banker sets "
+                 "the stake limits for his own deal: the limit fields apply from the next 'New deal' (or "
+                 "'New session'), and the running balances carry on (leave a field empty for no limit). "
+                 "'New session' applies players and seed. The same seed and players deal the same cards.")
+"""The note under the table's settings: when each setting takes effect, as
+:meth:`LandsknechtTable.new_deal` and :meth:`LandsknechtTable.new_session` apply them."""
 
 
 def _option_widget(name: str, value: object) -> widgets.Widget:
@@ -88,9 +96,12 @@ class LandsknechtTable(DealingTable):
         card (Dropdown): the live players' card to back (the engine's ``live_cards``).
         bet_button, turn_button, end_button, new_deal_button (Button):
             'Place bet', 'Turn a card', 'Deal to the end', 'New deal'.
-        players_field (Text), seed_field (IntText), option_fields (dict of
-            Text fields, one per :data:`RULE_OPTIONS` name), new_session_button (Button):
-            the session settings, used by 'New session'.
+        option_fields (dict of Text fields, one per :data:`RULE_OPTIONS`
+            name): the stake limits the next banker sets, read by 'New deal'
+            (and by 'New session' for its first deal); each banker may set
+            his own, the running balances carry on.
+        players_field (Text), seed_field (IntText), new_session_button
+            (Button): the session settings, applied by 'New session'.
     Views: ``header``, ``message`` (:class:`~banking_games.widgets.common.MessageBar`),
     ``table`` (the cards), ``voids``, ``settlement_view``, ``bankroll_view``,
     ``chart`` (:class:`~banking_games.widgets.common.BankrollChart`),
@@ -101,8 +112,9 @@ class LandsknechtTable(DealingTable):
         players: names in seating order (at least two, distinct).
         seed: an ``int`` seed for the session's shuffles.
         config: a :class:`~banking_games.games.landsknecht.LandsknechtConfig`
-            (stake limits; any other field, e.g. a reduced pack, is kept for
-            every session of this table); default: the source's rules, no limits.
+            (its stake limits: the first banker's, and the limit fields' first
+            values; any other field, e.g. a reduced pack, is kept for every
+            session of this table); default: the source's rules, no limits.
         first_banker: who holds the bank first; default: dealt by the engine (first ace).
 
     Raises:
@@ -175,10 +187,7 @@ class LandsknechtTable(DealingTable):
         money = widgets.HBox([self.bankroll_view, self.chart], layout=row)
         self._assemble([
             settings,
-            note_html("Players sit in the order listed (each one's left neighbour is the next). Each banker "
-                      "sets the stake limits: the limit fields apply from the next deal (leave one empty for no "
-                      "limit). The same seed and players deal the same cards. 'New session' applies players "
-                      "and seed."),
+            note_html(SETTINGS_HELP),
             self.header,
             widgets.HBox([self.punter, self.stake, self.card, self.bet_button],
                            layout=row),
