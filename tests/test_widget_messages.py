@@ -39,7 +39,7 @@ def test_landsknecht_limit_typed_mid_session_says_next_deal():
     t = LandsknechtTable()
     t.option_fields["max_stake"].value = "1/2"
     said = text(t)
-    assert "max stake (they apply from the next 'New deal')" in said
+    assert "max stake (it applies from the next 'New deal')" in said
     assert "New session" not in said  # the old, wrong reminder
     # and so it is: the next deal's banker sets the limit of 1/2 ...
     finish(t)
@@ -56,8 +56,8 @@ def test_landsknecht_reminder_names_when_each_setting_applies():
     t.option_fields["min_stake"].value = "2"
     t.seed_field.value = t.seed + 1
     said = text(t)
-    assert "min stake (they apply from the next 'New deal')" in said
-    assert "seed (they apply from 'New session')" in said
+    assert "min stake (it applies from the next 'New deal')" in said
+    assert "seed (it applies from 'New session')" in said
 
 
 def _shown_html(widget) -> list[str]:
@@ -151,11 +151,11 @@ def test_long_typed_text_is_not_echoed_whole(cls, field, action, typed):
 # bet (one card, two neighbours in a row or column, a 2x2 square, a rank's
 # column, a suit's row):
 BAD_TYPED_BETS = [
-    ("7S 8H", ["7S 8H", "diagonal"]),       # one column and one row apart: diagonal neighbours
+    ("7S 8H", ["7♠ 8♥", "diagonal"]),     # the cards named as the layout draws them       # one column and one row apart: diagonal neighbours
     ("7S 8S 9S", ["3"]),                    # three cards: no kind covers 3
     ("Joker", ["Joker"]),                   # the Joker is in the pack but not on the layout
-    ("2H", ["2H", "2s to 6s"]),            # the 2s to 6s are not in the 32-card pack
-    ("7S 7S", ["twice", "7S"]),             # one card named twice
+    ("2H", ["2♥", "2s to 6s"]),            # the 2s to 6s are not in the 32-card pack
+    ("7S 7S", ["twice", "7♠"]),             # one card named twice
     ("xyz", ["cannot read", "xyz"]),        # not a card, rank or suit
     ("9H 8H 9D 7D", ["four-card"]),         # 9D-7D are not neighbours: no square, no column
     (" ".join(f"{r}{s}" for s in "SHD" for r in ("A", "K", "Q", "J", "10", "9")), ["18"]),  # 18 cards

@@ -411,7 +411,7 @@ def test_refused_actions_leave_the_table_as_it_was():
     t.players_field.value = ", ".join(PLAYERS)
     t.option_fields["sectioning"].value = Sectioning.ANY
     t.n_sections.value = 1
-    refused(t, t.new_session_button.click, "n_sections")
+    refused(t, t.new_session_button.click, "sections from 2 to 51")
 
 
 def test_refused_bets_after_the_cut_and_wrong_sections_option_c():
@@ -420,10 +420,10 @@ def test_refused_bets_after_the_cut_and_wrong_sections_option_c():
     t.cut_button.click()
     bet(t, t.punter.options[0], "1", 2)
     t.turn_button.click()                      # the first turn closes betting (option 2, after the cut)
-    refused(t, t.bet_button.click, "before any section is turned", "a section has been turned")
+    refused(t, t.bet_button.click, "before any section is turned", "a section has been turned already")
     t.end_button.click()
     t.n_sections.value = 60                    # more sections than cards
-    refused(t, t.new_deal_button.click, "n_sections")
+    refused(t, t.new_deal_button.click, "sections from 2 to 51")
     t.n_sections.value = 4
     t.new_deal_button.click()
     assert not t.message.is_error and t.deal_number == 2

@@ -28,10 +28,11 @@ import re
 from fractions import Fraction
 
 import pytest
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from banking_games.cards import hoggenheimer_pack
+from banking_games.cards import hoggenheimer_pack, parse_card
 from banking_games.games.hoggenheimer import BetKind, all_bets, make_bet
 from banking_games.widgets.hoggenheimer import HoggenheimerTable, bet_options
 
@@ -191,7 +192,7 @@ def test_english_deal_card_by_card_matches_the_chain():
         k += 1
         if k <= len(expect):
             assert names(t.deal.turned) == expect[:k]
-            assert expect[k - 1] in t.message.value
+            assert parse_card(expect[k - 1]).label in t.message.value  # named as the layout draws it
             # each turn: one more card face up, one fewer face-down card on the layout
             assert layout_part(t).count("bg-back") == 33 - k
         assert t.replay.slider.max == k
@@ -244,7 +245,8 @@ def test_german_procedure_from_settings_and_deal_to_end():
     expect = turned_german(deck)
     assert names(t.deal.turned) == expect
     assert t.show_replay().slider.max == len(expect) + 1
-    assert f"{len(expect) + 1} card(s) turned" in t.message.value
+    # every card of the pack up to the Joker, none turned before: "28 cards turned; the last, card 28: the Joker"
+    assert f"{len(expect) + 1} cards turned; the last, card {len(expect) + 1}: the Joker" in t.message.value
     check_settlement(t, bets, expect)
 
 
