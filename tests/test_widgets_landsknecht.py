@@ -12,6 +12,7 @@ the left; chips only change hands).
 
 from __future__ import annotations
 
+import html
 import random
 import re
 from fractions import Fraction
@@ -454,3 +455,38 @@ def test_bankroll_svg():
     svg = bankroll_svg({"Anna": [0, 2, -1], "Boris": [0, -2, 1]})
     assert svg.startswith("<svg") and svg.count("<polyline") == 2
     assert ">+2<" in svg and ">-2<" in svg and ">0<" in svg  # y labels: top, zero, bottom
+
+
+# ---------------------------------------------------------------- unreadable typed values (issue 19)
+
+def _type(field, value, action=None):
+    def act(t):
+        widget = t.option_fields[field] if field in t.option_fields else getattr(t, field)
+        widget.value = value
+        if action:
+            getattr(t, action).click()
+    return act
+
+
+# Every field a reader types in, with a value the table cannot use: refused with a message as it
+# is typed (a stake limit, the seed) or when the press that reads it comes; the table as it was.
+UNREADABLE = [
+    ("stake", _type("stake", "two", "bet_button"), "positive amount"),
+    ("stake empty", _type("stake", "", "bet_button"), "positive amount"),
+    ("largest stake", _type("max_stake", "ten"), "the largest stake the banker allows must be"),
+    ("smallest stake", _type("min_stake", "1/0"), "the smallest stake the banker allows must be"),
+    ("smallest stake negative", _type("min_stake", "-1"), "the smallest stake the banker allows must be"),
+    ("players empty", _type("players_field", ", ,", "new_session_button"), "at least 2 players"),
+    ("seed negative", _type("seed_field", -1), "seed must be a whole number 0 or more"),
+]
+
+
+@pytest.mark.parametrize("name, action, words", UNREADABLE, ids=[u[0] for u in UNREADABLE])
+def test_unreadable_typed_value_is_refused_and_changes_nothing(name, action, words):
+    from test_widgets_misuse import snapshot
+    t = LandsknechtTable(PLAYERS, seed=5)
+    before, bets = snapshot(t), len(t.deal.bets)
+    action(t)
+    assert t.message.is_error, f"{name}: {t.message.value}"
+    assert words in html.unescape(t.message.value), t.message.value
+    assert snapshot(t) == before and len(t.deal.bets) == bets
