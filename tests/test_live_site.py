@@ -21,6 +21,11 @@ For each game chapter (issue 8):
   from ``random.Random(seed)``; two seeds giving the very same settled deal
   would be a 1-in-millions coincidence, and these two seeds are fixed);
 * no console error, page error, HTTP error or request to another host;
+* by keyboard alone (issue 19): Tab reaches every control of the live table,
+  each with a name, the accordion headers "Step through this deal" and
+  "Event log" among them (Enter opens them); Enter or Space on each of the
+  table's buttons puts its message in the table's live region (the message
+  bar: role=status, aria-live=polite), a refusal as a role=alert inside it;
 * without WebAssembly there is no button and the replay stays (nothing of
   Pyodide is fetched).
 
@@ -90,6 +95,105 @@ def _play(page, table, steps, chapter, *, check=True):
     return states
 
 
+# The focused element, described: its tag, its accessible name (aria-label, aria-labelledby, a
+# <label for>, an enclosing <label>, its own text or title, in the order a browser uses them), whether
+# it is one of the table's own buttons (not the replay's Play/Stop), an accordion header, a
+# checkbox, and whether it lies inside the live table.
+FOCUSED_JS = """() => {
+  const e = document.activeElement;
+  const byId = id => { const x = document.getElementById(id); return x ? x.textContent : ''; };
+  const label = (e.id && document.querySelector('label[for="' + CSS.escape(e.id) + '"]')) || e.closest('label');
+  const name = (e.getAttribute('aria-label') || (e.getAttribute('aria-labelledby') || '').split(' ').map(byId).join(' ')
+                || (label ? label.textContent : '') || (e.tagName === 'INPUT' ? '' : e.textContent) || e.title || '').trim();
+  return {tag: e.tagName, name: name.replace(/\\s+/g, ' ').slice(0, 60), inTable: !!e.closest('.bg-live-table'),
+          header: e.classList.contains('jupyter-widget-Collapse-header'), expanded: e.getAttribute('aria-expanded'),
+          button: e.tagName === 'BUTTON' && !e.closest('.bg-replay'), checkbox: e.type === 'checkbox',
+          checked: !!e.checked};
+}"""
+
+# The table's message bar: its own element is the live region (role=status, aria-live=polite); a
+# refusal inside it is a role=alert. ``html`` changes with every message, even a repeated one.
+REGION_JS = """(table) => {
+  const bar = table.querySelector('.bg-message');
+  return {role: bar.getAttribute('role'), live: bar.getAttribute('aria-live'), html: bar.innerHTML,
+          text: bar.innerText.trim(), alert: !!bar.querySelector('[role=alert]')};
+}"""
+
+
+def _keyboard_walk(page, table, chapter):
+    """Press every control of the live table by keyboard alone and read the live region after
+    each press. The deal in play is over (settled), so the first 'Turn ...' button pressed is
+    refused; then, Tab by Tab through the table in page order, each of the table's buttons is
+    pressed (Enter and Space in turn) and must change the live region's message, each
+    accordion header ('Step through this deal', 'Event log') must be a Tab stop that Enter
+    opens, the checkbox must toggle with Space, and every Tab stop must have a name."""
+    table.evaluate("t => t.closest('.bg-live-table').focus()")
+
+    def tab():
+        page.keyboard.press("Tab")
+        return page.evaluate(FOCUSED_JS)
+
+    def press(key, before_html):
+        page.keyboard.press(key)
+        try:
+            page.wait_for_function(f"([t, h]) => ({REGION_JS})(t).html !== h",
+                                   arg=[table.element_handle(), before_html], timeout=10_000)
+        except sync_api.TimeoutError:
+            pass  # the assertion below says what is missing
+        page.wait_for_timeout(50)
+        return table.evaluate(REGION_JS)
+
+    # 1. a refusal, by keyboard: 'Turn a card' / 'Turn a section' after the deal is over
+    for _ in range(40):
+        focused = tab()
+        if focused["button"] and focused["name"].startswith("Turn a"):
+            break
+    else:
+        pytest.fail(f"{chapter}: Tab never reaches the 'Turn ...' button: last stop {focused}")
+    before = table.evaluate(REGION_JS)
+    region = press("Space", before["html"])
+    assert region["role"] == "status" and region["live"] == "polite", f"{chapter}: the message bar is no live region"
+    assert region["html"] != before["html"] and region["alert"], f"{chapter}: no refusal reached the live region"
+    assert "over" in region["text"], f"{chapter}: the refusal does not say the deal is over: {region['text']}"
+
+    # 2. every Tab stop of the table, from its first: each button pressed, headers opened
+    table.evaluate("t => t.closest('.bg-live-table').focus()")
+    stops, pressed, headers, keys = [], [], [], ["Enter", "Space"]
+    for _ in range(80):
+        focused = tab()
+        if not focused["inTable"]:
+            break
+        stops.append(focused)
+        assert focused["name"], f"{chapter}: a Tab stop without a name: {focused}"
+        if focused["header"]:
+            page.keyboard.press("Enter")
+            page.wait_for_timeout(300)
+            opened = page.evaluate(FOCUSED_JS)
+            assert opened["expanded"] == "true", f"{chapter}: Enter does not open {focused['name']!r}: {opened}"
+            headers.append(focused["name"])
+        elif focused["checkbox"]:
+            page.keyboard.press("Space")
+            page.wait_for_timeout(200)
+            assert page.evaluate(FOCUSED_JS)["checked"] != focused["checked"], f"{chapter}: Space does not toggle"
+        elif focused["button"]:
+            key = keys[len(pressed) % 2]
+            before = table.evaluate(REGION_JS)
+            region = press(key, before["html"])
+            assert region["html"] != before["html"] and region["text"], \
+                f"{chapter}: {key} on {focused['name']!r} did not reach the live region"
+            assert "Unexpected" not in region["text"], f"{chapter}: {focused['name']!r}: {region['text']}"
+            pressed.append((focused["name"], region["alert"], region["text"]))
+    else:
+        pytest.fail(f"{chapter}: Tab stays in the table after 80 presses: {stops[-5:]}")
+    assert headers == ["Step through this deal", "Event log"], f"{chapter}: accordion headers reached: {headers}"
+    names = [n for n, _, _ in pressed]
+    for wanted in ("New session", "Place bet", "Deal to the end", "New deal"):
+        assert wanted in names, f"{chapter}: {wanted!r} was not reached and pressed by keyboard: {names}"
+    results = [(n, t) for n, alert, t in pressed if not alert]
+    assert any(n == "Deal to the end" and "Deal settled" in t for n, t in results), \
+        f"{chapter}: no settled deal reached the live region: {pressed}"
+
+
 @pytest.mark.parametrize("chapter", sorted(SCENARIOS))
 def test_deal_live_on_sub_path(browser, sub_path_url, chapter):
     table_class, steps = SCENARIOS[chapter]
@@ -135,6 +239,9 @@ def test_deal_live_on_sub_path(browser, sub_path_url, chapter):
         other = _play(page, table, replay_steps, chapter)[-1]
         assert "Settlement" in other["text"], f"{chapter}: seed {OTHER_SEED}: no settlement"
         assert other["cards"] != first_deal, f"{chapter}: seed {OTHER_SEED} dealt the same cards as seed 2026"
+
+        # keyboard alone, and a screen reader's live region (issue 19)
+        _keyboard_walk(page, table, chapter)
 
         # the live table after a whole deal, in the site's light and dark mode:
         # no serious or critical axe finding inside it (contrast, names of controls)

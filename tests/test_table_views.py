@@ -36,6 +36,13 @@ def log_lines(t) -> list[str]:
     return html.unescape(re.sub(r"<[^>]+>", "", t.log_view.value)).strip().splitlines()
 
 
+def as_drawn(text: str) -> str:
+    """Card codes written with suit symbols, as the tables draw cards (and write them in
+    their event logs, issue 19): "10H" -> "10♥" (rank, then the suit's symbol)."""
+    symbols = {"S": "♠", "H": "♥", "D": "♦", "C": "♣"}
+    return re.sub(r"(?<![\w♠♥♦♣])(10|[2-9JQKA])([SHDC])(?!\w)", lambda m: m.group(1) + symbols[m.group(2)], text)
+
+
 def signed(x: Fraction) -> str:
     return ("+" if x > 0 else "") + str(x)
 
@@ -97,8 +104,8 @@ def test_hoggenheimer_bets_log_and_bankroll_after_one_deal():
     assert log[1:3] == [f"bet 1: {a} stakes 2 on ace of hearts (1 to 1)",
                         f"bet 2: {b} stakes 1/2 on all the hearts (8 to 1)"]
     turn_lines = [ln for ln in log if ln.startswith("turn ")]
-    assert [re.match(r"turn \d+: (\S+)", ln).group(1) for ln in turn_lines] == turned + ["Joker"]
-    assert turn_lines[0].startswith(f"turn 1: {deck[32]} (the 33rd card")
+    assert [re.match(r"turn \d+: (\S+)", ln).group(1) for ln in turn_lines] == [as_drawn(c) for c in turned] + ["Joker"]
+    assert turn_lines[0].startswith(f"turn 1: {as_drawn(deck[32])} (the 33rd card")
     assert log[-1] == f"banker {banker}: {signed(nets[banker])}"
 
 
@@ -115,7 +122,7 @@ def test_landsknecht_log_and_bankroll_after_one_deal():
     t.end_button.click()
     log = log_lines(t)
     setup = [ln for ln in log if ln.startswith("setup: ")]
-    assert log[len(setup)] == f"bet: {punter} stakes 3 on {players_card}"
+    assert log[len(setup)] == f"bet: {punter} stakes 3 on {as_drawn(players_card)}"
     # one line per card turned, numbered from 1, no card twice (one pack)
     turns = [re.match(r"turn (\d+): (\S+)", ln).groups() for ln in log if ln.startswith("turn ")]
     assert [int(k) for k, _ in turns] == list(range(1, len(turns) + 1))
@@ -274,8 +281,8 @@ def test_banker_broker_log_and_bankroll_follow_a_hand_derived_chain():
             t.turn_button.click()
             assert not t.message.is_error, t.message.value
             lines = log_lines(t)
-            assert lines[:lines.index("")] == log[:5 + turned]
-        assert lines[lines.index("") + 1:] == SESSION_LOG[:2 + deal]
+            assert lines[:lines.index("")] == [as_drawn(ln) for ln in log[:5 + turned]]
+        assert lines[lines.index("") + 1:] == [as_drawn(ln) for ln in SESSION_LOG[:2 + deal]]
         last = {p: PURSES[deal][p] - PURSES.get(deal - 1, {}).get(p, 0) for p in PURSES[deal]}
         as_banker = {p: sum(b == p for _, b, _, _ in list(plays.values())[:deal]) for p in last}
         assert rows_of(t.bankroll_view.value, f"Running bankroll after {deal} deal") == [

@@ -136,8 +136,9 @@ def test_hoggenheimer_group_matches_the_live_table():
         table.deal_to_end()
         for letter, spec, _ in T.HOG_BETS:
             wins[letter] += make_bet(spec).wins(table.deal.turned)
-        # the worksheet asks for the number the table's message reports ("N card(s) turned; ...")
-        reported += int(re.search(r"(\d+) card\(s\) turned", table.message.value).group(1))
+        # the worksheet asks for the number the table's message reports ("N cards turned; the last,
+        # card N: the Joker ...", or "Card 1: the Joker ..." when the Joker comes first)
+        reported += int(re.search(r"card (\d+): the Joker", table.message.value, re.I).group(1))
         turned += len(table.deal.turned)
         table.new_deal()
     g = T.hoggenheimer_group(105, 3)

@@ -16,6 +16,7 @@
 
 from __future__ import annotations
 
+import re
 from fractions import Fraction
 
 import pytest
@@ -23,7 +24,7 @@ import pytest
 from pathlib import Path
 
 from banking_games.errors import short_repr
-from banking_games.games.banker_broker import BetTiming
+from banking_games.games.banker_broker import BetTiming, Sectioning
 from banking_games.widgets.banker_broker import BankerBrokerTable
 from banking_games.widgets.hoggenheimer import HoggenheimerTable
 from banking_games.widgets.landsknecht import SETTINGS_HELP, LandsknechtTable
@@ -39,7 +40,7 @@ def test_landsknecht_limit_typed_mid_session_says_next_deal():
     t = LandsknechtTable()
     t.option_fields["max_stake"].value = "1/2"
     said = text(t)
-    assert "max stake (they apply from the next 'New deal')" in said
+    assert "max stake (it applies from the next 'New deal')" in said
     assert "New session" not in said  # the old, wrong reminder
     # and so it is: the next deal's banker sets the limit of 1/2 ...
     finish(t)
@@ -56,8 +57,8 @@ def test_landsknecht_reminder_names_when_each_setting_applies():
     t.option_fields["min_stake"].value = "2"
     t.seed_field.value = t.seed + 1
     said = text(t)
-    assert "min stake (they apply from the next 'New deal')" in said
-    assert "seed (they apply from 'New session')" in said
+    assert "min stake (it applies from the next 'New deal')" in said
+    assert "seed (it applies from 'New session')" in said
 
 
 def _shown_html(widget) -> list[str]:
@@ -151,11 +152,11 @@ def test_long_typed_text_is_not_echoed_whole(cls, field, action, typed):
 # bet (one card, two neighbours in a row or column, a 2x2 square, a rank's
 # column, a suit's row):
 BAD_TYPED_BETS = [
-    ("7S 8H", ["7S 8H", "diagonal"]),       # one column and one row apart: diagonal neighbours
+    ("7S 8H", ["7♠ 8♥", "diagonal"]),     # the cards named as the layout draws them       # one column and one row apart: diagonal neighbours
     ("7S 8S 9S", ["3"]),                    # three cards: no kind covers 3
     ("Joker", ["Joker"]),                   # the Joker is in the pack but not on the layout
-    ("2H", ["2H", "2s to 6s"]),            # the 2s to 6s are not in the 32-card pack
-    ("7S 7S", ["twice", "7S"]),             # one card named twice
+    ("2H", ["2♥", "2s to 6s"]),            # the 2s to 6s are not in the 32-card pack
+    ("7S 7S", ["twice", "7♠"]),             # one card named twice
     ("xyz", ["cannot read", "xyz"]),        # not a card, rank or suit
     ("9H 8H 9D 7D", ["four-card"]),         # 9D-7D are not neighbours: no square, no column
     (" ".join(f"{r}{s}" for s in "SHD" for r in ("A", "K", "Q", "J", "10", "9")), ["18"]),  # 18 cards
@@ -195,3 +196,164 @@ def test_hoggenheimer_bet_help_examples_and_section_hold():
     chapter = (Path(__file__).resolve().parents[1] / "book" / "hoggenheimer.md").read_text()
     section = chapter.split("\n## The bets\n", 1)[1].split("\n## ", 1)[0]
     assert "name: hog-bets" in section
+
+
+# ---------------------------------------------------------------- 4. the reader's words (issue 19)
+
+# What a message in a table must never show: words of the code rather than of the game.
+NOT_READERS_WORDS = [
+    (r"\(\)", "a function call"),                       # "settle() it", "(or play_out())"
+    (r"\(s\)", "a lazy plural"),                        # "card(s)", "section(s)"
+    (r"\bconfig\b", "the word config"),                 # "under this config (option 2)"
+    (r"\boption \d", "a bare option number"),
+    (r"\b[a-z]+_[a-z_]+\b", "a field's name"),          # "n_sections", "max_stake"
+    (r"\bNone\b", "Python's None"),
+    # a card written as a code (the tables draw J♥, not JH); a code inside quotes is what to type
+    (r"\b(?:[2-9AJQK]|10)[SHDC]\b", "a card code"),
+]
+
+
+def _unquoted(said: str) -> str:
+    """The message without its quoted pieces ('JH', 'New deal', what the reader typed)."""
+    return re.sub(r"'[^']*'", "''", said)
+
+
+class Recorder:
+    """Every message the table's message bar shows, in order (as plain text), with whether it
+    was a refusal; and the table's own counts when it was shown."""
+
+    def __init__(self, t, counts):
+        self.t, self.counts, self.shown = t, counts, []
+        t.message.observe(self._seen, names="value")
+
+    def _seen(self, change):
+        if change["new"]:
+            self.shown.append((text(self.t), self.t.message.is_error, self.counts(self.t)))
+
+
+def _check_words(shown):
+    assert shown
+    for said, _, _ in shown:
+        for pattern, what in NOT_READERS_WORDS:
+            found = re.search(pattern, _unquoted(said))
+            assert not found, f"{what} ({found.group(0)!r}) in: {said}"
+
+
+def _hog_counts(t):
+    return sum(1 for e in t.deal.history if type(e).__name__ == "CardTurned")
+
+
+def _bb_counts(t):
+    return tuple(t.deal.turned)
+
+
+def _lk_counts(t):
+    return t.deal.turns
+
+
+def _check_deal_to_end(said, before, after, noun):
+    """A 'Deal to the end' message counts what the table shows: ``after - before`` more turned,
+    the last one's number ``after`` (cards are numbered in the order turned)."""
+    n = after - before
+    if n == 1:
+        assert re.match(rf"{noun.capitalize()} {after}\b", said), said
+    else:
+        more = "more " if before else ""
+        assert f"{n} {more}{noun}s turned; the last, {noun} {after}" in said, (before, after, said)
+
+
+def test_hoggenheimer_messages_speak_the_books_words():
+    for procedure in ("english", "german"):
+        t = HoggenheimerTable(procedure=procedure, seed=2024)
+        rec = Recorder(t, _hog_counts)
+        t.stake.value = "two"; t.bet_button.click()                      # refused: unreadable stake
+        t.stake.value = "1"
+        for typed in ("7S 8H", "2H", "7S 7S", "Joker", "xyz", "7S 7H", "9H 8H 9D 8D", "tens"):
+            t.typed_bet.value = typed                                     # refusals, then legal bets
+        t.bet_button.click()
+        t.typed_bet.value = ""
+        t.new_deal_button.click()                                         # refused: not over
+        t.turn_button.click()
+        t.turn_button.click()
+        t.bet_button.click()                                              # refused: 2 cards turned
+        assert "2 cards are already turned" in rec.shown[-1][0]
+        t.end_button.click()
+        t.turn_button.click(); t.bet_button.click()                       # refused: over
+        t.procedure.value = "german" if procedure == "english" else "english"
+        t.seed_field.value = 3
+        t.new_deal_button.click()
+        t.end_button.click()                                              # a whole deal from its start
+        _check_words(rec.shown)
+        ends = [(i, s) for i, s in enumerate(rec.shown) if "Deal settled" in s[0]]
+        assert len(ends) == 2
+        # first deal: two cards were turned one by one, then 'Deal to the end' turned the rest; the
+        # second deal: all of them. The counts are the table's before and after the press.
+        (i1, (said1, _, after1)), (i2, (said2, _, after2)) = ends
+        _check_deal_to_end(said1, 2, after1, "card")
+        _check_deal_to_end(said2, 0, after2, "card")
+        assert re.search(rf"card {after1}: the Joker", said1) and re.search(rf"card {after2}: the Joker", said2)
+        assert any("Not in play yet: seed (it applies from 'New session')" in s for s, _, _ in rec.shown)
+
+
+def test_banker_broker_messages_speak_the_books_words():
+    for timing in BetTiming:
+        for sectioning in Sectioning:
+            t = BankerBrokerTable(seed=2024)
+            t.option_fields["bet_timing"].value = timing
+            t.option_fields["sectioning"].value = sectioning
+            t.new_session_button.click()
+            rec = Recorder(t, _bb_counts)
+            t.stake.value = "x"; t.bet_button.click()
+            t.stake.value = "1"
+            t.bet_button.click()                                # placed or refused (after the cut)
+            t.sizes.value = "3, 4"; t.cut_button.click()        # refused: wrong sizes
+            assert rec.shown[-1][1] and "got 3, 4" in rec.shown[-1][0]
+            t.sizes.value = ""
+            t.turn_button.click()                               # refused: not cut yet
+            t.cut_button.click()
+            t.bet_button.click()                                # placed or refused (before the cut)
+            t.new_deal_button.click()                           # refused: sections left
+            n = t.deal.n_sections
+            assert f"{n} sections still to turn" in rec.shown[-1][0]
+            t.turn_button.click()
+            t.end_button.click()
+            t.turn_button.click()                               # refused: over
+            t.new_deal_button.click()
+            t.end_button.click()                                # cut and play a whole deal
+            _check_words(rec.shown)
+            ends = [s for s in rec.shown if "Deal settled" in s[0]]
+            assert len(ends) == 2
+            # the first: one section (the banker's) turned by hand, the rest by 'Deal to the end';
+            # the second from the cut. Sections turn banker's first, then from the top: the last
+            # turned is the last players' section, the one the message names.
+            for (said, _, turned), before in zip(ends, (1, 0)):
+                more = "more " if before else ""
+                assert f"{len(turned) - before} {more}sections turned; the last, section {turned[-1]} " in said
+
+
+def test_landsknecht_messages_speak_the_books_words():
+    t = LandsknechtTable(seed=2024)
+    rec = Recorder(t, _lk_counts)
+    t.stake.value = "x"; t.bet_button.click()
+    t.stake.value = "1"
+    t.bet_button.click()
+    t.new_deal_button.click()                                   # refused: not over
+    t.turn_button.click()
+    t.turn_button.click()
+    t.end_button.click()
+    t.turn_button.click(); t.bet_button.click()                 # refused: over
+    t.option_fields["max_stake"].value = "ten"                  # refused at once: unreadable limit
+    t.option_fields["max_stake"].value = "1/2"
+    t.new_deal_button.click()
+    t.bet_button.click()                                        # refused: above the new banker's limit
+    t.option_fields["min_stake"].value = "2"                    # refused at once: above the largest
+    t.option_fields["min_stake"].value = ""
+    t.end_button.click()
+    _check_words(rec.shown)
+    ends = [s for s in rec.shown if "Deal settled" in s[0]]
+    assert len(ends) == 2
+    _check_deal_to_end(ends[0][0], 2, ends[0][2], "card")
+    _check_deal_to_end(ends[1][0], 0, ends[1][2], "card")
+    refusals = [s for s, error, _ in rec.shown if error]
+    assert any("largest stake the banker allows" in s and "'ten'" in s for s in refusals), refusals
+    assert any("smallest stake allowed (2) must not be more than the largest (1/2)" in s for s in refusals)

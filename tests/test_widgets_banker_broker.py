@@ -25,6 +25,8 @@ Expected values are derived here, independently of the engine, from:
 from __future__ import annotations
 
 import html
+
+import pytest
 import random
 import re
 from fractions import Fraction
@@ -411,7 +413,7 @@ def test_refused_actions_leave_the_table_as_it_was():
     t.players_field.value = ", ".join(PLAYERS)
     t.option_fields["sectioning"].value = Sectioning.ANY
     t.n_sections.value = 1
-    refused(t, t.new_session_button.click, "n_sections")
+    refused(t, t.new_session_button.click, "sections from 2 to 51")
 
 
 def test_refused_bets_after_the_cut_and_wrong_sections_option_c():
@@ -420,10 +422,10 @@ def test_refused_bets_after_the_cut_and_wrong_sections_option_c():
     t.cut_button.click()
     bet(t, t.punter.options[0], "1", 2)
     t.turn_button.click()                      # the first turn closes betting (option 2, after the cut)
-    refused(t, t.bet_button.click, "before any section is turned", "a section has been turned")
+    refused(t, t.bet_button.click, "before any section is turned", "a section has been turned already")
     t.end_button.click()
     t.n_sections.value = 60                    # more sections than cards
-    refused(t, t.new_deal_button.click, "n_sections")
+    refused(t, t.new_deal_button.click, "sections from 2 to 51")
     t.n_sections.value = 4
     t.new_deal_button.click()
     assert not t.message.is_error and t.deal_number == 2
@@ -486,3 +488,42 @@ def test_click_duration_is_recorded():
     t.last_action_seconds = -1.0
     t.end_button.click()
     assert t.last_action_seconds > 0
+
+
+# ---------------------------------------------------------------- unreadable typed values (issue 19)
+
+def _type(field, value, action=None, **options):
+    def act(t):
+        for name, v in options.items():  # the rule options that make the field count
+            t.option_fields[name].value = v
+        widget = t.option_fields[field] if field in t.option_fields else getattr(t, field)
+        widget.value = value
+        if action:
+            getattr(t, action).click()
+    return act
+
+
+# Every field a reader types in, with a value the table cannot use, and the press that reads it
+# (none: checked as typed). Refused with a message; the table as it was.
+UNREADABLE = [
+    ("stake", _type("stake", "two", "bet_button"), "positive amount"),
+    ("stake empty", _type("stake", "", "bet_button"), "positive amount"),
+    ("sizes letters", _type("sizes", "abc", "cut_button"), "section sizes"),
+    ("sizes one bad", _type("sizes", "3, x, 9, 9", "cut_button"), "section sizes"),
+    ("sizes deal to the end", _type("sizes", "3 4", "end_button"), "section sizes"),
+    ("players empty", _type("players_field", ", ,", "new_session_button"), "two or more"),
+    ("seed negative", _type("seed_field", -1), "seed must be a whole number 0 or more"),
+    ("sections this deal", _type("n_sections", -3, sectioning=Sectioning.ANY), "sections from 2 to 51"),
+    ("limit on sections", _type("section_limit", 1, sectioning=Sectioning.ONE_EACH), "at least 2"),
+    ("deals per bank", _type("deals_per_bank", 0), "at least 1"),
+]
+
+
+@pytest.mark.parametrize("name, action, words", UNREADABLE, ids=[u[0] for u in UNREADABLE])
+def test_unreadable_typed_value_is_refused_and_changes_nothing(name, action, words):
+    t = BankerBrokerTable(PLAYERS, seed=4)
+    before = snapshot(t)
+    action(t)
+    assert t.message.is_error, f"{name}: {t.message.value}"
+    assert words in html.unescape(t.message.value), t.message.value
+    assert snapshot(t) == before and not t.deal.bets and not t.deal.sections

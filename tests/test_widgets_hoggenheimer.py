@@ -28,10 +28,11 @@ import re
 from fractions import Fraction
 
 import pytest
+
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from banking_games.cards import hoggenheimer_pack
+from banking_games.cards import hoggenheimer_pack, parse_card
 from banking_games.games.hoggenheimer import BetKind, all_bets, make_bet
 from banking_games.widgets.hoggenheimer import HoggenheimerTable, bet_options
 
@@ -191,7 +192,7 @@ def test_english_deal_card_by_card_matches_the_chain():
         k += 1
         if k <= len(expect):
             assert names(t.deal.turned) == expect[:k]
-            assert expect[k - 1] in t.message.value
+            assert parse_card(expect[k - 1]).label in t.message.value  # named as the layout draws it
             # each turn: one more card face up, one fewer face-down card on the layout
             assert layout_part(t).count("bg-back") == 33 - k
         assert t.replay.slider.max == k
@@ -244,7 +245,8 @@ def test_german_procedure_from_settings_and_deal_to_end():
     expect = turned_german(deck)
     assert names(t.deal.turned) == expect
     assert t.show_replay().slider.max == len(expect) + 1
-    assert f"{len(expect) + 1} card(s) turned" in t.message.value
+    # every card of the pack up to the Joker, none turned before: "28 cards turned; the last, card 28: the Joker"
+    assert f"{len(expect) + 1} cards turned; the last, card {len(expect) + 1}: the Joker" in t.message.value
     check_settlement(t, bets, expect)
 
 
@@ -487,3 +489,41 @@ def test_bad_construction_raises_the_packages_errors():
 def test_bet_options_label_each_bet_with_its_cards():
     labels = [label for label, _ in bet_options(BetKind.SUIT)]
     assert labels[0].startswith("all the spades") and "A♠" in labels[0] and "7♠" in labels[0]
+
+
+# ---------------------------------------------------------------- unreadable typed values (issue 19)
+
+def _type(field, value, action=None):
+    def act(t):
+        getattr(t, field).value = value
+        if action:
+            getattr(t, action).click()
+    return act
+
+
+# Every field a reader types in, with a value the table cannot use, and the press that reads it
+# (none: read as typed). Each must be refused, with a message, and nothing changed: no bet
+# placed, no session begun, and never the dropdown's or the last good value used instead.
+UNREADABLE = [
+    ("stake", _type("stake", "two", "bet_button"), "positive amount"),
+    ("stake empty", _type("stake", "", "bet_button"), "positive amount"),
+    ("stake 1/0", _type("stake", "1/0", "bet_button"), "positive amount"),
+    ("stake 1.2.3", _type("stake", "1.2.3", "bet_button"), "positive amount"),
+    ("typed bet", _typed_then_bet("XY"), "cannot read"),
+    ("players empty", _type("players_field", ",, ,", "new_session_button"), "two or more"),
+    ("players one", _type("players_field", "Anna", "new_session_button"), "two or more"),
+    ("seed negative", _type("seed_field", -1), "seed must be a whole number 0 or more"),
+    ("seed negative, new session", lambda t: (setattr(t.seed_field, "value", -1), t.new_session_button.click()),
+     "seed must be a whole number 0 or more"),
+]
+
+
+@pytest.mark.parametrize("name, action, words", UNREADABLE, ids=[u[0] for u in UNREADABLE])
+def test_unreadable_typed_value_is_refused_and_changes_nothing(name, action, words):
+    from test_widgets_misuse import snapshot as seen
+    t = HoggenheimerTable(PLAYERS, seed=6)
+    before, bets = seen(t), len(t.deal.bets)
+    action(t)
+    assert t.message.is_error, f"{name}: {t.message.value}"
+    assert words in html.unescape(t.message.value), t.message.value
+    assert seen(t) == before and len(t.deal.bets) == bets and t.seed == 6

@@ -234,7 +234,7 @@ def test_hoggenheimer_procedure_changed_mid_deal_says_when_it_applies():
     before = snapshot(t)
     t.procedure.value = "german"
     # bug: nothing was said, and the deal went on under the English procedure
-    assert "applies from the next 'New deal'" in text(t) and "stays english" in text(t)
+    assert "applies from the next 'New deal'" in text(t) and "stays English" in text(t)
     assert snapshot(t) == before
     t.turn_button.click()
     assert t.deal.procedure == "english"

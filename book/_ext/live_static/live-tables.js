@@ -96,6 +96,53 @@
     });
   };
 
+  // Keyboard and screen readers (issue 19), on the table the page's widget
+  // manager drew: ipywidgets' accordion headers ("Step through this deal",
+  // "Event log") are plain <div>s that Tab skips, so each becomes a button
+  // (Tab stop, Enter or Space opens or closes it, aria-expanded says which);
+  // each table's message bar (.bg-message, an element that lives as long as
+  // the table) becomes its live region, so that what a press did or why it
+  // was refused is announced, and is scrolled into view when a message
+  // changes while it is off-screen, so that something near the pressed
+  // button shows what changed.
+  function headerOpen(header) {
+    var contents = header.parentNode && header.parentNode.querySelector(".jupyter-widget-Collapse-contents");
+    return !!contents && !contents.classList.contains("lm-mod-hidden");
+  }
+  function accessible(root) {
+    root.querySelectorAll(".jupyter-widget-Collapse-header").forEach(function (header) {
+      var open = String(headerOpen(header));
+      if (header.getAttribute("aria-expanded") !== open) header.setAttribute("aria-expanded", open);
+      if (header.bgKeys) return;
+      header.bgKeys = true;
+      header.setAttribute("role", "button");
+      header.setAttribute("tabindex", "0");
+      header.addEventListener("keydown", function (e) {
+        if (e.key === "Enter" || e.key === " ") {
+          e.preventDefault();
+          header.click();
+        }
+      });
+    });
+    root.querySelectorAll(".bg-message").forEach(function (bar) {
+      if (bar.bgLive) return;
+      bar.bgLive = true;
+      bar.setAttribute("role", "status");
+      bar.setAttribute("aria-live", "polite");
+      bar.setAttribute("aria-atomic", "true");
+      new MutationObserver(function () {
+        var r = bar.getBoundingClientRect();
+        if (r.height && (r.top < 0 || r.bottom > window.innerHeight)) bar.scrollIntoView({ block: "nearest" });
+      }).observe(bar, { childList: true, subtree: true, characterData: true });
+    });
+  }
+  function keepAccessible(root) {
+    accessible(root);
+    new MutationObserver(function () { accessible(root); })
+      .observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ["class"] });
+  }
+  window.bgLiveAccessible = accessible;  // for tests
+
   function fetchOk(url) {
     return fetch(url).then(function (r) {
       if (!r.ok) throw new Error("could not load " + url + " (HTTP " + r.status + ")");
@@ -188,6 +235,7 @@
       if (old) old.hidden = true;  // the live table takes the replay's place
       box.parentNode.insertBefore(host, box.nextSibling);
       await py.manager.display_view(view, host);
+      keepAccessible(host);
       timings.table = performance.now() - t0;
       status.textContent = "The live table below runs in this page (Python in your browser) " +
         "in place of the replay. It deals its own games from the seed in its Seed field, so the " +

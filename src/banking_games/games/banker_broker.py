@@ -167,6 +167,25 @@ class BankChange(enum.Enum):
     players on the same Ace) are settled by a high cut."""
 
 
+_FIELD_WORDS = {"section_limit": "the limit on sections in all (one per punter and the banker's)",
+                "deals_per_bank": "the number of deals a banker keeps the bank"}
+"""How a refusal names a :class:`BankerBrokerConfig` number field (in the
+table's words, not the field's name)."""
+
+
+def _pieces_text(pieces: object, most: int = 8) -> str:
+    """What a reader gave, for a message: ``"3, 4"``, ``"'abc'"``; whole
+    numbers plain, anything else quoted and cut short; at most ``most``
+    pieces, then "…"."""
+    try:
+        items = list(pieces)
+    except TypeError:
+        return short_repr(pieces)
+    shown = [str(p) if isinstance(p, int) and not isinstance(p, bool) and abs(p) < 10 ** 9 else short_repr(p)
+             for p in items[:most]]
+    return ", ".join(shown) + (", …" if len(items) > most else "") if shown else "nothing"
+
+
 @dataclass(frozen=True)
 class BankerBrokerConfig:
     """Every rule option of Banker and Broker ("These are agreed beforehand",
@@ -245,7 +264,8 @@ class BankerBrokerConfig:
         for name, low in (("section_limit", 2), ("deals_per_bank", 1)):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or value < low:
-                raise ConfigError(f"{name} must be a whole number of at least {low}; got {short_repr(value)}")
+                raise ConfigError(f"{_FIELD_WORDS[name]} must be a whole number of at least {low}; "
+                                  f"got {short_repr(value)}")
         for name, low, high in (("ranks", 1, 13), ("suits", 1, 4)):
             value = getattr(self, name)
             if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
@@ -384,10 +404,10 @@ def section_count(config: BankerBrokerConfig, n_punters: int, n_sections: int | 
         forced = 3
     else:
         if n_sections is None:
-            raise ConfigError("option 3(c): say how many sections the banker cuts this deal "
-                              f"(n_sections, from 2 to {most}, the banker's included)")
+            raise ConfigError("when the banker chooses how many sections to cut, say how many this deal "
+                              f"(from 2 to {most}, the banker's included)")
         if isinstance(n_sections, bool) or not isinstance(n_sections, int) or not 2 <= n_sections <= most:
-            raise ConfigError(f"option 3(c): n_sections must be a whole number from 2 to {most} "
+            raise ConfigError(f"the banker cuts a whole number of sections from 2 to {most} "
                               f"(the banker's section included); got {short_repr(n_sections)}")
         return n_sections
     if forced > most:
@@ -689,13 +709,14 @@ class BankerBrokerDeal:
             StakeError: stake not positive.
         """
         if self.phase == PHASE_OVER:
-            raise DealOverError("the deal is over: no more bets (start a new deal)")
+            raise DealOverError("the deal is over: no more bets in this deal (the next deal takes bets again)")
         if self.phase != PHASE_BETTING:
             when = self.config.bet_timing.value
-            now = ("a section has been turned" if self.turned
-                   else "the pack has been cut" if self.sections else "the pack is not cut yet")
-            raise RuleError(f"bets are placed {when} and before any section is turned, under this config "
-                            f"(option 2); now {now}")
+            now = ("a section has been turned already" if self.turned
+                   else "the pack has been cut already" if self.sections
+                   else "the pack is not cut yet: cut it first")
+            raise RuleError(f"at this table stakes go down {when} and before any section is turned; "
+                            f"{now}")
         allowed = self.allowed_sections(player)  # BetError for someone who is not a punter
         if section is None:
             if len(allowed) != 1:
@@ -760,7 +781,7 @@ class BankerBrokerDeal:
                            f"to draw them); got {short_repr(sizes)}") from None
         if len(sizes) != k or any(isinstance(s, bool) or not isinstance(s, int) or s < 1 for s in sizes):
             raise BetError(f"give {k} section sizes, each a whole number of at least 1 card, top "
-                           f"section first; got {short_repr(sizes)}")
+                           f"section first; got {_pieces_text(sizes)}")
         total = sum(sizes)
         if discard and total != usable:
             raise BetError(f"with the bottom card discarded the {k} sections share all {usable} other "

@@ -106,7 +106,7 @@ def home_cell(card: "str | Card") -> Cell:
         raise BetError("the Joker has no cell on the Hoggenheimer layout; the cells hold "
                        "A K Q J 10 9 8 7 of spades, hearts, diamonds and clubs")
     if card.rank not in RANK_COLUMNS:
-        raise BetError(f"{card.name} is not in the Hoggenheimer pack: the 2s to 6s are removed; "
+        raise BetError(f"{card.label} is not in the Hoggenheimer pack: the 2s to 6s are removed; "
                        "cards are A K Q J 10 9 8 7 of each suit")
     return SUIT_ROWS.index(card.suit), RANK_COLUMNS.index(card.rank)
 
@@ -263,7 +263,7 @@ def _shape_of(cards: Sequence[Card]) -> BetKind:
     cells = sorted(home_cell(c) for c in cards)
     rows = {r for r, _ in cells}
     cols = {c for _, c in cells}
-    names = " ".join(c.name for c in cards)
+    names = " ".join(c.label for c in cards)
     n = len(cells)
     if n == 1:
         return BetKind.CARD
@@ -317,7 +317,7 @@ class Bet:
         cards = _check_cards(self.cards)
         shape = _shape_of(cards)
         if shape is not self.kind:
-            raise BetError(f"{' '.join(c.name for c in cards)} form a {shape.value} bet, not a "
+            raise BetError(f"{' '.join(c.label for c in cards)} form a {shape.value} bet, not a "
                            f"{self.kind.value} bet; {_SHAPES}")
         object.__setattr__(self, "cards", tuple(sorted(cards, key=home_cell)))
 
@@ -345,6 +345,19 @@ class Bet:
             return "all the " + _PLURAL[self.cards[0].rank]
         return "all the " + self.cards[0].suit.name.lower()
 
+    @property
+    def label(self) -> str:
+        """The name a reader sees at a table, cards named with their suit
+        symbols as the layout draws them: ``"jack of hearts"``,
+        ``"7♠ and 7♥"``, ``"square 9♥ 8♥ 9♦ 8♦"``, ``"all the 10s"``,
+        ``"all the diamonds"`` (:attr:`name`, the transcript's name, spells
+        cards as typed: ``"7S-7H"``)."""
+        if self.kind is BetKind.PAIR:
+            return " and ".join(c.label for c in self.cards)
+        if self.kind is BetKind.SQUARE:
+            return "square " + " ".join(c.label for c in self.cards)
+        return self.name
+
     def wins(self, turned: Iterable[Card]) -> bool:
         """True if every card of the bet is among ``turned`` (the cards
         turned up before the Joker)."""
@@ -368,7 +381,7 @@ def _check_cards(cards: Iterable["str | Card"]) -> list[Card]:
     for c in parsed:
         home_cell(c)  # rejects 2s-6s
     seen: set[Card] = set()
-    dup = [c.name for c in parsed if c in seen or seen.add(c)]
+    dup = [c.label for c in parsed if c in seen or seen.add(c)]
     if dup:
         raise BetError(f"card named twice in one bet: {' '.join(dup)}; {_SHAPES}")
     if not parsed:
@@ -711,11 +724,12 @@ class HoggenheimerDeal:
             StakeError: if the stake is not positive.
         """
         if self._over:
-            raise DealOverError("the deal is over (the Joker has shown): no more bets; settle() it "
-                                "and start a new deal")
+            raise DealOverError("the deal is over (the Joker has shown): no more bets in this deal; the next "
+                                "deal takes bets again")
         if self.has_started:
             raise RuleError("bets must be placed before the first card is turned; "
-                            f"{len(self._turned)} card(s) are already turned")
+                            + ("1 card is" if len(self._turned) == 1 else f"{len(self._turned)} cards are")
+                            + " already turned")
         try:
             hash(player)
         except TypeError:
@@ -724,10 +738,11 @@ class HoggenheimerDeal:
             raise RuleError(f"{short_repr(player)} is the banker; only the other players bet (the sources: "
                             "every player but the banker may bet)")
         b = make_bet(bet)
-        outside = [c.name for c in b.cards if not self.config.in_layout(c)]
+        outside = [c.label for c in b.cards if not self.config.in_layout(c)]
         if outside:
-            raise BetError(f"{' '.join(outside)} not on this reduced layout of {self.config.suits} row(s) "
-                           f"x {self.config.ranks} column(s) (suits from spades, ranks from the ace); "
+            raise BetError(f"{' '.join(outside)} not on this reduced layout of {self.config.suits} "
+                           f"{'row' if self.config.suits == 1 else 'rows'} by {self.config.ranks} "
+                           f"{'column' if self.config.ranks == 1 else 'columns'} (suits from spades, ranks from the ace); "
                            "bet on cards of the used cells")
         amount = to_stake(stake)
         placed = PlacedBet(len(self._bets) + 1, player, b, amount)

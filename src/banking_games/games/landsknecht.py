@@ -199,12 +199,17 @@ class LandsknechtConfig:
             try:
                 amount = to_stake(value)
             except StakeError as err:
-                raise ConfigError(f"{name} must be None (no limit) or a positive amount such as 1 or 1/2 "
-                                  f"({err})") from None
+                raise ConfigError(f"{_LIMIT_WORDS[name]} must be a positive amount such as 1 or 1/2, or no "
+                                  f"limit; got {short_repr(value)}") from None
             object.__setattr__(self, name, amount)
         if self.min_stake is not None and self.max_stake is not None and self.min_stake > self.max_stake:
-            raise ConfigError(f"min_stake ({self.min_stake}) must not be more than max_stake "
-                              f"({self.max_stake})")
+            raise ConfigError(f"the smallest stake allowed ({self.min_stake}) must not be more than the "
+                              f"largest ({self.max_stake})")
+
+
+_LIMIT_WORDS = {"min_stake": "the smallest stake the banker allows",
+                "max_stake": "the largest stake the banker allows"}
+"""How a refusal names a stake-limit field of :class:`LandsknechtConfig`."""
 
 
 @dataclass(frozen=True)
@@ -595,16 +600,16 @@ class LandsknechtDeal:
                              f"to {_fmt(hi) if hi is not None else 'no upper limit'}")
         self._check_player(player)
         pile = self._by_rank.get(target.rank)
-        live = ", ".join(c.name for c in self.live_cards) or "none"
+        live = ", ".join(c.label for c in self.live_cards) or "none"
         if pile is None or target not in pile.cards:
-            raise BetError(f"{target} is not on the table; the players' cards that can be backed are: {live}")
+            raise BetError(f"{target.label} is not on the table; the players' cards that can be backed are: {live}")
         if pile.role == "layout":
-            raise RuleError(f"{target} is a layout card: layout cards cannot be backed; "
+            raise RuleError(f"{target.label} is a layout card: layout cards cannot be backed; "
                             f"back a live players' card ({live})")
         if pile.role == "banker":
-            raise RuleError(f"{target} is the banker's card: it cannot be backed; back a live players' card ({live})")
+            raise RuleError(f"{target.label} is the banker's card: it cannot be backed; back a live players' card ({live})")
         if target != pile.base or not pile.live:
-            raise RuleError(f"rank {target.rank_name} is already paired ({' on '.join(c.name for c in reversed(pile.cards))}): "
+            raise RuleError(f"rank {target.rank_name} is already paired ({' on '.join(c.label for c in reversed(pile.cards))}): "
                             f"it takes no more bets this deal; live players' cards: {live}")
         bet = Bet(len(self._bets) + 1, player, target, amount, self._turns)
         self._bets.append(bet)
@@ -761,8 +766,9 @@ class LandsknechtDeal:
             RuleError: the deal is not over yet (live bets not settled).
         """
         if not self._over:
-            raise RuleError(f"the deal is not over: {len(self.live_bets)} live bet(s) wait for a pair; "
-                            "turn cards (or play_out()) until the banker's card is paired")
+            n = len(self.live_bets)
+            raise RuleError(f"the deal is not over: {'1 live bet waits' if n == 1 else f'{n} live bets wait'} "
+                            "for a pair; turn cards until the banker's card is paired")
         return Settlement.from_results(self._results[b.number] for b in self._bets)
 
     def __repr__(self) -> str:

@@ -33,12 +33,12 @@ from ..display.banker_broker import cut_html, deal_html
 from ..errors import ConfigError, RuleError, short_repr
 from ..games.banker_broker import (PAYOUT_ODDS, BankChange, BankChangeResult, BankerBrokerConfig,
                                    BankerBrokerDeal, BankerBrokerSession, BetPlaced, BetTiming, BottomCard,
-                                   PackCut, Sectioning, SectionTurned, TieRule)
+                                   PackCut, Sectioning, SectionTurned, TieRule, section_count)
 from ..money import LOSE, PUSH, WIN, Settlement
-from ..render import MUTED_COLOUR
-from .common import (DealingTable, BankrollChart, DealReplay, MessageBar, bankroll_html, check_players_arg, check_seed, fmt_amount, guarded,
-                     log_html, note_html, parse_players, pending_text, record_deal, settled_text,
-                     settlement_tables, sync_options)
+from ..render import MUTED_COLOUR, card_text
+from .common import (DealingTable, BankrollChart, DealReplay, MessageBar, bankroll_html, check_players_arg, check_seed, count_text, fmt_amount,
+                     guarded, log_html, note_html, parse_players, pending_text, plural, record_deal,
+                     settled_text, settlement_tables, sync_options)
 
 __all__ = ["BankerBrokerTable", "DEFAULT_PLAYERS", "DEFAULT_SEED", "DEFAULT_SECTIONS", "RULE_OPTIONS",
            "deal_rng", "first_banker_rng", "bank_cut_rng", "deal_frames", "frame_title",
@@ -204,6 +204,17 @@ def bank_html(session: BankerBrokerSession) -> str:
     if last.cut is not None and last.cut.rounds:
         picture = str(cut_html(last.cut, title=f"The cut for the bank after deal {last.deal_number}"))
     return f'<div style="margin:4px 0">{text}</div>{picture}'
+
+
+def _capital(text: str) -> str:
+    return text[:1].upper() + text[1:]
+
+
+def _turn_text(event: SectionTurned) -> str:
+    """A section turned, as the reader sees it: the engine's event text
+    with the cards' suit symbols, ``"section 3 (Dora's): 6♣, lower than
+    9♦: no bets"``."""
+    return card_text(event.text).replace(") turned: ", "): ", 1)
 
 
 # ---------------------------------------------------------------- widget parts
@@ -424,6 +435,11 @@ class BankerBrokerTable(DealingTable):
         """Tell the reader when a changed setting takes effect (nothing changes now)."""
         if self.session is None:
             return
+        # a setting that cannot be used is refused at once, with the engine's reason, not when it applies
+        check_seed(self.seed_field.value)
+        config = self._read_config()
+        if config.sectioning is Sectioning.ANY:
+            section_count(config, len(self.deal.punters), self.n_sections.value)
         text = pending_text(self._pending()).strip()
         if self.session.config.sectioning is Sectioning.ANY and self.n_sections.value != self.deal.n_sections:
             text = (f"{self.n_sections.value} sections: from the next 'New deal' (this deal has "
@@ -463,7 +479,7 @@ class BankerBrokerTable(DealingTable):
         """Place ``stake`` for ``punter`` on ``section`` (the engine checks
         the moment, the section and the stake)."""
         self.deal.bet(self.punter.value, self.stake.value, section=self.section.value)
-        self.message.info(self.deal.events[-1].text + ".")
+        self.message.info(_capital(card_text(self.deal.events[-1].text)) + ".")
         self._render()
 
     @guarded
@@ -474,7 +490,7 @@ class BankerBrokerTable(DealingTable):
         event = self.deal.events[-1]
         then = (" Turn the sections." if self.deal.config.bet_timing is BetTiming.BEFORE_CUT
                 else " Place bets, then turn the sections.")
-        self.message.info(event.text[0].upper() + event.text[1:] + "." + then)
+        self.message.info(_capital(card_text(event.text)) + "." + then)
         self._render()
 
     @guarded
@@ -483,7 +499,7 @@ class BankerBrokerTable(DealingTable):
         settle the deal and apply the bank-change option when it ends."""
         event = self.deal.turn()
         self._after_turn()
-        self.message.info(event.text + "." + self._end_text())
+        self.message.info(_capital(_turn_text(event)) + "." + self._end_text())
         self._render()
 
     @guarded
@@ -494,14 +510,17 @@ class BankerBrokerTable(DealingTable):
         if deal.is_over:
             deal.turn()  # the engine refuses: the deal is over (state unchanged)
         sizes = parse_sizes(self.sizes.value)
+        cut = ""
         if not deal.sections:
             deal.cut(sizes)  # refused with the engine's message if the sizes are wrong: nothing changed
+            cut = _capital(card_text(deal.events[-1].text)) + ". "
+        before = len(deal.turned)
         turned = 0
         while not deal.is_over:
             event = deal.turn()
             turned += 1
         self._after_turn()
-        self.message.info(f"{turned} section(s) turned; last: {event.text}." + self._end_text())
+        self.message.info(cut + count_text(turned, before, "section", _turn_text(event)) + "." + self._end_text())
         self._render()
 
     @guarded
@@ -512,8 +531,10 @@ class BankerBrokerTable(DealingTable):
         if session.deal is not None:
             try:
                 session.end_deal()  # the engine refuses while sections are left: state unchanged
-            except RuleError as exc:
-                raise RuleError(f"finish this deal first ('Turn a section' or 'Deal to the end'): {exc}") from None
+            except RuleError:
+                left = self.deal.n_sections - len(self.deal.turned)
+                raise RuleError(f"finish this deal first: {plural(left, 'section')} still to turn ('Turn a "
+                                "section' or 'Deal to the end')") from None
         number = self.deal_number + 1
         deal = session.new_deal(rng=deal_rng(self.seed, number),
                                 n_sections=self._n_sections_for(session.config, self.n_sections.value))
@@ -559,7 +580,7 @@ class BankerBrokerTable(DealingTable):
         """Redraw every view from the engine's state."""
         deal, session = self.deal, self.session
         state = ("over" if deal.is_over else
-                 f"{len(deal.turned)} of {deal.n_sections} sections turned" if deal.turned else
+                 f"{len(deal.turned)} of {plural(deal.n_sections, 'section')} turned" if deal.turned else
                  f"{deal.n_sections} sections cut" if deal.sections else "the pack is not cut yet")
         self.header.value = (f"<b>Banker and Broker</b> &middot; seed {self.seed} &middot; deal "
                              f"{self.deal_number}, banker <b>{html.escape(str(deal.banker))}</b> &middot; "
@@ -574,7 +595,7 @@ class BankerBrokerTable(DealingTable):
                                       else "")
         self.bankroll_view.value = bankroll_html(session.players, self.history, self.bankers)
         self.chart.draw(self.history)
-        log = f"Deal {self.deal_number}:\n" + (deal.transcript() or "(nothing yet)")
+        log = f"Deal {self.deal_number}:\n" + (card_text(deal.transcript()) or "nothing yet")
         if session.transcript():
-            log += "\n\nSession so far:\n" + session.transcript()
+            log += "\n\nSession so far:\n" + card_text(session.transcript())
         self.log_view.value = log_html(log)

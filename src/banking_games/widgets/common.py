@@ -27,7 +27,7 @@ from ..render import ALERT_COLOUR, MUTED_COLOUR, merge_frames
 
 __all__ = ["DealingTable", "DealReplay", "MessageBar", "guarded", "BankrollChart", "bankroll_svg", "bankroll_html",
            "record_deal", "settled_text", "fmt_amount", "parse_players", "check_seed", "check_players_arg", "html_table",
-           "settlement_tables", "log_html", "note_html", "sync_options", "pending_text"]
+           "settlement_tables", "log_html", "note_html", "sync_options", "pending_text", "plural", "count_text"]
 
 
 def fmt_amount(x: Fraction | int) -> str:
@@ -98,10 +98,27 @@ def sync_options(dropdown: widgets.Dropdown, options: Sequence) -> None:
 def pending_text(changed: Sequence[str], *, when: str = "'New session'") -> str:
     """A reminder that settings typed in a table's fields are not in play
     yet: ``" Not in play yet: players, seed (they apply from 'New
-    session')."``, or ``""`` when ``changed`` is empty."""
+    session')."`` (``"it applies"`` for one), or ``""`` when ``changed`` is empty."""
     if not changed:
         return ""
-    return f" Not in play yet: {', '.join(changed)} (they apply from {when})."
+    they = "it applies" if len(changed) == 1 else "they apply"
+    return f" Not in play yet: {', '.join(changed)} ({they} from {when})."
+
+
+def plural(n: int, one: str, many: str | None = None) -> str:
+    """``"1 card"``, ``"3 cards"`` (``many`` defaults to ``one + "s"``)."""
+    return f"{n} {one if n == 1 else (many or one + 's')}"
+
+
+def count_text(turned: int, before: int, noun: str, last: str) -> str:
+    """What a 'Deal to the end' did, counted as the table shows it:
+    ``turned`` more of ``noun`` (card, section) turned after ``before``
+    already turned, and the ``last`` one's text: ``"11 more cards turned;
+    the last, card 13: ..."``; only ``last`` (capitalised) when one was turned."""
+    if turned == 1:
+        return last[:1].upper() + last[1:]
+    more = "more " if before else ""
+    return f"{turned} {more}{noun}s turned; the last, {last}"
 
 
 # ---------------------------------------------------------------- small HTML pieces
@@ -301,20 +318,35 @@ class DealReplay(widgets.VBox):
 # ---------------------------------------------------------------- messages
 
 class MessageBar(widgets.HTML):
-    """One line that tells the reader what happened or why an action was refused."""
+    """One line that tells the reader what happened or why an action was refused.
+
+    It sits right under the table's buttons, so that what a press did shows
+    next to the button pressed even when the result is below the fold. For
+    screen readers it is the table's live region: on the website
+    (book/_ext/live_static/live-tables.js) the bar's own element, which
+    lives as long as the table, gets ``role="status"`` and
+    ``aria-live="polite"``; a refusal inside it is a ``role="alert"``. Each
+    message differs from the one before in a hidden counter, so a message
+    repeated (the same refusal twice) is still a change, and announced.
+    """
 
     def __init__(self) -> None:
         super().__init__("")
         self.add_class("bg-message")
+        self._shown = 0
+
+    def _show(self, attrs: str, text: str) -> None:
+        self._shown += 1
+        self.value = f'<div data-n="{self._shown % 2}" {attrs}>{text}</div>'
 
     def error(self, text: str) -> None:
         """Show ``text`` (plain text, escaped) as a refused action, in red."""
-        self.value = (f'<div role="alert" style="color:{ALERT_COLOUR};font-weight:bold;padding:2px 0">'
-                      f"⚠ {html.escape(text)}</div>")
+        self._show(f'role="alert" style="color:{ALERT_COLOUR};font-weight:bold;padding:2px 0"',
+                   f"⚠ {html.escape(text)}")
 
     def info(self, text: str) -> None:
         """Show ``text`` (plain text, escaped) as what just happened."""
-        self.value = f'<div style="padding:2px 0">{html.escape(text)}</div>'
+        self._show('style="padding:2px 0"', html.escape(text))
 
     def clear(self) -> None:
         """Show nothing."""

@@ -29,16 +29,16 @@ import ipywidgets as widgets
 from ..cards import hoggenheimer_pack
 from ..display.hoggenheimer import bets_html, layout_html, turn_order_html
 from ..errors import BetError, CardError, ConfigError, RuleError, short_repr
-from ..games.hoggenheimer import (PAYOUT_ODDS, PROCEDURES, Bet, BetKind, CardTurned, HoggenheimerConfig,
-                                  HoggenheimerDeal, all_bets, choose_first_banker, make_bet, next_banker)
+from ..games.hoggenheimer import (PAYOUT_ODDS, PROCEDURES, Bet, BetKind, BetPlaced, CardTurned, HoggenheimerConfig,
+                                  HoggenheimerDeal, all_bets, card_at, choose_first_banker, make_bet, next_banker)
 from ..money import WIN, Settlement
-from ..render import MUTED_COLOUR
-from .common import (DealingTable, BankrollChart, DealReplay, MessageBar, bankroll_html, check_players_arg, check_seed, fmt_amount, guarded,
-                     log_html, note_html, parse_players, pending_text, record_deal, settled_text,
-                     settlement_tables, sync_options)
+from ..render import MUTED_COLOUR, card_text
+from .common import (DealingTable, BankrollChart, DealReplay, MessageBar, bankroll_html, check_players_arg, check_seed, count_text, fmt_amount,
+                     guarded, log_html, note_html, parse_players, pending_text, plural, record_deal,
+                     settled_text, settlement_tables, sync_options)
 
 __all__ = ["HoggenheimerTable", "DEFAULT_PLAYERS", "DEFAULT_SEED", "bet_options", "frame_html",
-           "deal_frames", "settlement_html", "short_bet_error", "BET_HELP"]
+           "deal_frames", "settlement_html", "short_bet_error", "BET_HELP", "turn_text", "bet_text"]
 
 DEFAULT_PLAYERS = ("Anna", "Ben", "Cleo", "Dora")
 """The players seated at a new table, in seating order (each one's left
@@ -65,8 +65,40 @@ def bet_options(kind: BetKind) -> list[tuple[str, Bet]]:
     return [(f"{b.name}  ({' '.join(c.label for c in b.cards)})", b) for b in all_bets() if b.kind is kind]
 
 
-def _event_text(event: object) -> str:
-    return event.describe() if hasattr(event, "describe") else str(event)
+def _procedure_name(procedure: str) -> str:
+    """``"English"``, ``"German"``: a procedure as the chapter names it."""
+    return procedure.capitalize()
+
+
+def turn_text(event: CardTurned) -> str:
+    """A turned card as the reader sees it at the table, cards named with
+    their suit symbols as drawn: ``"card 3: J♥ (taken up from the 7♠
+    cell), now face up on its own cell"``, ``"card 9: the Joker (from the
+    pack); the deal ends"``. (The engine's transcript line,
+    :meth:`~banking_games.games.hoggenheimer.CardTurned.describe`, spells
+    the cards as typed: ``"turn 3: JH ..."``.)"""
+    if isinstance(event.source, tuple):
+        source = f"taken up from the {card_at(*event.source).label} cell"
+    elif event.source == "side":
+        source = "the 33rd card, from the side"
+    else:
+        source = "from the pack"
+    if event.ends_deal:
+        return f"card {event.number}: the Joker ({source}); the deal ends"
+    return f"card {event.number}: {event.card.label} ({source}), now face up on its own cell"
+
+
+def bet_text(event: BetPlaced) -> str:
+    """A bet placed, as the reader sees it: ``"Bet 1: Anna stakes 1 on 7♠
+    and 7♥ (pays 2 to 1); chip 1 marks it on the layout."``"""
+    p = event.placed
+    return (f"Bet {p.number}: {p.player} stakes {fmt_amount(p.stake).lstrip('+')} on {p.bet.label} "
+            f"(pays {p.bet.odds} to 1); chip {p.number} marks it on the layout.")
+
+
+def _log_text(deal: HoggenheimerDeal) -> str:
+    """The deal's transcript for the table's event log, cards with their suit symbols."""
+    return card_text(deal.transcript())
 
 
 def frame_html(deal: HoggenheimerDeal, *, title: str | None = None, reveal: bool = False,
@@ -86,7 +118,8 @@ def _frame_title(deal: HoggenheimerDeal, prefix: str = "") -> str:
     if not turns:
         n = len(deal.bets)
         return f"{prefix}{n} bet{'' if n == 1 else 's'} placed; no card turned yet"
-    return prefix + turns[-1].describe()
+    text = turn_text(turns[-1])
+    return prefix + text[:1].upper() + text[1:]
 
 
 def deal_frames(deal: HoggenheimerDeal, *, prefix: str = "") -> list[str]:
@@ -123,11 +156,18 @@ def settlement_html(deal: HoggenheimerDeal, settlement: Settlement) -> str:
     amount paid back to the punter; then each punter's net and the
     banker's net. Reads the engine's :class:`~banking_games.money.Settlement`."""
     # result and net come right after the bet, so that a phone shows them without scrolling
-    rows = [(placed.number, placed.player, placed.bet.name, "won" if result.outcome == WIN else "lost",
+    rows = [(placed.number, placed.player, placed.bet.label, "won" if result.outcome == WIN else "lost",
              fmt_amount(result.net), f"{placed.bet.odds} to 1", placed.stake, result.stake + result.net)
             for placed, result in zip(deal.bets, settlement.results)]
     return settlement_tables(("#", "punter", "bet", "result", "net", "odds", "stake", "paid back"), rows,
                              settlement, deal.banker, right=(0, 4, 6, 7))
+
+
+def _cut_text(cut) -> str:
+    """The high cut for the first bank, cards with their suit symbols:
+    ``"Cut 1: Anna J♥, Ben 10♦; Anna cuts highest."``"""
+    text = card_text(cut.text())
+    return text[:1].upper() + text[1:] + "."
 
 
 BET_HELP = "Try e.g. 'JH', '7S 7H' or 'tens'; every kind of bet is in the table under 'The bets' in the chapter."
@@ -310,9 +350,10 @@ class HoggenheimerTable(DealingTable):
         self._start_message()
 
     def _start_message(self) -> None:
-        cut = f"{self.first_banker_cut.text()}. " if self.deal_number == 1 and getattr(
+        cut = f"{_cut_text(self.first_banker_cut)} " if self.deal_number == 1 and getattr(
             self, "first_banker_cut", None) else ""
-        self.message.info(f"{cut}Deal {self.deal_number} ({self.deal.procedure} procedure): {self.deal.banker} "
+        self.message.info(f"{cut}Deal {self.deal_number} ({_procedure_name(self.deal.procedure)} procedure): "
+                          f"{self.deal.banker} "
                           "holds the bank. Place bets, then turn cards; the deal ends when the Joker shows."
                           + pending_text(self._pending()))
 
@@ -327,11 +368,14 @@ class HoggenheimerTable(DealingTable):
 
     @guarded
     def _on_setting(self) -> None:
-        """Tell the reader when a changed setting takes effect (nothing changes now)."""
+        """Tell the reader when a changed setting takes effect (nothing changes
+        now); a seed that cannot be used is refused at once."""
+        check_seed(self.seed_field.value)
         text = pending_text(self._pending()).strip()
         if self.procedure.value != self.deal.procedure:
-            text = (f"The {self.procedure.value} procedure applies from the next 'New deal' (or 'New "
-                    f"session'); this deal stays {self.deal.procedure}. " + text).strip()
+            text = (f"The {_procedure_name(self.procedure.value)} procedure applies from the next 'New deal' "
+                    f"(or 'New session'); this deal stays {_procedure_name(self.deal.procedure)}. "
+                    + text).strip()
         if text:
             self.message.info(text)
 
@@ -347,7 +391,7 @@ class HoggenheimerTable(DealingTable):
         wrong, gives a few legal bets and points to the chapter's table of
         bets, in under 200 characters (:func:`short_bet_error`)."""
         bet = self._read_bet(spec)
-        self.message.info(f"Selected {bet.name} ({bet.odds} to 1).")
+        self.message.info(f"Selected {bet.label} (pays {bet.odds} to 1).")
         return bet
 
     def _read_bet(self, spec: object) -> Bet:
@@ -402,7 +446,7 @@ class HoggenheimerTable(DealingTable):
         bet = self._read_bet(typed) if typed else self.bet.value
         placed = self.deal.place_bet(self.punter.value, bet, self.stake.value)
         self._frames = []  # the picture before the first turn has changed
-        self.message.info(self.deal.history[-1].describe() + f": chip {placed.number} on the layout.")
+        self.message.info(bet_text(self.deal.history[-1]))
         self._render()
 
     @guarded
@@ -410,17 +454,20 @@ class HoggenheimerTable(DealingTable):
         """Turn one card; settle the deal if it was the Joker."""
         event = self.deal.turn()
         self._after_turn()
-        self.message.info(event.describe() + self._end_text())
+        text = turn_text(event)
+        self.message.info(text[:1].upper() + text[1:] + "." + self._end_text())
         self._render()
 
     @guarded
     def deal_to_end(self) -> None:
         """Turn cards until the Joker shows, then settle."""
+        before = sum(1 for e in self.deal.history if isinstance(e, CardTurned))
         events = [self.deal.turn()]  # refused with DealOverError if already over: state unchanged
         while not self.deal.is_over:
             events.append(self.deal.turn())
         self._after_turn()
-        self.message.info(f"{len(events)} card(s) turned; " + events[-1].describe() + self._end_text())
+        self.message.info(count_text(len(events), before, "card", turn_text(events[-1])) + "."
+                          + self._end_text())
         self._render()
 
     @guarded
@@ -432,8 +479,9 @@ class HoggenheimerTable(DealingTable):
         if self.settlement is None:
             try:
                 self.deal.settle()  # the engine refuses while the Joker has not shown
-            except RuleError as exc:
-                raise RuleError(f"finish this deal first ('Turn a card' or 'Deal to the end'): {exc}") from None
+            except RuleError:
+                raise RuleError("finish this deal first: turn cards ('Turn a card' or 'Deal to the end') until "
+                                "the Joker shows") from None
         config = HoggenheimerConfig(self.procedure.value)
         banker = next_banker(self.players, self.deal.banker)
         self.deal = HoggenheimerDeal(config, rng=self._rng, banker=banker)
@@ -454,7 +502,7 @@ class HoggenheimerTable(DealingTable):
     def _end_text(self) -> str:
         if self.settlement is None:
             return ""
-        return (f". {settled_text(self.deal.banker, self.settlement)} "
+        return (f" {settled_text(self.deal.banker, self.settlement)} "
                 f"Click 'New deal': the bank passes to {next_banker(self.players, self.deal.banker)}.")
 
     # ---------------------------------------------------------------- drawing
@@ -488,8 +536,9 @@ class HoggenheimerTable(DealingTable):
         deal = self.deal
         turns = sum(1 for e in deal.history if isinstance(e, CardTurned))
         state = ("over: the Joker has shown" if deal.is_over
-                 else f"{turns} card(s) turned" if deal.has_started else "taking bets")
-        self.header.value = (f"<b>Hoggenheimer</b> &middot; {html.escape(deal.procedure)} procedure &middot; "
+                 else f"{plural(turns, 'card')} turned" if deal.has_started else "taking bets")
+        self.header.value = (f"<b>Hoggenheimer</b> &middot; {html.escape(_procedure_name(deal.procedure))} "
+                             "procedure &middot; "
                              f"seed {self.seed} &middot; deal {self.deal_number}, banker "
                              f"<b>{html.escape(str(deal.banker))}</b> &middot; {html.escape(state)}")
         sync_options(self.punter, [p for p in self.players if p != deal.banker])
@@ -502,4 +551,4 @@ class HoggenheimerTable(DealingTable):
                                       else "")
         self.bankroll_view.value = bankroll_html(self.players, self.history, self.bankers)
         self.chart.draw(self.history)
-        self.log_view.value = log_html(deal.transcript())
+        self.log_view.value = log_html(_log_text(deal))

@@ -29,9 +29,10 @@ from ..display.landsknecht import table_html
 from ..errors import ConfigError, GameError, RuleError
 from ..games.landsknecht import VOID, LandsknechtConfig, LandsknechtDeal, LandsknechtSession
 from ..money import Settlement, to_stake
-from .common import (DealingTable, BankrollChart, DealReplay, MessageBar, bankroll_html, bankroll_svg, check_players_arg, check_seed, fmt_amount,
-                     guarded, log_html, note_html, parse_players, pending_text, record_deal, settled_text,
-                     settlement_tables, sync_options)
+from ..render import card_text
+from .common import (DealingTable, BankrollChart, DealReplay, MessageBar, bankroll_html, bankroll_svg, check_players_arg, check_seed,
+                     count_text, fmt_amount, guarded, log_html, note_html, parse_players, pending_text, plural,
+                     record_deal, settled_text, settlement_tables, sync_options)
 
 __all__ = ["LandsknechtTable", "DEFAULT_PLAYERS", "DEFAULT_SEED", "RULE_OPTIONS", "SETTINGS_HELP", "settlement_html",
            # shared with the other tables; kept importable from here
@@ -54,6 +55,18 @@ def settlement_html(deal: LandsknechtDeal, settlement: Settlement) -> str:
             for bet, result in zip(deal.bets, settlement.results)]
     return settlement_tables(("#", "punter", "card", "result", "net", "stake", "placed", "returned to punter"),
                              rows, settlement, deal.banker, right=(0, 4, 5, 7))
+
+
+def _event_text(event) -> str:
+    """An event of the deal as the reader sees it: the engine's text with
+    the cards' suit symbols and the turn counted as a card, ``"Card 20: J♠
+    pairs the banker's card J♣; ..."``, ``"Bet 2: Anna stakes 1 on 10♥"``."""
+    text = card_text(event.text)
+    if text.startswith("turn "):
+        text = "card " + text[len("turn "):]
+    elif text.startswith("bet: ") and getattr(event, "bet", None) is not None:
+        text = f"bet {event.bet.number}: " + text[len("bet: "):]
+    return text[:1].upper() + text[1:]
 
 
 RULE_OPTIONS = {
@@ -257,7 +270,11 @@ class LandsknechtTable(DealingTable):
 
     @guarded
     def _on_setting(self) -> None:
-        """Tell the reader when a changed setting takes effect (nothing changes now)."""
+        """Tell the reader when a changed setting takes effect (nothing changes
+        now); a stake limit or seed that cannot be used is refused at once,
+        with the engine's reason, rather than when it would apply."""
+        self._read_config()  # ConfigError: an unreadable limit, or the smallest above the largest
+        check_seed(self.seed_field.value)
         text = self._pending_text().strip()
         if text:
             self.message.info(text)
@@ -265,7 +282,8 @@ class LandsknechtTable(DealingTable):
     def _void_text(self) -> str:
         if not self.voided:
             return ""
-        lines = [next(e.text for e in d.history if e.kind == VOID).removeprefix("setup: ") for d in self.voided]
+        lines = [card_text(next(e.text for e in d.history if e.kind == VOID).removeprefix("setup: "))
+                 for d in self.voided]
         return (f"{len(self.voided)} void deal{'s were' if len(self.voided) > 1 else ' was'} redealt ("
                 + "; ".join(lines) + "). ")
 
@@ -292,7 +310,7 @@ class LandsknechtTable(DealingTable):
             raise RuleError("there is no live players' card to back right now (every one has been paired); "
                             "turn a card")
         self.deal.place_bet(self.punter.value, self.card.value, self.stake.value)
-        self.message.info(self.deal.history[-1].text)
+        self.message.info(_event_text(self.deal.history[-1]) + ".")
         self._render()
 
     @guarded
@@ -300,7 +318,7 @@ class LandsknechtTable(DealingTable):
         """Turn one card; settle the deal (and pass the bank) if it ends."""
         event = self.deal.turn()
         self._after_turn()
-        self.message.info(event.text + self._end_text())
+        self.message.info(_event_text(event) + "." + self._end_text())
         self._render()
 
     @guarded
@@ -312,7 +330,9 @@ class LandsknechtTable(DealingTable):
             self._after_turn()
             if self.deal.is_over:
                 break
-        self.message.info(f"{self.deal.turns - start} card(s) turned. " + event.text + self._end_text())
+        last = _event_text(event)
+        self.message.info(count_text(self.deal.turns - start, start, "card", last[:1].lower() + last[1:]) + "."
+                          + self._end_text())
         self._render()
 
     @guarded
@@ -325,8 +345,9 @@ class LandsknechtTable(DealingTable):
         if self.session.deal is not None:
             try:
                 self.session.end_deal()  # refused while the deal is not over: state unchanged
-            except RuleError as exc:
-                raise RuleError(f"finish this deal first ('Turn a card' or 'Deal to the end'): {exc}") from None
+            except RuleError:
+                raise RuleError("finish this deal first: turn cards ('Turn a card' or 'Deal to the end') until "
+                                "the banker's card is paired") from None
         before = len(self.session.void_deals)
         deal = self.session.start_deal(min_stake=limits.min_stake, max_stake=limits.max_stake)
         self.deal, self.settlement = deal, None
@@ -346,7 +367,7 @@ class LandsknechtTable(DealingTable):
     def _end_text(self) -> str:
         if self.settlement is None:
             return ""
-        return (f". {settled_text(self.deal.banker, self.settlement)} "
+        return (f" {settled_text(self.deal.banker, self.settlement)} "
                 f"Click 'New deal': the bank passes to {self.session.banker}.")
 
     # ---------------------------------------------------------------- drawing
@@ -359,7 +380,8 @@ class LandsknechtTable(DealingTable):
         cfg = deal.config  # the limits this deal's banker set
         limits = ", ".join(f"{name.replace('_', ' ')} {getattr(cfg, name)}"
                            for name in RULE_OPTIONS if getattr(cfg, name) is not None) or "no stake limits"
-        state = ("over" if deal.is_over else f"{deal.turns} card(s) turned, {len(deal.live_bets)} live bet(s)")
+        state = ("over" if deal.is_over
+                 else f"{plural(deal.turns, 'card')} turned, {plural(len(deal.live_bets), 'live bet')}")
         self.header.value = self.header_html(
             f"seed {self.seed}", f"deal {self.deal_number}, banker <b>{html.escape(str(deal.banker))}</b>",
             html.escape(state), html.escape(limits))
@@ -376,4 +398,4 @@ class LandsknechtTable(DealingTable):
                                       else "")
         self.bankroll_view.value = bankroll_html(session.players, self.history, self.bankers)
         self.chart.draw(self.history)
-        self.log_view.value = log_html(deal.transcript())
+        self.log_view.value = log_html(card_text(deal.transcript()))
