@@ -11,10 +11,11 @@ Jupyter Book would add to every page).
 Only what the pages load is copied: the AMD bundle and its woff/woff2 icon
 fonts (browsers that read neither are not supported), and MathJax's
 ``tex-mml-chtml`` component with the extensions, fonts, menu and
-accessibility modules it loads on demand. MathJax's speech data
-(``es5/sre``, 3.9 MB) is not copied: it is loaded only when a reader turns
-on the speech explorer in MathJax's menu, which the site leaves off
-(assistive MathML, which screen readers read, needs no speech data).
+accessibility modules it loads on demand, and MathJax's speech data
+(``es5/sre``, 3.9 MB: the speech rules of each language and Nemeth Braille
+that the menu offers). The speech data is fetched only when a reader turns on
+*Accessibility* in MathJax's menu, so no other reader's page weighs more;
+without it that switch made every formula vanish (issue 23).
 
 Usage: python scripts/vendor_js.py [--check]
 Exit status 1 (with a message) if node_modules is missing or out of date.
@@ -46,6 +47,7 @@ MATHJAX_FILES = [
     "es5/ui",
     "es5/a11y",
     "es5/adaptors",
+    "es5/sre",
 ]
 HTML_MANAGER = NODE / "@jupyter-widgets" / "html-manager"
 

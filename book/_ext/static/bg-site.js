@@ -110,6 +110,30 @@
     });
   });
   window.addEventListener("resize", function () { later(); });
+  // Paper is white: a page read in dark mode prints in the light theme (dark ink
+  // on white, the replay and tables included), and goes back to dark after.
+  // bg-site.css's print rules do the same where this script cannot run.
+  function printLight() {
+    var root = document.documentElement;
+    if (root.dataset.theme === "dark") {
+      root.dataset.theme = "light"; root.setAttribute("data-bg-print-dark", "");
+      if (root.dataset.bsTheme) root.dataset.bsTheme = "light";
+    }
+  }
+  function afterPrintTheme() {
+    var root = document.documentElement;
+    if (root.hasAttribute("data-bg-print-dark")) {
+      root.dataset.theme = "dark"; root.removeAttribute("data-bg-print-dark");
+      if (root.dataset.bsTheme) root.dataset.bsTheme = "dark";
+    }
+  }
+  window.addEventListener("beforeprint", printLight);
+  window.addEventListener("afterprint", afterPrintTheme);
+  if (window.matchMedia) {
+    var printQuery = window.matchMedia("print");
+    var onPrintChange = function (e) { if (e.matches) printLight(); else afterPrintTheme(); };
+    if (printQuery.addEventListener) printQuery.addEventListener("change", onPrintChange);
+  }
   window.addEventListener("beforeprint", function () {
     // solutions and hidden blocks print open; afterprint folds them again
     document.querySelectorAll("details:not([open]):not(.above-input):not(.below-input)").forEach(function (d) {
