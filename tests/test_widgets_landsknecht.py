@@ -378,7 +378,7 @@ def test_new_deal_checks_the_limit_fields_before_it_ends_the_deal():
     before, settled = shown(t), list(t.session.settlements)
     t.new_deal_button.click()
     said = t.message.value.replace("&#x27;", "'")
-    assert t.message.is_error and "max_stake" in said and "finish this deal first" not in said, said
+    assert t.message.is_error and "largest stake" in said and "finish this deal first" not in said, said
     assert shown(t) == before and t.session.deal is t.deal and t.session.settlements == settled
 
     # The deal over (settled by the table), a minimum above the maximum: refused, nothing changes,
@@ -390,7 +390,7 @@ def test_new_deal_checks_the_limit_fields_before_it_ends_the_deal():
     before, settled = shown(t), list(t.session.settlements)
     t.new_deal_button.click()
     said = t.message.value.replace("&#x27;", "'")
-    assert t.message.is_error and "must not be more than max_stake" in said, said
+    assert t.message.is_error and "smallest stake allowed (5) must not be more than the largest" in said, said
     assert shown(t) == before and t.session.settlements == settled and t.deal_number == 1
     t.option_fields["max_stake"].value = "6"
     t.new_deal_button.click()
