@@ -9,7 +9,9 @@ tests/test_phone_layout.py and tests/test_print.py (and usable by hand:
 * :func:`overflow_problems` lists what sticks out at the current viewport
   width: elements wider than the page that are not inside a box that
   scrolls sideways, a page that scrolls sideways as a whole, and text in
-  figures smaller than 9 px once the image is scaled to fit.
+  figures smaller than 9 px once the image is scaled to fit; given an
+  element (``inside``, e.g. a live dealing table), also whatever sticks out
+  of it or scrolls sideways within it.
 """
 
 from __future__ import annotations
@@ -93,9 +95,47 @@ OVERFLOW_JS = """() => {
 }"""
 
 
-def overflow_problems(page) -> list[str]:
-    """What is cut off (or too small to read) at the page's current width."""
-    return page.evaluate(OVERFLOW_JS)
+# Inside one element (a live dealing table): every visible descendant that sticks
+# out of it, and every box in it that scrolls sideways; a box that scrolls counts
+# here (unlike OVERFLOW_JS), since what it hides is off the reader's screen.
+INSIDE_JS = """(selector) => {
+  const root = document.querySelector(selector);
+  if (!root) return [`no element ${selector}`];
+  const box = root.getBoundingClientRect(), out = [];
+  const name = el => el.tagName.toLowerCase() + (typeof el.className === 'string' && el.className.trim()
+      ? '.' + el.className.trim().split(/\\s+/).slice(0, 3).join('.') : '');
+  const shown = el => { for (let a = el; a && a !== root; a = a.parentElement) {
+      const s = getComputedStyle(a); if (s.display === 'none' || s.visibility === 'hidden') return false; }
+    return true; };
+  const seen = new Set();
+  for (const el of root.querySelectorAll('*')) {
+    if (!shown(el) || el.closest('mjx-assistive-mml')) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 || r.height === 0) continue;
+    if (r.right > box.right + 1 || r.left < box.left - 1) {
+      let top = el;   // the outermost element that sticks out
+      for (let a = el.parentElement; a && a !== root; a = a.parentElement) {
+        const q = a.getBoundingClientRect(); if (q.right > box.right + 1 || q.left < box.left - 1) top = a; }
+      if (seen.has(top)) continue; seen.add(top);
+      out.push(`cut off: ${name(top)} spans ${Math.round(r.left)}..${Math.round(r.right)}px, ` +
+               `the table ${Math.round(box.left)}..${Math.round(box.right)}px: ${(top.textContent || '').trim().slice(0, 50)}`);
+    }
+    const s = getComputedStyle(el);
+    if (['auto', 'scroll'].includes(s.overflowX) && el.scrollWidth > el.clientWidth + 2 && el.clientWidth > 0)
+      out.push(`scrolls sideways: ${name(el)} shows ${el.clientWidth} of ${el.scrollWidth}px: ${(el.textContent || '').trim().slice(0, 50)}`);
+  }
+  return out;
+}"""
+
+
+def overflow_problems(page, inside: str | None = None) -> list[str]:
+    """What is cut off (or too small to read) at the page's current width; with
+    ``inside`` (a CSS selector) also what sticks out of that element or scrolls
+    sideways within it."""
+    found = page.evaluate(OVERFLOW_JS)
+    if inside:
+        found += page.evaluate(INSIDE_JS, inside)
+    return found
 
 
 def main(argv: list[str]) -> int:

@@ -13,7 +13,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import need_module, new_context, require_chromium
-from site_audit import AXE, DESKTOP, axe_violations, site_pages, wait_ready
+from site_audit import AXE, DESKTOP, PHONE, axe_violations, site_pages, wait_ready
 
 require_chromium("axe-core audit")
 sync_api = need_module("playwright.sync_api")
@@ -110,3 +110,45 @@ def test_page_titles_are_unique_and_name_the_game(built_site):
         for stem, game in games.items():
             if name.startswith(stem):
                 assert game in title, (name, title)
+
+
+# Every typeset formula of the page: is its drawing (mjx-math) wider than the
+# narrowest box it sits in (the formula's own mjx-container and the span.math or
+# div.math around it)? And every Tab stop that is a formula's box or lies inside one.
+FORMULA_STOPS_JS = """() => {
+  const vis = el => !!(el.offsetWidth || el.offsetHeight || el.getClientRects().length);
+  const formulas = [...document.querySelectorAll('article.bd-article mjx-container')].filter(vis);
+  const wider = formulas.filter(c => {
+    const drawn = c.querySelector(':scope > mjx-math');
+    const boxes = [c, c.parentElement].filter(b => b === c || b.matches('.math'));
+    return drawn && drawn.getBoundingClientRect().width > Math.min(...boxes.map(b => b.clientWidth || Infinity)) + 2;
+  });
+  const stops = [...document.querySelectorAll('article.bd-article [tabindex]')]
+    .filter(el => el.tabIndex >= 0 && vis(el) && (el.matches('mjx-container, .math') || el.closest('mjx-container, .math')));
+  const inline = [...document.querySelectorAll('article.bd-article span.math')].filter(vis);
+  return {formulas: formulas.length, wider: wider.length, stops: stops.length,
+          stopsOfWider: stops.filter(s => wider.some(c => s === c || s.contains(c))).length,
+          shadowed: inline.filter(s => !wider.some(c => s.contains(c))
+                                      && getComputedStyle(s).backgroundImage.includes('gradient')).length};
+}"""
+
+
+def test_formulas_that_fit_are_no_tab_stops(site):
+    """Issue 19: each inline formula of the values pages was a Tab stop twice over (a
+    "wide content" region around it and MathJax's own tabindex), and a scroll shadow
+    lay over its last glyph. A formula's box may be a Tab stop (to scroll it by
+    keyboard) only when the formula is wider than the box: so the page has exactly
+    one stop per formula that is wider than its box, none for the others, and no
+    shadow behind an inline formula that fits. Checked at desktop and phone width."""
+    browser, url, _ = site
+    for label, viewport in (("desktop", DESKTOP), ("phone", PHONE)):
+        ctx, _ = new_context(browser, viewport=viewport, service_workers="block")
+        page = ctx.new_page()
+        page.goto(f"{url}/hoggenheimer-values.html", wait_until="load")
+        wait_ready(page)
+        found = page.evaluate(FORMULA_STOPS_JS)
+        ctx.close()
+        assert found["formulas"] >= 50, f"{label}: only {found['formulas']} formulas typeset: {found}"
+        assert found["stops"] == found["stopsOfWider"] == found["wider"], f"{label}: {found}"
+        assert found["wider"] < found["formulas"] / 10, f"{label}: more than a tenth of the formulas are wider than their box: {found}"
+        assert found["shadowed"] == 0, f"{label}: a scroll shadow behind formulas that fit: {found}"

@@ -13,7 +13,16 @@ On every built page, at a 390 x 844 viewport:
 * on the game chapters, at every frame of every deal replay, the same holds,
   the Play button is at least 44 px tall (a thumb's target), the slider at
   least 200 px wide, and the frame's left edge does not move from frame to
-  frame (no sideways jump).
+  frame (no sideways jump);
+* on the game chapters, after *Deal live*, a bet and *Deal to the end*
+  (issue 19): the settlement's *result* and *net* of the bet lie on the
+  screen (their right edge at most 390 px) with nothing covering them,
+  nothing in the live table sticks out of it or scrolls sideways (so no
+  field, dropdown, table or chart is cut), the floating "Back to top" button
+  is not shown over the table (it is shown again further down the page),
+  and every control of the table shows a focus ring when Tab reaches it;
+* on *Comparing the three games*, the comparison table's *house edge*
+  column (its heading and every value) lies on the screen.
 """
 
 from __future__ import annotations
@@ -22,6 +31,8 @@ import pytest
 
 from conftest import need_module, new_context, require_chromium
 from site_audit import PHONE, overflow_problems, site_pages, wait_ready
+from test_book_numbers import SUMMARY
+from test_jupyterlab import SCENARIOS
 
 require_chromium("phone layout test")
 sync_api = need_module("playwright.sync_api")
@@ -115,3 +126,123 @@ def test_every_replay_frame_fits_a_phone(phone, name):
             found.append(f"replay {i + 1}: the frame's left edge moves between {sorted(lefts)} px")
     ctx.close()
     assert not found, "\n".join(found[:40])
+
+
+# The settlement's bets table (caption "Settlement of this deal"): the cells of the
+# columns named "result" and "net" in its heading row, in its first bet's row,
+# with what the reader's screen shows at their centre (the page scrolled down to them).
+SETTLED_CELLS_JS = """() => {
+  const t = [...document.querySelectorAll('.bg-live-table table')]
+    .find(x => x.caption && x.caption.textContent.startsWith('Settlement of this deal'));
+  if (!t) return null;
+  const head = [...t.tHead.rows[0].cells].map(c => c.textContent.trim());
+  const row = t.tBodies[0].rows[0];
+  return ['result', 'net'].map(name => {
+    const cell = row.cells[head.indexOf(name)];
+    // the page scrolls down to it, never sideways (scrollIntoView would scroll a box sideways)
+    window.scrollTo(0, cell.getBoundingClientRect().top + scrollY - innerHeight / 2);
+    const r = cell.getBoundingClientRect();
+    const at = document.elementFromPoint(Math.min(r.left + r.width / 2, innerWidth - 1), r.top + r.height / 2);
+    return {name, text: cell.textContent.trim(), left: r.left, right: r.right,
+            seen: !!at && (at === cell || cell.contains(at)), at: at ? at.tagName + '.' + at.className : null};
+  });
+}"""
+
+# "Back to top" (pydata-sphinx-theme) appears when the reader scrolls up past the
+# header: scroll up a little with a live table in the screen's lower part, then at
+# the page's end (no table there).
+BACK_TO_TOP_JS = """async () => {
+  const bt = document.getElementById('pst-back-to-top');
+  if (!bt) return null;
+  const pause = ms => new Promise(r => setTimeout(r, ms));
+  const upTo = async y => { window.scrollTo(0, y + 150); await pause(100); window.scrollTo(0, y); await pause(250);
+                            return getComputedStyle(bt).display !== 'none'; };
+  const t = document.querySelector('.bg-live-table');
+  const overTable = await upTo(t.getBoundingClientRect().top + scrollY + 200);
+  const pageEnd = await upTo(document.documentElement.scrollHeight - innerHeight - 10);
+  return {overTable, pageEnd};
+}"""
+
+# Tab from the table's first control to its last: each control that gets focus,
+# its outline (width, style, colour).
+FOCUS_JS = """() => { const el = document.activeElement, s = getComputedStyle(el);
+  return {inside: !!el.closest('.bg-live-table'), what: el.tagName + ' ' + (el.innerText || el.value || '').trim().slice(0, 20),
+          width: parseFloat(s.outlineWidth), style: s.outlineStyle, colour: s.outlineColor}; }"""
+
+
+@pytest.mark.parametrize("chapter", GAMES)
+def test_live_table_outcome_on_a_phone(phone, chapter):
+    browser, url, _ = phone
+    table_class, steps = SCENARIOS[chapter.removesuffix(".html")]
+    ctx, page = _open(browser, f"{url}/{chapter}")
+    try:
+        button = page.get_by_role("button", name="Deal live", exact=True)
+        button.scroll_into_view_if_needed()
+        button.click()
+        table = page.locator(f".bg-live-table .{table_class}")
+        table.wait_for(timeout=90_000)
+        # a bet, then to the end of the deal (the scenario's first moves that are not refused)
+        moves = [label for label, expect in steps if expect != "refused"]
+        for label in moves[:moves.index("Deal to the end") + 1]:
+            before = table.inner_text()
+            table.locator("button", has_text=label).first.click()
+            page.wait_for_function("([el, b]) => el.innerText !== b", arg=[table.element_handle(), before],
+                                   timeout=10_000)
+        page.locator(".bg-live-table caption", has_text="Settlement of this deal").wait_for(timeout=10_000)
+        page.wait_for_timeout(300)   # bg-site.js fixes what changed on the next frame
+
+        cells = page.evaluate(SETTLED_CELLS_JS)
+        assert cells, f"{chapter}: no settlement table with a bet after 'Deal to the end'"
+        width = page.evaluate("document.documentElement.clientWidth")
+        for c in cells:
+            assert c["left"] >= 0 and c["right"] <= width, \
+                f"{chapter}: the settlement's {c['name']} ({c['text']!r}) spans {c['left']:.0f}..{c['right']:.0f} px"
+            assert c["seen"], f"{chapter}: the settlement's {c['name']} is covered by {c['at']}"
+
+        problems = overflow_problems(page, inside=".bg-live-table")
+        assert not problems, f"{chapter}:\n" + "\n".join(problems[:20])
+
+        shown = page.evaluate(BACK_TO_TOP_JS)
+        assert shown == {"overTable": False, "pageEnd": True}, f"{chapter}: Back to top shown: {shown}"
+
+        first = table.locator("input, select, button").first
+        first.focus()
+        page.keyboard.press("Shift+Tab")
+        page.keyboard.press("Tab")   # focus from the keyboard: :focus-visible
+        rings = []
+        for _ in range(60):
+            f = page.evaluate(FOCUS_JS)
+            if not f["inside"]:
+                break
+            rings.append(f)
+            page.keyboard.press("Tab")
+        assert len(rings) >= 8, f"{chapter}: Tab reached only {len(rings)} controls of the table"
+        faint = [f for f in rings if f["style"] in ("none", "hidden") or f["width"] < 2
+                 or f["colour"] in ("transparent", "rgba(0, 0, 0, 0)")]
+        assert not faint, f"{chapter}: controls without a 2 px focus ring: {faint}"
+    finally:
+        ctx.close()
+
+
+SUMMARY_EDGE_JS = """() => {
+  const th = [...document.querySelectorAll('article table thead th')].find(h => h.textContent.trim() === 'house edge');
+  if (!th) return null;
+  const col = [...th.classList].find(c => /^col\\d+$/.test(c));
+  const cells = [th, ...th.closest('table').querySelectorAll(`tbody td.${col}`)];
+  return cells.map(c => { const r = c.getBoundingClientRect(); return [c.textContent.trim(), r.left, r.right]; });
+}"""
+
+
+def test_summary_house_edge_on_a_phone(phone):
+    browser, url, _ = phone
+    ctx, page = _open(browser, f"{url}/summary.html")
+    try:
+        cells = page.evaluate(SUMMARY_EDGE_JS)
+        width = page.evaluate("document.documentElement.clientWidth")
+        assert cells, "summary.html: no table with a 'house edge' column"
+        # the heading and one value per bet of the three games (test_book_numbers.SUMMARY)
+        assert len(cells) == 1 + len(SUMMARY), cells
+        off = [c for c in cells if c[1] < 0 or c[2] > width]
+        assert not off, f"summary.html at {width} px: house edge cells off the screen: {off}"
+    finally:
+        ctx.close()

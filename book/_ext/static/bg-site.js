@@ -8,6 +8,13 @@
  *    (search button, "Toggle hidden content" summaries): the visible text
  *    becomes the name. Empty <summary> toggles in the side bar get a name.
  * 3b. Cards in compact replay frames get back their tooltip (their spoken name).
+ * 3c. A box that scrolls sideways becomes a named, focusable region (so that
+ *    the keyboard can scroll it) only while it really is wider than its room;
+ *    formulas are not Tab stops of their own (MathJax's "Include in Tab Order",
+ *    which a reader can switch back on in MathJax's menu, starts off).
+ * 3d. The theme's floating "Back to top" button stays away while a dealing
+ *    table or a replay is at the bottom of the screen, where it would cover
+ *    the table's buttons and help.
  * 4. Print: before printing, each replay shows its last frame (the deal's
  *    end), copied into a box that only the print stylesheet shows (a merged
  *    replay: its drawing, with the last frame's hiding rule made a print rule), and
@@ -16,6 +23,15 @@
  */
 (function () {
   "use strict";
+  // read by MathJax when it starts (its script is deferred; this one runs first): a
+  // formula is text to read, not a control, so it is no Tab stop of its own
+  if (window.MathJax && typeof window.MathJax === "object" && !window.MathJax.version) {
+    var mj = window.MathJax;
+    mj.options = mj.options || {};
+    mj.options.menuOptions = mj.options.menuOptions || {};
+    mj.options.menuOptions.settings = mj.options.menuOptions.settings || {};
+    if (mj.options.menuOptions.settings.inTabOrder === undefined) mj.options.menuOptions.settings.inTabOrder = false;
+  }
   function playLabels(root) {
     root.querySelectorAll(".widget-play .jupyter-button").forEach(function (btn) {
       var icon = btn.querySelector("i");
@@ -77,21 +93,68 @@
       s.setAttribute("aria-label", link ? "Show or hide the pages under " + link.textContent.trim() : "Show or hide");
     });
   }
-  // a box that scrolls sideways can be scrolled from the keyboard (focusable, named);
-  // checked again whenever a block opens (a <details> gets "open", a toggle its class)
+  // a box that scrolls sideways can be scrolled from the keyboard (focusable, named),
+  // and only such a box: checked again whenever a block opens (a <details> gets "open",
+  // a toggle its class) and when the window is resized (a box that fits again is no
+  // longer a Tab stop). "Scrolls" means that what it shows is wider than it: MathJax's
+  // hidden copy of a formula for screen readers (mjx-assistive-mml) and a glyph's
+  // overhang of a pixel or two are not something to scroll to.
+  var OWN = "data-bg-scroll";   // set on the boxes made focusable here, so that it can be undone
+  function contentWidth(el) {
+    var math = el.matches("mjx-container") ? el : el.querySelector(":scope > mjx-container");
+    if (math) {
+      var shown = math.querySelector(":scope > mjx-math");
+      return shown ? shown.getBoundingClientRect().width : 0;
+    }
+    return el.scrollWidth;
+  }
   function scrollBoxes() {
     document.querySelectorAll("article.bd-article *").forEach(function (el) {
+      var ours = el.hasAttribute(OWN);
+      var tab = el.getAttribute("tabindex");
       // tabindex -1 (set on code blocks while they were folded away) keeps a box out
       // of the tab order, so it does not count as focusable here
-      var tab = el.getAttribute("tabindex");
-      if (el.scrollWidth <= el.clientWidth + 1 || (tab !== null && tab !== "-1")) return;
-      var ox = getComputedStyle(el).overflowX;
-      if (ox !== "auto" && ox !== "scroll") return;
-      el.setAttribute("tabindex", "0");
-      if (!el.getAttribute("role")) {
-        el.setAttribute("role", "region");
-        el.setAttribute("aria-label", "wide content, scrolls sideways");
+      if (!ours && tab !== null && tab !== "-1") return;
+      if (ours && el.clientWidth === 0) return;   // folded away for now: decided when shown again
+      var wide = false;
+      if (el.scrollWidth > el.clientWidth + 2 && el.clientWidth > 0) {
+        var ox = getComputedStyle(el).overflowX;
+        wide = (ox === "auto" || ox === "scroll") && contentWidth(el) > el.clientWidth + 2;
       }
+      if (wide === ours) {
+        if (wide && el.classList.contains("math") && !el.classList.contains("bg-wide")) el.classList.add("bg-wide");
+        return;
+      }
+      if (wide) {
+        el.setAttribute(OWN, el.getAttribute("role") ? "" : "named");
+        if (tab !== null) el.setAttribute("data-bg-tab", tab);
+        el.setAttribute("tabindex", "0");
+        if (!el.getAttribute("role")) {
+          el.setAttribute("role", "region");
+          el.setAttribute("aria-label", "wide content, scrolls sideways");
+        }
+        if (el.classList.contains("math")) el.classList.add("bg-wide");   // its scroll shadows (bg-site.css)
+      } else {
+        if (el.getAttribute(OWN) === "named") { el.removeAttribute("role"); el.removeAttribute("aria-label"); }
+        el.removeAttribute(OWN);
+        if (el.hasAttribute("data-bg-tab")) {
+          el.setAttribute("tabindex", el.getAttribute("data-bg-tab")); el.removeAttribute("data-bg-tab");
+        } else el.removeAttribute("tabindex");
+        el.classList.remove("bg-wide");
+      }
+    });
+  }
+  // "Back to top" floats at the bottom centre of the screen: hidden while a dealing
+  // table or a replay reaches into the bottom fifth of the screen, where the button is
+  var near = new Set();
+  var watcher = "IntersectionObserver" in window ? new IntersectionObserver(function (entries) {
+    entries.forEach(function (e) { if (e.isIntersecting) near.add(e.target); else near.delete(e.target); });
+    document.documentElement.classList.toggle("bg-no-back-to-top", near.size > 0);
+  }, { rootMargin: "-80% 0px 0px 0px" }) : null;
+  function watchTables() {
+    if (!watcher) return;
+    document.querySelectorAll(".bg-live, .bg-live-table, .bg-replay").forEach(function (el) {
+      if (!el.hasAttribute("data-bg-watched")) { el.setAttribute("data-bg-watched", ""); watcher.observe(el); }
     });
   }
   var pending = false;
@@ -101,6 +164,7 @@
     cardTitles(document);
     themeNames();
     scrollBoxes();
+    watchTables();
   }
   function later() { if (!pending) { pending = true; window.requestAnimationFrame(fix); } }
   document.addEventListener("DOMContentLoaded", function () {

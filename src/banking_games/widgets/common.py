@@ -129,7 +129,7 @@ _TDR = 'style="padding:2px 8px;text-align:right;font-variant-numeric:tabular-num
 
 
 def html_table(head: Sequence[str], rows: Iterable[Sequence[object]], caption: str,
-               right: Sequence[int] = ()) -> str:
+               right: Sequence[int] = (), *, stack: bool = False) -> str:
     """A small captioned HTML table; every cell is escaped text.
 
     Args:
@@ -137,12 +137,20 @@ def html_table(head: Sequence[str], rows: Iterable[Sequence[object]], caption: s
         rows: the rows, each a sequence of cells (shown with ``str``).
         caption: the caption above the table.
         right: indices of the columns to right-align (numbers).
+        stack: on a narrow screen (a phone), show each row as one block of
+            "heading value" pairs instead of columns running off the screen
+            (class ``bg-stack``: each cell carries its heading in
+            ``data-label``; the website's bg-site.css does the stacking).
     """
     cells = "".join(f"<th {_TH}>{html.escape(h)}</th>" for h in head)
-    body = "".join(
-        "<tr>" + "".join(f"<td {_TDR if i in right else _TD}>{html.escape(str(c))}</td>" for i, c in enumerate(row))
-        + "</tr>" for row in rows)
-    return (f'<table style="border-collapse:collapse;margin:4px 0;font-size:90%">'
+
+    def td(i: int, c: object) -> str:
+        label = f' data-label="{html.escape(head[i])}"' if stack and i < len(head) else ""
+        return f"<td{label} {_TDR if i in right else _TD}>{html.escape(str(c))}</td>"
+
+    body = "".join("<tr>" + "".join(td(i, c) for i, c in enumerate(row)) + "</tr>" for row in rows)
+    cls = ' class="bg-stack"' if stack else ""
+    return (f'<table{cls} style="border-collapse:collapse;margin:4px 0;font-size:90%">'
             f'<caption style="caption-side:top;text-align:left;font-weight:bold">{html.escape(caption)}</caption>'
             f"<thead><tr>{cells}</tr></thead><tbody>{body}</tbody></table>")
 
@@ -151,12 +159,12 @@ def settlement_tables(head: Sequence[str], rows: Sequence[Sequence[object]], set
                       banker: Hashable, *, right: Sequence[int] = (),
                       nothing: str = "no bets were placed in this deal") -> str:
     """A deal's settlement as HTML: a table of its bets (``head`` and
-    ``rows``, one row per bet, drawn by the game's table), or the line
-    ``nothing`` when there were none; then each punter's net and the
-    banker's net, read from the engine's
+    ``rows``, one row per bet, drawn by the game's table; stacked on a phone,
+    see :func:`html_table`), or the line ``nothing`` when there were none;
+    then each punter's net and the banker's net, read from the engine's
     :class:`~banking_games.money.Settlement`."""
     if rows:
-        bets = html_table(head, rows, "Settlement of this deal (amounts in units)", right=right)
+        bets = html_table(head, rows, "Settlement of this deal (amounts in units)", right=right, stack=True)
     else:
         bets = f'<div style="margin:4px 0"><b>Settlement</b>: {html.escape(nothing)}.</div>'
     nets = [(p, "punter", fmt_amount(n)) for p, n in settlement.player_net.items()]
@@ -482,10 +490,14 @@ def bankroll_svg(history: Mapping, *, title: str = "Running net since the first 
     index 0 before the first) as an ``<svg>`` string, drawn with the
     standard library only (well under a millisecond; no JavaScript, no
     matplotlib). Empty string while fewer than one deal is settled.
+
+    The chart is 340 px wide, so that it fits a phone (a 390 px screen less
+    the page's margins) at full size; the legend lies under the plot, its
+    names in rows as wide as the chart. In a narrower box it scales down.
     """
     if not history or max((len(v) for v in history.values()), default=0) < 2:
         return ""
-    w, h, left, right, top, bottom = 400, 170, 46, 92, 22, 34
+    w, h, left, right, top, bottom = 340, 170, 46, 12, 22, 34
     n = max(len(v) for v in history.values()) - 1
     lo = Fraction(min(0, min(min(v) for v in history.values() if len(v))))
     hi = Fraction(max(0, max(max(v) for v in history.values() if len(v))))
@@ -502,9 +514,20 @@ def bankroll_svg(history: Mapping, *, title: str = "Running net since the first 
         return out
 
     txt = 'font-family="DejaVu Sans,Arial,sans-serif" font-size="{}" fill="#333"'
-    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{h}" viewBox="0 0 {w} {h}" '
-             f'role="img" aria-label="{html.escape(title)}">',
-             f'<rect width="{w}" height="{h}" fill="#fff"/>',
+    # the legend, under the plot: a 16 px line and the name (about 6.2 px a character at 10 px),
+    # entries side by side, a new row when the next would pass the right edge
+    legend, lx, row = [], 10.0, 0
+    for k, name in enumerate(history):
+        label = str(name) if len(str(name)) <= 24 else str(name)[:23] + "\u2026"
+        width = 20 + 6.2 * len(label)
+        if lx > 10 and lx + width > w - 6:
+            lx, row = 10.0, row + 1
+        legend.append((k, label, lx, h + 6 + 16 * row))
+        lx += width + 14
+    full_h = h + 16 + 16 * row if legend else h
+    parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{full_h}" viewBox="0 0 {w} {full_h}" '
+             f'style="max-width:100%;height:auto" role="img" aria-label="{html.escape(title)}">',
+             f'<rect width="{w}" height="{full_h}" fill="#fff"/>',
              f'<text x="{left}" y="14" {txt.format(11)} font-weight="bold">{html.escape(title)}</text>',
              f'<line x1="{left}" y1="{py(0):.1f}" x2="{w - right}" y2="{py(0):.1f}" stroke="#999" stroke-width="1"/>',
              f'<line x1="{left}" y1="{top}" x2="{left}" y2="{h - bottom}" stroke="#333" stroke-width="1"/>']
@@ -524,10 +547,11 @@ def bankroll_svg(history: Mapping, *, title: str = "Running net since the first 
         parts.append(f'<polyline points="{" ".join(f"{x},{y}" for x, y in points)}" fill="none" '
                      f'stroke="{colour}" stroke-width="2"/>')
         parts.extend(f'<circle cx="{x}" cy="{y}" r="2.5" fill="{colour}"/>' for x, y in points)
-        ly = top + 6 + 14 * k
-        parts.append(f'<line x1="{w - right + 10}" y1="{ly}" x2="{w - right + 26}" y2="{ly}" stroke="{colour}" '
-                     f'stroke-width="2"/><text x="{w - right + 30}" y="{ly + 3}" {txt.format(10)}>'
-                     f"{html.escape(str(name))}</text>")
+    for k, label, lx, ly in legend:
+        colour = _PALETTE[k % len(_PALETTE)]
+        parts.append(f'<line x1="{lx:.0f}" y1="{ly}" x2="{lx + 16:.0f}" y2="{ly}" stroke="{colour}" '
+                     f'stroke-width="2"/><text x="{lx + 20:.0f}" y="{ly + 3.5}" {txt.format(10)}>'
+                     f"{html.escape(label)}</text>")
     parts.append("</svg>")
     return "".join(parts)
 
