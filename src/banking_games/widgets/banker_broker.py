@@ -36,6 +36,7 @@ from ..games.banker_broker import (PAYOUT_ODDS, BankChange, BankChangeResult, Ba
                                    PackCut, Sectioning, SectionTurned, TieRule)
 from ..money import LOSE, PUSH, WIN, Settlement
 from ..render import MUTED_COLOUR
+from .repeat import RepeatPanel
 from .common import (DealingTable, BankrollChart, DealReplay, MessageBar, bankroll_html, check_players_arg, check_seed, fmt_amount, guarded,
                      log_html, note_html, parse_players, pending_text, record_deal, settled_text,
                      settlement_tables, sync_options)
@@ -365,6 +366,8 @@ class BankerBrokerTable(DealingTable):
             widgets.HBox([self.sizes, self.cut_button, self.turn_button, self.end_button, self.new_deal_button],
                          layout=row),
             self.message, self.table, self.settlement_view, money, self.more])
+        self.repeat = RepeatPanel(self)  # Repeat: many deals with the same bets (issue 20)
+        self.children = (*self.children, self.repeat)
         self._sync_option_fields()
         self._render()
 

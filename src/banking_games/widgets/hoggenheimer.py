@@ -33,6 +33,7 @@ from ..games.hoggenheimer import (PAYOUT_ODDS, PROCEDURES, Bet, BetKind, CardTur
                                   HoggenheimerDeal, all_bets, choose_first_banker, make_bet, next_banker)
 from ..money import WIN, Settlement
 from ..render import MUTED_COLOUR
+from .repeat import RepeatPanel
 from .common import (DealingTable, BankrollChart, DealReplay, MessageBar, bankroll_html, check_players_arg, check_seed, fmt_amount, guarded,
                      log_html, note_html, parse_players, pending_text, record_deal, settled_text,
                      settlement_tables, sync_options)
@@ -285,6 +286,8 @@ class HoggenheimerTable(DealingTable):
             widgets.HBox([self.typed_bet, self.stake, self.bet_button], layout=row),
             widgets.HBox([self.turn_button, self.end_button, self.new_deal_button, self.reveal], layout=row),
             self.message, self.table, self.bets_view, self.settlement_view, money, self.more])
+        self.repeat = RepeatPanel(self)  # Repeat: many deals with the same bets (issue 20)
+        self.children = (*self.children, self.repeat)
 
     # ---------------------------------------------------------------- session
     def _begin_session(self, players: tuple, seed: object, procedure: str) -> None:

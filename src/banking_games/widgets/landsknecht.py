@@ -29,6 +29,7 @@ from ..display.landsknecht import table_html
 from ..errors import ConfigError, GameError, RuleError
 from ..games.landsknecht import VOID, LandsknechtConfig, LandsknechtDeal, LandsknechtSession
 from ..money import Settlement, to_stake
+from .repeat import RepeatPanel
 from .common import (DealingTable, BankrollChart, DealReplay, MessageBar, bankroll_html, bankroll_svg, check_players_arg, check_seed, fmt_amount,
                      guarded, log_html, note_html, parse_players, pending_text, record_deal, settled_text,
                      settlement_tables, sync_options)
@@ -193,6 +194,8 @@ class LandsknechtTable(DealingTable):
                            layout=row),
             widgets.HBox([self.turn_button, self.end_button, self.new_deal_button], layout=row),
             self.message, self.table, self.voids, self.settlement_view, money, more])
+        self.repeat = RepeatPanel(self)  # Repeat: many deals with the same bets (issue 20)
+        self.children = (*self.children, self.repeat)
 
     # ---------------------------------------------------------------- session
     def _begin_session(self, players: tuple, seed: object, config: LandsknechtConfig,
