@@ -248,7 +248,8 @@ def test_bad_seed_and_no_bets_are_refused():
 # ---------------------------------------------------------------- the asyncio path: progress and Stop
 
 def test_async_repeat_shows_progress_and_deals_what_run_deals(monkeypatch):
-    monkeypatch.setattr(R, "CHUNK_SECONDS", 0.0)  # one deal a chunk: every chunk shows its progress
+    monkeypatch.setattr(R, "PROGRESS_SECONDS", 0.0)  # one deal a chunk: every chunk shows its progress
+    monkeypatch.setattr(R, "MIN_CHUNK_SECONDS", 0.0)
     t = hoggenheimer_table()
     panel = t.repeat
     seen = []
@@ -271,7 +272,8 @@ def test_async_repeat_shows_progress_and_deals_what_run_deals(monkeypatch):
 
 
 def test_stop_ends_the_repeat_with_the_tally_so_far(monkeypatch):
-    monkeypatch.setattr(R, "CHUNK_SECONDS", 0.0)
+    monkeypatch.setattr(R, "PROGRESS_SECONDS", 0.0)
+    monkeypatch.setattr(R, "MIN_CHUNK_SECONDS", 0.0)
     t = hoggenheimer_table()
     panel = t.repeat
 
@@ -285,7 +287,7 @@ def test_stop_ends_the_repeat_with_the_tally_so_far(monkeypatch):
 
     tally = asyncio.run(go())
     assert tally.stopped and 1 <= tally.deals < 10000
-    assert "Stopped after" in panel.message.value and "stopped after" in panel.results.value
+    assert "Stopped after" in panel.message.value and "(stopped: 10,000 asked)" in panel.results.value
     # the deals dealt are the first deals of that seed
     assert tally.counts() == hoggenheimer_table().repeat.run(tally.deals, 4).counts()
 
