@@ -43,7 +43,7 @@ from typing import Hashable, Sequence
 
 import ipywidgets as widgets
 
-from ..errors import ConfigError, GameError
+from ..errors import ConfigError, GameError, short_repr
 from ..exact import banker_broker as exact_bb
 from ..exact import hoggenheimer as exact_hog
 from ..exact import landsknecht as exact_lk
@@ -91,14 +91,14 @@ def _whole_number(text: object, what: str, example: str) -> int:
     if isinstance(text, int):
         return text
     raw = str(text).strip()
-    shown = raw if len(raw) <= 24 else raw[:20] + "..."
+    shown = short_repr(raw)  # at most 40 characters of what was typed
     if not raw:
         raise RepeatError(f"{what}: the field is empty; type a whole number such as {example}")
     digits = raw.replace(",", "").replace("_", "").replace(" ", "")
     sign = -1 if digits.startswith("-") else 1
     body = digits[1:] if digits[:1] in ("+", "-") else digits
     if not body or body[:1] in ("+", "-"):
-        raise RepeatError(f"{what}: type a whole number such as {example}, got {shown!r}")
+        raise RepeatError(f"{what}: type a whole number such as {example}, got {shown}")
     if body.isdigit() and body.isascii():
         return sign * (int(body) if len(body) <= 40 else 10 ** 40)
     number = None
@@ -108,9 +108,9 @@ def _whole_number(text: object, what: str, example: str) -> int:
         except (ArithmeticError, ValueError):
             number = None
     if number is None or not number.is_finite():
-        raise RepeatError(f"{what}: type a whole number such as {example}, got {shown!r}")
+        raise RepeatError(f"{what}: type a whole number such as {example}, got {shown}")
     if number != number.to_integral_value():
-        raise RepeatError(f"{what}: a whole number is needed, got {shown!r}")
+        raise RepeatError(f"{what}: a whole number is needed, got {shown}")
     return sign * (int(number) if number.adjusted() < 40 else 10 ** 40)
 
 
