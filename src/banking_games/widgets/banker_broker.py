@@ -39,6 +39,7 @@ from ..render import MUTED_COLOUR, card_text
 from .common import (DealingTable, BankrollChart, DealReplay, MessageBar, bankroll_html, check_players_arg, check_seed, count_text, fmt_amount,
                      guarded, log_html, note_html, parse_players, pending_text, plural, record_deal,
                      settled_text, settlement_tables, sync_options)
+from .repeat import RepeatPanel
 
 __all__ = ["BankerBrokerTable", "DEFAULT_PLAYERS", "DEFAULT_SEED", "DEFAULT_SECTIONS", "RULE_OPTIONS",
            "deal_rng", "first_banker_rng", "bank_cut_rng", "deal_frames", "frame_title",
@@ -376,6 +377,8 @@ class BankerBrokerTable(DealingTable):
             widgets.HBox([self.sizes, self.cut_button, self.turn_button, self.end_button, self.new_deal_button],
                          layout=row),
             self.message, self.table, self.settlement_view, money, self.more])
+        self.repeat = RepeatPanel(self)  # Repeat: many deals with the same bets (issue 20)
+        self.children = (*self.children, self.repeat)
         self._sync_option_fields()
         self._render()
 

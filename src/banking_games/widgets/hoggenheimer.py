@@ -36,6 +36,7 @@ from ..render import MUTED_COLOUR, card_text
 from .common import (DealingTable, BankrollChart, DealReplay, MessageBar, bankroll_html, check_players_arg, check_seed, count_text, fmt_amount,
                      guarded, log_html, note_html, parse_players, pending_text, plural, record_deal,
                      settled_text, settlement_tables, sync_options)
+from .repeat import RepeatPanel
 
 __all__ = ["HoggenheimerTable", "DEFAULT_PLAYERS", "DEFAULT_SEED", "bet_options", "frame_html",
            "deal_frames", "settlement_html", "short_bet_error", "BET_HELP", "turn_text", "bet_text"]
@@ -325,6 +326,8 @@ class HoggenheimerTable(DealingTable):
             widgets.HBox([self.typed_bet, self.stake, self.bet_button], layout=row),
             widgets.HBox([self.turn_button, self.end_button, self.new_deal_button, self.reveal], layout=row),
             self.message, self.table, self.bets_view, self.settlement_view, money, self.more])
+        self.repeat = RepeatPanel(self)  # Repeat: many deals with the same bets (issue 20)
+        self.children = (*self.children, self.repeat)
 
     # ---------------------------------------------------------------- session
     def _begin_session(self, players: tuple, seed: object, procedure: str) -> None:

@@ -33,6 +33,7 @@ from ..render import card_text
 from .common import (DealingTable, BankrollChart, DealReplay, MessageBar, bankroll_html, bankroll_svg, check_players_arg, check_seed,
                      count_text, fmt_amount, guarded, log_html, note_html, parse_players, pending_text, plural,
                      record_deal, settled_text, settlement_tables, sync_options)
+from .repeat import RepeatPanel
 
 __all__ = ["LandsknechtTable", "DEFAULT_PLAYERS", "DEFAULT_SEED", "RULE_OPTIONS", "SETTINGS_HELP", "settlement_html",
            # shared with the other tables; kept importable from here
@@ -206,6 +207,8 @@ class LandsknechtTable(DealingTable):
                            layout=row),
             widgets.HBox([self.turn_button, self.end_button, self.new_deal_button], layout=row),
             self.message, self.table, self.voids, self.settlement_view, money, more])
+        self.repeat = RepeatPanel(self)  # Repeat: many deals with the same bets (issue 20)
+        self.children = (*self.children, self.repeat)
 
     # ---------------------------------------------------------------- session
     def _begin_session(self, players: tuple, seed: object, config: LandsknechtConfig,
