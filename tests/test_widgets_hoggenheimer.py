@@ -74,7 +74,7 @@ def names(cards) -> list[str]:
 
 def layout_part(table: HoggenheimerTable) -> str:
     """The layout (and side cards) of the table's drawing, without the row of turned cards."""
-    return table.table.value.split("Turned so far")[0]
+    return table.drawing.split("Turned so far")[0]
 
 
 _SHORT = {c.long_name: c.name for c in hoggenheimer_pack()}
@@ -90,7 +90,7 @@ def frame_layout(frame: str) -> tuple[set[str], int]:
 
 def snapshot(t: HoggenheimerTable) -> tuple:
     return (t.deal, t.deal.transcript(), t.deal.bets, t.deal_number, list(t.bankers),
-            {p: list(v) for p, v in t.history.items()}, t.settlement, t.table.value,
+            {p: list(v) for p, v in t.history.items()}, t.settlement, t.drawing,
             t.replay.slider.max, [c.value for c in t.replay.stack.children], t.kind.value, t.bet.value,
             tuple(t.punter.options), t.header.value, t.players, t.seed)
 
