@@ -141,9 +141,9 @@ BET_HELP = "Try e.g. 'JH', '7S 7H' or 'tens'; every kind of bet is in the table 
 """The short help after a refused typed bet (the chapter's table is ``hog-bets``)."""
 
 
-PICK_HELP = ("Tap a cell to bet on its card, then a neighbouring cell for a pair, then a cell beside the "
-             "pair for a square; tap a suit or a rank at a row's or column's head for the whole row or "
-             "column; tap a chosen cell to start again from it. Tab and Enter work too.")
+PICK_HELP = ("Tap a cell to bet on its card, a cell beside it for a pair, then a cell beside the pair for a "
+             "square (diagonals are no bet); a cell further off, or a chosen one, starts again. A suit or rank "
+             "at a row's or column's head bets on the whole row or column. Tab and Enter work too.")
 """The line of help under the live layout (how clicks choose a bet)."""
 
 
@@ -449,22 +449,27 @@ class HoggenheimerTable(DealingTable):
         clubs, columns A to 7; the cell is known by its place, since the
         card lying there may be face down).
 
-        The first click, or a click on a cell already chosen, chooses the
-        bet on that cell's card (in the English layout, the card whose home
-        it is: :func:`~banking_games.games.hoggenheimer.card_at`). Otherwise
-        the click adds the cell to the cells chosen: to one card, that cell
-        (a pair if they are neighbours); to more, the cells of the smallest
-        rectangle holding them and the new one (a pair and a cell beside it
-        make the 2x2 square). The engine's :func:`make_bet` says whether
-        that is a bet; if not, the engine's reason is shown and the choice
-        is unchanged.
+        The first click after a bet is placed (or a new deal), a click on
+        a cell already chosen, a click while four or more cells are chosen
+        (a square, a row, a column), or on a cell that touches none of the
+        chosen cells (not even at a corner), chooses the bet on that cell's card
+        (in the English layout, the card whose home it is:
+        :func:`~banking_games.games.hoggenheimer.card_at`). A click on a
+        cell that touches the chosen card or pair adds it to them: to one
+        card, that cell (a pair if they are side by side); to a pair, the
+        cells of the smallest rectangle holding it and the new one (a pair
+        and a cell beside it make the 2x2 square). The engine's :func:`make_bet` says
+        whether that is a bet; if not, the engine's reason is shown and the
+        choice is unchanged.
 
         Returns:
             The bet chosen (``None`` if refused).
         """
         cell = (row, column)
         current = self._chosen_bet()
-        if self._fresh or current is None or cell in current.cells:
+        growing = current is not None and len(current.cells) <= 2  # a card or a pair may grow
+        touches = growing and any(abs(r - row) <= 1 and abs(c - column) <= 1 for r, c in current.cells)
+        if self._fresh or not touches or cell in current.cells:
             bet = self._cell_bets[row][column]
         else:
             cells = set(current.cells) | {cell}

@@ -33,6 +33,8 @@ PICK_CSS = """
 .bg-pick-cell > .widget-html > .widget-html-content { height: auto; line-height: normal; }
 .bg-pick-cell > .jupyter-button { position: absolute; inset: 0; width: auto; height: auto; margin: 0;
   padding: 0; border: 0; border-radius: 6px; background: transparent; box-shadow: none; cursor: pointer; }
+/* ipywidgets gives an empty button a zero-width space (::before) that would become its name */
+.bg-pick-cell > .jupyter-button.jupyter-button:empty::before { content: none; }
 .bg-pick-cell > .jupyter-button:hover { background: var(--bg-pick-hover, rgba(21, 101, 192, .14)); }
 .bg-pick-cell > .jupyter-button:focus-visible { outline: 3px solid var(--bg-pick-ring, #1565c0) !important;
   outline-offset: 0 !important; }
