@@ -317,7 +317,7 @@ class HoggenheimerTable(DealingTable):
             widgets.HBox([self.typed_bet, self.stake, self.bet_button], layout=row),
             widgets.HBox([self.turn_button, self.end_button, self.new_deal_button, self.reveal], layout=row),
             self.message, widgets.HBox([self.picker, self.table], layout=widgets.Layout(
-                flex_flow="row wrap", align_items="flex-start", grid_gap="0 16px")),
+                flex_flow="row wrap", align_items="flex-start", grid_gap="0 16px")), self.picker.help,
             self.bets_view, self.settlement_view, money, self.more])
 
     # ---------------------------------------------------------------- session

@@ -46,7 +46,7 @@ PICK_CSS = """
 .bg-pick-head.bg-pick-red { color: var(--bg-pick-red, #c0142b); }
 .bg-pick-grid { width: max-content; }
 .bg-pick-scroll { max-width: 100%; overflow-x: auto; }
-.bg-pick-help { font-size: 85%; color: var(--bg-muted, var(--jp-content-font-color2, #595959)); margin: 2px 0; }
+.bg-pick-help { font-size: 85%; line-height: 1.4; max-width: 60em; color: var(--bg-muted, var(--jp-content-font-color2, #595959)); margin: 2px 0; }
 .bg-pick-title { font-size: 12px; color: var(--bg-muted, var(--jp-content-font-color2, #595959)); }
 /* dark themes: the website's (data-theme) and JupyterLab's (data-jp-theme-light) */
 html[data-theme="dark"] .bg-table, body[data-jp-theme-light="false"] .bg-table {
@@ -120,13 +120,14 @@ class LayoutPicker(widgets.VBox):
         cell_names: ``cell_names[r][c]``, the name of cell ``(r, c)``'s button.
         on_cell, on_row, on_column: called with ``(r, c)``, ``r`` or ``c``
             when a cell's, a row head's or a column head's button is pressed.
-        help_text: one line under the grid saying how to choose (plain text).
+        help_text: one line saying how to choose (plain text), in ``help``,
+            which the table places (e.g. under the grid and what lies beside it).
 
     Attributes:
         title (HTML): the caption above the grid (it also holds :data:`PICK_CSS`).
         cells: ``cells[r][c]``, the :class:`PickCell` of each place.
         row_heads, column_heads: the heads' :class:`PickCell`.
-        help (HTML): the line of help.
+        help (HTML): the line of help (not a child of the picker: the table places it).
     """
 
     def __init__(self, rows: Sequence[tuple[str, bool, str]], columns: Sequence[tuple[str, str]],
@@ -152,7 +153,7 @@ class LayoutPicker(widgets.VBox):
         scroll = widgets.Box([self.grid])
         scroll.add_class("bg-pick-scroll")
         self.help = widgets.HTML(f'<div class="bg-pick-help">{html.escape(help_text)}</div>' if help_text else "")
-        super().__init__([self.title, scroll, self.help])
+        super().__init__([self.title, scroll], layout=widgets.Layout(width="max-content", max_width="100%"))
         self.add_class("bg-pick")
 
     def set_title(self, text: str) -> None:
