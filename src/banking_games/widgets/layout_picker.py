@@ -24,7 +24,7 @@ from typing import Callable, Sequence
 
 import ipywidgets as widgets
 
-__all__ = ["PickCell", "LayoutPicker", "PICK_CSS"]
+__all__ = ["PickCell", "PickRow", "LayoutPicker", "PICK_CSS", "style_html"]
 
 PICK_CSS = """
 .bg-pick-cell { position: relative; display: block; margin: 0; padding: 2px; overflow: visible;
@@ -52,10 +52,21 @@ PICK_CSS = """
 html[data-theme="dark"] .bg-table, body[data-jp-theme-light="false"] .bg-table {
   --bg-pick-ring: #82b1ff; --bg-pick-fill: rgba(130, 177, 255, .22); --bg-pick-hover: rgba(130, 177, 255, .16);
   --bg-pick-red: #ff8a80; }
+/* a light table-top (as display/banker_broker.py's panel) keeps the light ring inside it */
+.bg-pick-panel { background: #f4f6f8; color: #1f2328; --bg-muted: #595959; border-radius: 6px; padding: 4px 10px;
+  max-width: 100%; box-sizing: border-box; --bg-pick-ring: #1565c0; --bg-pick-fill: rgba(21, 101, 192, .18);
+  --bg-pick-hover: rgba(21, 101, 192, .14); }
+.bg-pick-row { flex-wrap: wrap; align-items: flex-start; gap: 4px 6px; }
 /* a phone: the 8 columns of 48 px and the heads shrink to fit 390 px */
 @media (max-width: 480px) { .bg-pick-grid { zoom: 0.78; } }
 """
 """The picker's style rules (written once into the caption of each picker)."""
+
+
+def style_html() -> str:
+    """:data:`PICK_CSS` as a ``<style>`` element, to put in an HTML widget
+    of a table that uses :class:`PickCell` without a :class:`LayoutPicker`."""
+    return f"<style>{PICK_CSS}</style>"
 
 
 class PickCell(widgets.Box):
@@ -177,3 +188,43 @@ class LayoutPicker(widgets.VBox):
     def chosen_cells(self) -> set[tuple[int, int]]:
         """The cells marked as chosen now."""
         return {(r, c) for r, line in enumerate(self.cells) for c, cell in enumerate(line) if cell.chosen}
+
+
+class PickRow(widgets.HBox):
+    """A row of :class:`PickCell` whose number changes (the sections of a
+    deal, the players' cards), then any fixed widgets after them.
+
+    Args:
+        on_click: called with the index of the cell pressed (0 = first).
+        after: widgets shown after the cells (e.g. a drawing of what lies beside them).
+
+    Attributes:
+        cells: every cell made so far (the first :attr:`count` are shown).
+    """
+
+    def __init__(self, on_click: Callable[[int], None], after: Sequence[widgets.Widget] = ()) -> None:
+        self._on_click = on_click
+        self._after = list(after)
+        self.cells: list[PickCell] = []
+        self.count = 0
+        super().__init__(self._after)
+        self.add_class("bg-pick-row")
+
+    def show(self, items: Sequence[tuple[str, str]]) -> None:
+        """Show one cell per ``(drawing, name)``, in order (cells are made once and reused)."""
+        while len(self.cells) < len(items):
+            self.cells.append(PickCell("", (lambda i=len(self.cells): self._on_click(i))))
+        for cell, (drawing, name) in zip(self.cells, items):
+            cell.show(drawing, name)
+        if len(items) != self.count:
+            self.count = len(items)
+            self.children = [*self.cells[:self.count], *self._after]
+
+    def choose(self, indexes: set[int]) -> None:
+        """Mark the cells at these indexes as chosen, and no other."""
+        for i, cell in enumerate(self.cells):
+            cell.choose(i in indexes)
+
+    def chosen(self) -> set[int]:
+        """The indexes of the shown cells marked as chosen."""
+        return {i for i, cell in enumerate(self.cells[:self.count]) if cell.chosen}
