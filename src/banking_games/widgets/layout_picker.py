@@ -56,6 +56,7 @@ html[data-theme="dark"] .bg-table, body[data-jp-theme-light="false"] .bg-table {
 .bg-pick-panel { background: #f4f6f8; color: #1f2328; --bg-muted: #595959; border-radius: 6px; padding: 4px 10px;
   max-width: 100%; box-sizing: border-box; --bg-pick-ring: #1565c0; --bg-pick-fill: rgba(21, 101, 192, .18);
   --bg-pick-hover: rgba(21, 101, 192, .14); }
+.bg-pick-panel .widget-html, .bg-pick-panel .widget-html-content { color: #1f2328; }
 .bg-pick-row { flex-wrap: wrap; align-items: flex-start; gap: 4px 6px; }
 /* a phone: the 8 columns of 48 px and the heads shrink to fit 390 px */
 @media (max-width: 480px) { .bg-pick-grid { zoom: 0.78; } }
