@@ -49,9 +49,9 @@ def table_html(deal: LandsknechtDeal, *, title: str | None = None, mark_last: bo
 def table_parts(deal: LandsknechtDeal, *, title: str | None = None, mark_last: bool = True,
                 show_stock: bool = True) -> tuple[str, str, list[str], str]:
     """The pieces of :func:`table_html` (same arguments), for a table that
-    draws the players' cards as buttons: the title and the layout and
-    banker groups; each players' card with its captions (an empty list
-    before the first); the stock group and the status line."""
+    draws the players' cards as buttons: the title; the layout and banker
+    groups; each players' card with its captions (an empty list before
+    the first); the stock group and the status line."""
     events = [e for e in deal.history if e.kind != BET]
     last = events[-1].card if (mark_last and events) else None
     paired = deal.paired_ranks
@@ -72,7 +72,7 @@ def table_parts(deal: LandsknechtDeal, *, title: str | None = None, mark_last: b
             lines.append(f"{bet.player}: {bet.stake}{status}")
         players.append(_column(pile(cards, dim=base.rank in paired), lines))
     head = (f'<div style="font-weight:bold;margin:4px 0">{html.escape(card_text(title))}</div>' if title else "")
-    before = head + _CELL.format(row_html(layout, label="Layout")) + _CELL.format(row_html(banker, label="Banker"))
+    before = _CELL.format(row_html(layout, label="Layout")) + _CELL.format(row_html(banker, label="Banker"))
     after = ""
     if show_stock:
         stock = back_html(label="stock") if deal.cards_left else slot_html("empty", label="empty stock")
@@ -80,7 +80,7 @@ def table_parts(deal: LandsknechtDeal, *, title: str | None = None, mark_last: b
     status = "void deal: redeal" if deal.is_void else ("deal over" if deal.is_over else
                                                         (f"{deal.turns} card turned" if deal.turns == 1
                                                          else f"{deal.turns} cards turned"))
-    return before, players, after + str(caption_html(status))
+    return head, before, players, after + str(caption_html(status))
 
 
 def no_players_html() -> str:
@@ -88,7 +88,7 @@ def no_players_html() -> str:
     return str(slot_html("none", label="no players' card"))
 
 
-def assemble_table(before: str, players: list[str], after: str) -> Html:
+def assemble_table(head: str, before: str, players: list[str], after: str) -> Html:
     """Put :func:`table_parts`' pieces together as :func:`table_html` draws them."""
     group = row_html(players or [no_players_html()], label=PLAYERS_LABEL)
-    return Html('<div class="bg-landsknecht" style="margin:6px 0">' + before + _CELL.format(group) + after + "</div>")
+    return Html('<div class="bg-landsknecht" style="margin:6px 0">' + head + before + _CELL.format(group) + after + "</div>")

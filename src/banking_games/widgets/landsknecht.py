@@ -151,6 +151,7 @@ class LandsknechtTable(DealingTable):
         self.turn_button = widgets.Button(description="Turn a card", icon="hand-point-up")
         self.end_button = widgets.Button(description="Deal to the end", icon="forward")
         self.new_deal_button = widgets.Button(description="New deal", button_style="success", icon="redo")
+        self.table_title = widgets.HTML()
         self.table = widgets.HTML()
         self.table_after = widgets.HTML()
         self.no_players = widgets.HTML()
@@ -203,7 +204,7 @@ class LandsknechtTable(DealingTable):
             widgets.HBox([self.punter, self.stake, self.card, self.bet_button],
                            layout=row),
             widgets.HBox([self.turn_button, self.end_button, self.new_deal_button], layout=row),
-            self.message,
+            self.message, self.table_title,
             widgets.HBox([self.table, widgets.VBox([self.players_title, self.players_cards]), self.table_after],
                          layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start")),
             note_html(PICK_HELP), self.voids, self.settlement_view, money, more])
@@ -317,7 +318,10 @@ class LandsknechtTable(DealingTable):
         """
         base = self.deal.players_piles[index][0]
         if base.name not in [c.name for c in self.deal.live_cards]:
-            copy.deepcopy(self.deal).place_bet(self.punter.value, base, 1)   # raises the engine's reason
+            try:
+                copy.deepcopy(self.deal).place_bet(self.punter.value, base, 1)   # raises the engine's reason
+            except GameError as exc:
+                raise type(exc)(card_text(str(exc))) from None   # cards named as drawn: "5♣ on 5♠"
         self.card.value = base.name
         self._show_choice()
         self.message.info(card_text(f"Chosen: {base.long_name} ({base.name}). 'Place bet' puts "
@@ -338,10 +342,11 @@ class LandsknechtTable(DealingTable):
     def drawing(self) -> str:
         """What the table shows of the deal, as HTML, put together as
         :func:`~banking_games.display.landsknecht.table_html` draws it: the
-        layout and the banker's card (``table``), the players' cards (as
-        drawn under their buttons), the stock (``table_after``)."""
+        title (``table_title``), the layout and the banker's card
+        (``table``), the players' cards (as drawn under their buttons), the
+        stock (``table_after``)."""
         cells = [c.drawing.value for c in self.players_cards.cells[:self.players_cards.count]]
-        return str(assemble_table(self.table.value, cells, self.table_after.value))
+        return str(assemble_table(self.table_title.value, self.table.value, cells, self.table_after.value))
 
     @guarded
     def place_bet(self) -> None:
@@ -424,8 +429,8 @@ class LandsknechtTable(DealingTable):
         sync_options(self.punter, [p for p in session.players if p != deal.banker])
         sync_options(self.card, [(f"{c.label}  ({c.long_name})", c.name) for c in deal.live_cards])
         table = self._table_html()
-        before, players, after = table_parts(deal, title=f"Deal {self.deal_number}: {deal.banker} holds the bank")
-        self.table.value, self.table_after.value = before, after
+        head, before, players, after = table_parts(deal, title=f"Deal {self.deal_number}: {deal.banker} holds the bank")
+        self.table_title.value, self.table.value, self.table_after.value = head, before, after
         self.players_title.value = (style_html() + '<div style="font-size:12px;font-weight:bold;margin:4px 0 2px">'
                                     + html.escape(PLAYERS_LABEL) + "</div>")
         self.no_players.value = "" if players else no_players_html()
