@@ -24,7 +24,7 @@ from typing import Callable, Sequence
 
 import ipywidgets as widgets
 
-__all__ = ["PickCell", "PickRow", "LayoutPicker", "PICK_CSS", "style_html"]
+__all__ = ["Parts", "PickCell", "PickRow", "LayoutPicker", "PICK_CSS", "style_html"]
 
 PICK_CSS = """
 .bg-pick-cell { position: relative; display: block; margin: 0; padding: 2px; overflow: visible;
@@ -70,6 +70,23 @@ def style_html() -> str:
     return f"<style>{PICK_CSS}</style>"
 
 
+class Parts:
+    """The layout and style objects that a group of cells share.
+
+    Every ipywidget brings its own ``Layout`` (and a button or an HTML
+    widget its own style), each a model the browser must build; 44 cells
+    would make about 350 models, a second in the website's Pyodide. The
+    cells of one picker share these five instead (none is ever changed).
+    """
+
+    def __init__(self) -> None:
+        self.box_layout = widgets.Layout()
+        self.html_layout = widgets.Layout()
+        self.button_layout = widgets.Layout()
+        self.html_style = widgets.HTML().style
+        self.button_style = widgets.ButtonStyle()
+
+
 class PickCell(widgets.Box):
     """A drawing with a button over it.
 
@@ -78,17 +95,22 @@ class PickCell(widgets.Box):
             jack of hearts"``.
         on_click: called with no argument when the button is pressed.
         drawing: the HTML drawn under the button.
+        parts: layouts and styles shared with other cells (:class:`Parts`);
+            default: the cell's own.
 
     Attributes:
         drawing (HTML): what the cell shows.
         button (Button): the button (no text; named by ``name``).
     """
 
-    def __init__(self, name: str, on_click: Callable[[], None], drawing: str = "") -> None:
-        self.drawing = widgets.HTML(drawing)
-        self.button = widgets.Button(description="", tooltip=name)
+    def __init__(self, name: str, on_click: Callable[[], None], drawing: str = "",
+                 parts: Parts | None = None) -> None:
+        parts = parts or Parts()
+        self.drawing = widgets.HTML(drawing, layout=parts.html_layout, style=parts.html_style)
+        self.button = widgets.Button(description="", tooltip=name, layout=parts.button_layout,
+                                     style=parts.button_style)
         self.button.on_click(lambda _: on_click())
-        super().__init__([self.drawing, self.button])
+        super().__init__([self.drawing, self.button], layout=parts.box_layout)
         self.add_class("bg-pick-cell")
 
     @property
@@ -148,11 +170,12 @@ class LayoutPicker(widgets.VBox):
         self.title = widgets.HTML()
         self._title_text: str | None = None
         self.set_title("")
-        self.column_heads = [PickCell(name, (lambda c=c: on_column(c)), _head(label))
+        parts = Parts()
+        self.column_heads = [PickCell(name, (lambda c=c: on_column(c)), _head(label), parts)
                              for c, (label, name) in enumerate(columns)]
-        self.row_heads = [PickCell(name, (lambda r=r: on_row(r)), _head(label, red))
+        self.row_heads = [PickCell(name, (lambda r=r: on_row(r)), _head(label, red), parts)
                           for r, (label, red, name) in enumerate(rows)]
-        self.cells = [[PickCell(cell_names[r][c], (lambda r=r, c=c: on_cell(r, c)))
+        self.cells = [[PickCell(cell_names[r][c], (lambda r=r, c=c: on_cell(r, c)), parts=parts)
                        for c in range(len(columns))] for r in range(len(rows))]
         corner = widgets.HTML("")
         corner.add_class("bg-pick-corner")
@@ -205,6 +228,7 @@ class PickRow(widgets.HBox):
 
     def __init__(self, on_click: Callable[[int], None], after: Sequence[widgets.Widget] = ()) -> None:
         self._on_click = on_click
+        self._parts = Parts()
         self._after = list(after)
         self.cells: list[PickCell] = []
         self.count = 0
@@ -214,7 +238,7 @@ class PickRow(widgets.HBox):
     def show(self, items: Sequence[tuple[str, str]]) -> None:
         """Show one cell per ``(drawing, name)``, in order (cells are made once and reused)."""
         while len(self.cells) < len(items):
-            self.cells.append(PickCell("", (lambda i=len(self.cells): self._on_click(i))))
+            self.cells.append(PickCell("", (lambda i=len(self.cells): self._on_click(i)), parts=self._parts))
         for cell, (drawing, name) in zip(self.cells, items):
             cell.show(drawing, name)
         if len(items) != self.count:
