@@ -44,8 +44,14 @@ PICK_CSS = """
   font: bold 14px/1 'DejaVu Sans', Arial, sans-serif;
   color: var(--jp-content-font-color1, var(--pst-color-text-base, #161616)); }
 .bg-pick-head.bg-pick-red { color: var(--bg-pick-red, #c0142b); }
-.bg-pick-grid { width: max-content; }
-.bg-pick-scroll { max-width: 100%; overflow-x: auto; }
+.bg-pick-grid { width: max-content; flex: none; }
+/* if the grid is still wider than its box, it scrolls inside it; a shadow at the cut edge says so
+   (background shadows, drawn under the cards: they never hide one) */
+.bg-pick-scroll { max-width: 100%; overflow-x: auto;
+  background: linear-gradient(to right, var(--pst-color-background, var(--jp-layout-color0, #fff)) 30%, transparent) left / 24px 100% no-repeat local,
+    linear-gradient(to left, var(--pst-color-background, var(--jp-layout-color0, #fff)) 30%, transparent) right / 24px 100% no-repeat local,
+    radial-gradient(farthest-side at 0 50%, rgba(0, 0, 0, .35), transparent) left / 12px 100% no-repeat scroll,
+    radial-gradient(farthest-side at 100% 50%, rgba(0, 0, 0, .35), transparent) right / 12px 100% no-repeat scroll; }
 .bg-pick-help { font-size: 85%; line-height: 1.4; max-width: 60em; color: var(--bg-muted, var(--jp-content-font-color2, #595959)); margin: 2px 0; }
 .bg-pick-title { font-size: 12px; color: var(--bg-muted, var(--jp-content-font-color2, #595959)); }
 /* dark themes: the website's (data-theme) and JupyterLab's (data-jp-theme-light) */
@@ -60,6 +66,7 @@ html[data-theme="dark"] .bg-table, body[data-jp-theme-light="false"] .bg-table {
 .bg-pick-row { flex-wrap: wrap; align-items: flex-start; gap: 4px 6px; }
 /* a phone: the 8 columns of 48 px and the heads shrink to fit 390 px */
 @media (max-width: 480px) { .bg-pick-grid { zoom: 0.78; } }
+@media (max-width: 360px) { .bg-pick-grid { zoom: 0.62; } }
 """
 """The picker's style rules (written once into the caption of each picker)."""
 
