@@ -147,7 +147,8 @@ def settled_in_python(chapter: str) -> tuple[list[str], list[str]]:
     for label, expect in steps[:[e for _, e in steps].index("settle") + 1]:
         getattr(table, BUTTONS[label]).click()
     assert table.settlement is not None, table.message.value
-    faces = re_lib.findall(r'class="bg-card bg-face[^"]*"[^>]*aria-label="([^"]*)"', table.table.value)
+    drawn = getattr(table, "drawing", None) or table.table.value  # Hoggenheimer: the layout's buttons, then the rest
+    faces = re_lib.findall(r'class="bg-card bg-face[^"]*"[^>]*aria-label="([^"]*)"', drawn)
     net = table.settlement_view.value.split("Net amounts", 1)[1]
     rows = [[html_lib.unescape(re_lib.sub(r"<[^>]+>", "", c)).strip() for c in re_lib.findall(r"<td[^>]*>(.*?)</td>", r)]
             for r in re_lib.findall(r"<tr>(.*?)</tr>", net, re_lib.S)]

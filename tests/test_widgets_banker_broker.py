@@ -120,7 +120,7 @@ def nets_shown(t: BankerBrokerTable) -> dict:
 
 def snapshot(t: BankerBrokerTable) -> tuple:
     return (t.session, t.deal, t.deal.transcript(), tuple(t.deal.bets), t.deal.phase, t.session.banker,
-            dict(t.session.balances), t.session.deal_number, t.deal_number, t.settlement, t.table.value,
+            dict(t.session.balances), t.session.deal_number, t.deal_number, t.settlement, t.drawing,
             t.header.value, t.bank_view.value, t.settlement_view.value, {p: list(v) for p, v in t.history.items()},
             list(t.bankers), t.seed, tuple(t.punter.options), tuple(t.section.options))
 
@@ -192,14 +192,14 @@ def test_option_a_deal_section_by_section():
     t.sizes.value = "10, 12, 14, 15"
     t.cut_button.click()
     assert not t.message.is_error
-    assert face_up(t.table.value) == []  # all face down
-    assert t.table.value.count("bg-back") >= 5  # four stacks and the discard
+    assert face_up(t.drawing) == []  # all face down
+    assert t.drawing.count("bg-back") >= 5  # four stacks and the discard
     bottom = bottoms(cards, sizes)
     order = [bottom[3], bottom[0], bottom[1], bottom[2]]  # banker's first, then from the top
     for k in range(1, 5):
         t.turn_button.click()
         assert not t.message.is_error, t.message.value
-        assert face_up(t.table.value) == sorted(order[:k], key=lambda c: bottom.index(c))
+        assert face_up(t.drawing) == sorted(order[:k], key=lambda c: bottom.index(c))
     banker_card = bottom[3]
     expected = {p: result(bottom[i], banker_card, stakes[p]) for i, p in enumerate(punters)}
     nets = nets_shown(t)
@@ -242,7 +242,7 @@ def test_option_b_bets_after_cut_unused_section_and_returned_ties():
     t.sizes.value = ", ".join(map(str, sizes))
     t.cut_button.click()
     assert not t.message.is_error
-    assert f"bottom section, {52 - sum(sizes)} cards" in t.table.value  # what is left lies unused
+    assert f"bottom section, {52 - sum(sizes)} cards" in t.drawing  # what is left lies unused
     for p in punters:  # any punter may back either players' section
         t.punter.value = p
         assert [n for _, n in t.section.options] == [1, 2]
@@ -258,7 +258,7 @@ def test_option_b_bets_after_cut_unused_section_and_returned_ties():
     assert nets[punters[0]] == e0 and nets[punters[1]] == e1 and nets[punters[2]] == 0
     assert nets[t.deal.banker] == -(e0 + e1)
     assert "stake returned" in t.settlement_view.value
-    assert len(face_up(t.table.value)) == 3
+    assert len(face_up(t.drawing)) == 3
 
 
 def test_option_c_sections_chosen_each_deal_random_cut():
@@ -275,10 +275,10 @@ def test_option_c_sections_chosen_each_deal_random_cut():
     bet(t, punters[1], "2", 3)
     t.end_button.click()  # cuts at random, then turns every section
     assert not t.message.is_error
-    shown = [int(n) for n in re.findall(r"(\d+) cards</div>", t.table.value)]
+    shown = [int(n) for n in re.findall(r"(\d+) cards</div>", t.drawing)]
     assert len(shown) == 5 and sum(shown) == 51  # five sections share the 51 cards left after the discard
     b = bottoms(cards, shown)
-    assert face_up(t.table.value) == b
+    assert face_up(t.drawing) == b
     expected = {punters[0]: result(b[3], b[4], Fraction(1)),
                 punters[1]: result(b[0], b[4], Fraction(1, 2)) + result(b[2], b[4], Fraction(2)),
                 punters[2]: Fraction(0)}
@@ -311,7 +311,7 @@ def test_ace_rule_passes_bank_to_the_backer():
     t.sizes.value = f"{p1 + 1}, {p2 - p1}, {p3 - p2}, {50 - p3}"
     t.end_button.click()
     assert not t.message.is_error, t.message.value
-    assert face_up(t.table.value)[0] == cards[p1] and cards[p1].rank == 14
+    assert face_up(t.drawing)[0] == cards[p1] and cards[p1].rank == 14
     assert t.session.banker == punters[0]  # backed an Ace: takes the bank
     assert "Ace" in t.bank_view.value and f"from {old}" in t.bank_view.value
     t.new_deal_button.click()
@@ -431,6 +431,42 @@ def test_refused_bets_after_the_cut_and_wrong_sections_option_c():
     assert not t.message.is_error and t.deal_number == 2
 
 
+# ----------------------------------------------------------------- the sections' buttons
+
+def test_clicking_a_section_chooses_it_and_under_3a_its_owner():
+    t = BankerBrokerTable(PLAYERS, seed=12)
+    punters = punters_of(PLAYERS, t.session.banker)
+    # option 3(a): one section per punter in seat order from the banker's left, the banker's last
+    # (4 players: sections 1-3 the punters', section 4 the banker's)
+    names = [c.name for c in t.sections.cells[:t.sections.count]]
+    assert names == [f"back section {i}, {p}'s" for i, p in enumerate(punters, 1)] + [
+        "section 4, the banker's: not for punters"]
+    assert all(c.button.description == "" for c in t.sections.cells)   # the name is the tooltip
+    t.punter.value = punters[0]
+    t.sections.cells[1].button.click()                 # section 2 is punters[1]'s: they bet
+    assert (t.punter.value, t.section.value, t.sections.chosen()) == (punters[1], 2, {1})
+    assert not t.message.is_error
+    before = snapshot(t)
+    refused(t, t.sections.cells[3].button.click, "section 4 is the banker's")
+    assert (t.punter.value, t.section.value, t.sections.chosen()) == (punters[1], 2, {1})
+    assert snapshot(t) == before
+    t.stake.value = "2"
+    t.bet_button.click()
+    assert [(b.player, b.section, b.stake) for b in t.deal.bets] == [(punters[1], 2, 2)]
+    assert t.sections.cells[1].name == f"back section 2, {punters[1]}'s (stakes: {punters[1]} 2)"
+
+
+def test_under_3c_a_click_keeps_the_punter():
+    t = BankerBrokerTable(PLAYERS, seed=4, n_sections=5)
+    new_session(t, sectioning=Sectioning.ANY)
+    t.punter.value = t.punter.options[2]
+    t.sections.cells[2].button.click()                 # section 3 of 5, open to all
+    assert (t.punter.value, t.section.value, t.sections.chosen()) == (t.punter.options[2], 3, {2})
+    assert t.sections.cells[2].name == "back section 3"
+    t.bet_button.click()
+    assert [(b.player, b.section) for b in t.deal.bets] == [(t.punter.options[2], 3)]
+
+
 # ----------------------------------------------------------------- replay
 
 def test_replay_has_one_frame_per_section_turned():
@@ -476,7 +512,7 @@ def test_chips_conserved_and_same_seed_same_deals(seed, stakes):
         for table in (t, u):
             assert sum(v[-1] for v in table.history.values()) == 0
             assert {p: v[-1] for p, v in table.history.items()} == table.session.balances
-        assert face_up(t.table.value) == face_up(u.table.value)  # the same cut and cards
+        assert face_up(t.drawing) == face_up(u.drawing)  # the same cut and cards
         t.new_deal_button.click()
         u.new_deal_button.click()
 

@@ -75,7 +75,7 @@ def names(cards) -> list[str]:
 
 def layout_part(table: HoggenheimerTable) -> str:
     """The layout (and side cards) of the table's drawing, without the row of turned cards."""
-    return table.table.value.split("Turned so far")[0]
+    return table.drawing.split("Turned so far")[0]
 
 
 _SHORT = {c.long_name: c.name for c in hoggenheimer_pack()}
@@ -91,9 +91,9 @@ def frame_layout(frame: str) -> tuple[set[str], int]:
 
 def snapshot(t: HoggenheimerTable) -> tuple:
     return (t.deal, t.deal.transcript(), t.deal.bets, t.deal_number, list(t.bankers),
-            {p: list(v) for p, v in t.history.items()}, t.settlement, t.table.value,
+            {p: list(v) for p, v in t.history.items()}, t.settlement, t.drawing,
             t.replay.slider.max, [c.value for c in t.replay.stack.children], t.kind.value, t.bet.value,
-            tuple(t.punter.options), t.header.value, t.players, t.seed)
+            tuple(t.punter.options), t.header.value, t.players, t.seed, t.picker.chosen_cells())
 
 
 def place(t: HoggenheimerTable, punter: str, spec: str, stake: str) -> None:
@@ -170,6 +170,108 @@ def test_the_bet_placed_is_the_one_the_fields_show():
     t.bet_button.click()
     assert [b.bet for b in t.deal.bets] == [make_bet("spades"), make_bet("7S 7H")]
     assert t.typed_bet.value == "7S 7H"   # kept: the reader may place it again for another punter
+
+
+# ----------------------------------------------------------------- the layout's buttons
+# The layout's rows are the suits S H D C from the top, its columns the ranks
+# A K Q J 10 9 8 7 from the left (diagram1979, the layout; SUITS and RANKS
+# above), so cell (row, column) is RANKS[column] + SUITS[row]: (1, 3) is the
+# jack of hearts, (0, 5) the 9 of spades, (2, 4) the 10 of diamonds.
+
+
+def cell(t: HoggenheimerTable, row: int, column: int):
+    return t.picker.cells[row][column]
+
+
+def test_clicking_a_cell_chooses_the_bet_on_its_card():
+    t = HoggenheimerTable(PLAYERS, seed=6)
+    cell(t, 1, 3).button.click()                      # row 1 = hearts, column 3 = J
+    assert t.bet.value == make_bet("JH") and t.kind.value is BetKind.CARD
+    assert t.picker.chosen_cells() == {(1, 3)} and not t.message.is_error
+    cell(t, 3, 7).button.click()                      # not next to J♥: a new choice, the 7 of clubs
+    assert t.bet.value == make_bet("7C") and t.picker.chosen_cells() == {(3, 7)}
+
+
+def test_row_and_column_heads_choose_the_suit_and_the_rank():
+    t = HoggenheimerTable(PLAYERS, seed=6)
+    t.picker.row_heads[2].button.click()              # the third row: diamonds, 8 cards
+    assert t.bet.value == make_bet("diamonds") and t.kind.value is BetKind.SUIT
+    assert t.picker.chosen_cells() == {(2, c) for c in range(8)}
+    assert [h.chosen for h in t.picker.row_heads] == [False, False, True, False]
+    t.picker.column_heads[4].button.click()           # the fifth column: the four 10s
+    assert t.bet.value == make_bet("tens") and t.kind.value is BetKind.RANK
+    assert t.picker.chosen_cells() == {(r, 4) for r in range(4)}
+    assert not any(h.chosen for h in t.picker.row_heads) and t.picker.column_heads[4].chosen
+
+
+def test_neighbouring_cells_make_a_pair_then_a_square():
+    t = HoggenheimerTable(PLAYERS, seed=6)
+    cell(t, 0, 5).button.click()                      # 9♠
+    cell(t, 0, 6).button.click()                      # 8♠, beside it in the row: the pair 9♠-8♠
+    assert t.bet.value == make_bet("9S 8S") and t.kind.value is BetKind.PAIR
+    cell(t, 1, 6).button.click()                      # 8♥, under 8♠: the square 9♠ 8♠ / 9♥ 8♥
+    assert t.bet.value == make_bet("9S 8S 9H 8H") and t.kind.value is BetKind.SQUARE
+    assert t.picker.chosen_cells() == {(0, 5), (0, 6), (1, 5), (1, 6)}
+    cell(t, 1, 5).button.click()                      # a chosen cell: start again from 9♥ alone
+    assert t.bet.value == make_bet("9H")
+    cell(t, 2, 5).button.click()                      # 9♦ under it: a pair in a column
+    assert t.bet.value == make_bet("9H 9D")
+
+
+def test_a_diagonal_is_refused_with_the_engines_reason_and_the_choice_kept():
+    t = HoggenheimerTable(PLAYERS, seed=6)
+    cell(t, 1, 3).button.click()                      # J♥
+    before = snapshot(t)
+    cell(t, 2, 4).button.click()                      # 10♦: one row down, one column right
+    assert t.message.is_error
+    # the engine refuses a diagonal pair ("they lie diagonally", games/hoggenheimer.py)
+    assert "diagonally" in t.message.value and "J♥ 10♦" in t.message.value
+    assert snapshot(t) == before                      # still J♥, in the dropdowns and on the layout
+    # a pair and the next cell in its line: 3 cards, which no bet covers
+    cell(t, 1, 4).button.click()                      # J♥-10♥
+    cell(t, 1, 5).button.click()                      # 9♥
+    assert t.message.is_error and "got 3" in t.message.value and t.bet.value == make_bet("JH 10H")
+
+
+def test_layout_buttons_are_named_for_the_bet_they_choose():
+    t = HoggenheimerTable(PLAYERS, seed=6)
+    assert cell(t, 1, 3).name == "bet on the jack of hearts"
+    assert cell(t, 0, 0).name == "bet on the ace of spades"
+    assert cell(t, 3, 7).name == "bet on the seven of clubs"
+    assert t.picker.row_heads[2].name == "bet on all the diamonds"
+    assert t.picker.column_heads[4].name == "bet on all the 10s"
+    buttons = [c.button for line in t.picker.cells for c in line] + [
+        h.button for h in t.picker.row_heads + t.picker.column_heads]
+    # 32 cells + 4 suits + 8 ranks; no text of their own, so the tooltip is the name
+    assert len(buttons) == 44 and len({b.tooltip for b in buttons}) == 44
+    assert all(b.description == "" for b in buttons)
+
+
+def test_placing_the_clicked_bet_puts_its_chip_on_its_cells():
+    t = HoggenheimerTable(PLAYERS, seed=6)
+    t.punter.value = t.punter.options[0]
+    cell(t, 0, 5).button.click()
+    cell(t, 0, 6).button.click()                      # 9♠-8♠
+    t.bet_button.click()
+    assert [b.bet for b in t.deal.bets] == [make_bet("9S 8S")]
+    chip = 'title="bet 1"'
+    with_chip = {(r, c) for r in range(4) for c in range(8) if chip in cell(t, r, c).drawing.value}
+    assert with_chip == {(0, 5), (0, 6)}
+    assert cell(t, 0, 5).name == "bet on the nine of spades (chip 1 here)"
+    assert cell(t, 0, 7).name == "bet on the seven of spades"
+    # after a bet is placed the next click starts a new bet, even next to the last one
+    cell(t, 0, 7).button.click()
+    assert t.bet.value == make_bet("7S") and not t.message.is_error
+
+
+def test_a_click_clears_a_typed_bet_that_differs():
+    t = HoggenheimerTable(PLAYERS, seed=6)
+    t.typed_bet.value = "tens"
+    assert t.picker.chosen_cells() == {(r, 4) for r in range(4)}   # the typed bet shows on the layout
+    cell(t, 1, 3).button.click()
+    assert t.typed_bet.value == "" and t.bet.value == make_bet("JH")
+    t.bet_button.click()
+    assert [b.bet for b in t.deal.bets] == [make_bet("JH")]
 
 
 # ----------------------------------------------------------------- whole deals

@@ -114,7 +114,7 @@ def reader_view(drawn: str) -> tuple:
 def shown(t: LandsknechtTable):
     """Everything the table shows or holds, to check that a refused action changed nothing."""
     return (t.deal, t.deal.transcript(), t.deal_number, dict(t.session.net), t.session.banker,
-            {p: list(v) for p, v in t.history.items()}, list(t.bankers), t.table.value, t.settlement_view.value,
+            {p: list(v) for p, v in t.history.items()}, list(t.bankers), t.drawing, t.settlement_view.value,
             t.bankroll_view.value, t.chart.value, [c.value for c in t.replay.stack.children], t.card.options,
             t.punter.options, t.session.config, t.seed)
 
@@ -161,12 +161,12 @@ def test_first_deal_is_the_engines_and_first_ace_holds_the_bank(seed):
     ref = LandsknechtSession(PLAYERS, rng=seed)
     deal = ref.start_deal()
     assert t.deal.transcript() == deal.transcript()
-    assert reader_view(t.table.value) == expected_view(deal, 1)
+    assert reader_view(t.drawing) == expected_view(deal, 1)
     # the banker does not bet (source, "Placing bets": the punters stake against the bank)
     assert list(t.punter.options) == [p for p in PLAYERS if p != banker]
     assert [v for _, v in t.card.options] == [c.name for c in deal.live_cards]
     assert not t.message.is_error and t.settlement_view.value == ""
-    assert t.replay.n_frames == 1 and t.replay.stack.children[0].value == t.table.value
+    assert t.replay.n_frames == 1 and t.replay.stack.children[0].value == t.drawing
 
 
 def test_default_table_seats_three_players():
@@ -208,7 +208,7 @@ def test_whole_session_shows_the_engines_deals_and_settles_by_the_rules(seed, po
                 deal.turn()
                 frames.append(expected_view(deal, number))
             assert not t.message.is_error, t.message.value
-            assert reader_view(t.table.value) == frames[-1]
+            assert reader_view(t.drawing) == frames[-1]
             assert [v for _, v in t.card.options] == [c.name for c in deal.live_cards]
         # the replay holds one frame per card turned (plus the setup), each the engine's table then
         assert t.replay.n_frames == deal.turns + 1
@@ -526,3 +526,47 @@ def test_unreadable_typed_value_is_refused_and_changes_nothing(name, action, wor
     assert t.message.is_error, f"{name}: {t.message.value}"
     assert words in html.unescape(t.message.value), t.message.value
     assert snapshot(t) == before and len(t.deal.bets) == bets
+
+
+# ---------------------------------------------------------------- the players' cards as buttons
+
+def test_clicking_a_players_card_chooses_it_and_the_bet_lies_beside_it():
+    t = LandsknechtTable(PLAYERS, seed=1)
+    # the reference deal from the same seed: one players' card after the deal's start
+    deal = LandsknechtSession(PLAYERS, rng=1).start_deal()
+    base = deal.players_piles[0][0]
+    cell = t.players_cards.cells[0]
+    assert t.players_cards.count == 1 and cell.button.description == ""   # named by its tooltip
+    assert cell.name == f"back the {base.long_name} (players' card 1)"
+    cell.button.click()
+    assert t.card.value == base.name and t.players_cards.chosen() == {0} and not t.message.is_error
+    t.punter.value = t.punter.options[0]
+    t.stake.value = "2"
+    t.bet_button.click()
+    assert [(b.player, b.card, b.stake) for b in t.deal.bets] == [(t.punter.options[0], base, 2)]
+    assert cell.name == f"back the {base.long_name} (players' card 1; stakes: {t.punter.options[0]} 2)"
+
+
+def test_clicking_a_paired_players_card_is_refused_with_the_engines_reason():
+    # a first deal in which a players' card is paired while the deal goes on (searched with the engine)
+    for seed in range(200):
+        deal = LandsknechtSession(PLAYERS, rng=seed).start_deal()
+        turns = 0
+        while not deal.is_over and not any(len(pile) > 1 for pile in deal.players_piles):
+            deal.turn()
+            turns += 1
+        if not deal.is_over:
+            break
+    else:  # pragma: no cover
+        pytest.fail("no such deal in 200 seeds")
+    paired = next(i for i, pile in enumerate(deal.players_piles) if len(pile) > 1)
+    t = LandsknechtTable(PLAYERS, seed=seed)
+    for _ in range(turns):
+        t.turn_button.click()
+    assert ", paired" in t.players_cards.cells[paired].name
+    before = shown(t)
+    chosen = t.players_cards.chosen()
+    t.players_cards.cells[paired].button.click()
+    # the engine's reason (games/landsknecht.py place_bet): the rank takes no more bets this deal
+    assert t.message.is_error and "already paired" in t.message.value
+    assert shown(t) == before and t.players_cards.chosen() == chosen

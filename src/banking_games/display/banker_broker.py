@@ -16,7 +16,7 @@ from ..games.banker_broker import BankerBrokerDeal, CutForBank, Section
 from ..money import LOSE, PUSH, WIN
 from ..render import MUTED_COLOUR, Html, back_html, caption_html, card_html, card_text, row_html, slot_html
 
-__all__ = ["section_html", "deal_html", "cut_html"]
+__all__ = ["section_html", "rest_html", "deal_html", "cut_html", "PANEL_STYLE"]
 
 _GOLD = "#d4a017"
 _COLOURS = {WIN: "#2e7d32", LOSE: "#c62828", PUSH: "#616161"}
@@ -86,19 +86,28 @@ def deal_html(deal: BankerBrokerDeal, *, title: str | None = None) -> Html:
     banker's last), then the unused bottom section or the discarded bottom
     card, face down."""
     items = [section_html(deal, n) for n in range(1, deal.n_sections + 1)]
-    if deal.unused_section is not None:
-        u = deal.unused_section
-        items.append(Html('<div style="display:inline-block;vertical-align:top;min-width:90px">'
-                          + _stack(u, turned=False, mark=None, label=f"unused bottom section, {_cards(u.size)}")
-                          + '<div style="font-size:12px;font-weight:bold">Unused</div>'
-                          f'<div style="font-size:11px;color:{MUTED_COLOUR}">bottom section, {_cards(u.size)}</div></div>'))
-    elif deal.discarded is not None:
-        items.append(Html('<div style="display:inline-block;vertical-align:top;min-width:90px">'
-                          + back_html(label="discarded bottom card")
-                          + '<div style="font-size:12px;font-weight:bold">Discard</div>'
-                          f'<div style="font-size:11px;color:{MUTED_COLOUR}">pack\'s bottom card</div></div>'))
+    rest = rest_html(deal)
+    if rest:
+        items.append(rest)
     head = card_text(title) if title is not None else f"Banker: {deal.banker}"
     return _panel(row_html(items, label=head, gap=10))
+
+
+def rest_html(deal: BankerBrokerDeal) -> Html:
+    """What lies after the sections in play: the unused bottom section or
+    the discarded bottom card, face down (empty before either exists)."""
+    if deal.unused_section is not None:
+        u = deal.unused_section
+        return Html('<div style="display:inline-block;vertical-align:top;min-width:90px">'
+                    + _stack(u, turned=False, mark=None, label=f"unused bottom section, {_cards(u.size)}")
+                    + '<div style="font-size:12px;font-weight:bold">Unused</div>'
+                    f'<div style="font-size:11px;color:{MUTED_COLOUR}">bottom section, {_cards(u.size)}</div></div>')
+    if deal.discarded is not None:
+        return Html('<div style="display:inline-block;vertical-align:top;min-width:90px">'
+                    + back_html(label="discarded bottom card")
+                    + '<div style="font-size:12px;font-weight:bold">Discard</div>'
+                    f'<div style="font-size:11px;color:{MUTED_COLOUR}">pack\'s bottom card</div></div>')
+    return Html("")
 
 
 def cut_html(cut: CutForBank, *, title: str | None = None) -> Html:
@@ -117,11 +126,15 @@ def cut_html(cut: CutForBank, *, title: str | None = None) -> Html:
     return _panel("<div>" + head + "".join(rows) + "</div>")
 
 
+PANEL_STYLE = ("display:inline-block;max-width:100%;box-sizing:border-box;background:#f4f6f8;color:#1f2328;"
+               "--bg-muted:#595959;border-radius:6px;padding:4px 10px")
+"""The light table-top behind a drawing (:func:`deal_html`, :func:`cut_html`)."""
+
+
 def _panel(inner: str) -> Html:
     """A light table-top behind a drawing, so its grey, green and red labels
     stay readable on a dark page (the book's dark theme, JupyterLab dark)."""
-    return Html('<div class="bg-panel" style="display:inline-block;max-width:100%;box-sizing:border-box;'
-                'background:#f4f6f8;color:#1f2328;--bg-muted:#595959;border-radius:6px;padding:4px 10px">' + inner + "</div>")
+    return Html(f'<div class="bg-panel" style="{PANEL_STYLE}">' + inner + "</div>")
 
 
 def _cards(n: int) -> str:

@@ -17,7 +17,7 @@ from ..money import WIN
 from ..render import (Html, back_html, card_html, card_text, caption_html, grid_html, pile_html, row_html, scroll_html,
                       slot_html)
 
-__all__ = ["bet_labels", "layout_html", "turn_order_html", "bets_html"]
+__all__ = ["bet_labels", "layout_cells", "layout_html", "side_html", "turn_order_html", "bets_html"]
 
 _WON, _LOST, _OPEN = "#1b7f3b", "#b3261e", "#4a4a4a"
 
@@ -52,27 +52,12 @@ def _chip(label: str, won: bool | None) -> str:
             f'color:#fff;background:{colour}">{html.escape(label)}{sign}</span>')
 
 
-def layout_html(deal: HoggenheimerDeal, *, labels: Sequence[str] | None = None, reveal: bool = False,
-                title: str | None = None) -> Html:
-    """The layout as it lies now, with the bets' chips and the side cards.
-
-    Args:
-        deal: the deal to draw (not changed).
-        labels: names for the bets, in the order they were placed (default
-            their numbers). Each bet's label is drawn under each of its
-            cells; after the deal it is green with ✓ if the bet won, red
-            with ✗ if it lost.
-        reveal: draw face-down cards as faded faces instead of backs (to
-            explain a deal; the players cannot see them).
-        title: optional caption above the table.
-
-    Returns:
-        :class:`~banking_games.render.Html`: rows spades, hearts, diamonds,
-        clubs; columns A K Q J 10 9 8 7; empty cells show the card that
-        belongs there in small grey text. To the right: the face-down card(s)
-        still to be turned (English: the 33rd card, later the card taken
-        up last; German: the rest of the pack), or the Joker once it showed.
-    """
+def layout_cells(deal: HoggenheimerDeal, *, labels: Sequence[str] | None = None,
+                 reveal: bool = False) -> list[list[str]]:
+    """Each cell of the layout as it lies now, with the chips of the bets
+    that cover it: 4 rows (spades, hearts, diamonds, clubs) of 8 HTML
+    fragments (A K Q J 10 9 8 7). Arguments as in :func:`layout_html`,
+    which lays these fragments out; the live table puts each in a button."""
     named = bet_labels(deal, labels)
     outcome = _outcomes(deal)
     per_cell: dict[tuple[int, int], list[str]] = {}
@@ -97,10 +82,41 @@ def layout_html(deal: HoggenheimerDeal, *, labels: Sequence[str] | None = None, 
             row.append(f'<div style="width:48px">{face}'
                        f'<div style="line-height:0;height:{16 * lines}px">{chips}</div></div>')
         rows.append(row)
+    return rows
+
+
+def layout_html(deal: HoggenheimerDeal, *, labels: Sequence[str] | None = None, reveal: bool = False,
+                title: str | None = None) -> Html:
+    """The layout as it lies now, with the bets' chips and the side cards.
+
+    Args:
+        deal: the deal to draw (not changed).
+        labels: names for the bets, in the order they were placed (default
+            their numbers). Each bet's label is drawn under each of its
+            cells; after the deal it is green with ✓ if the bet won, red
+            with ✗ if it lost.
+        reveal: draw face-down cards as faded faces instead of backs (to
+            explain a deal; the players cannot see them).
+        title: optional caption above the table.
+
+    Returns:
+        :class:`~banking_games.render.Html`: rows spades, hearts, diamonds,
+        clubs; columns A K Q J 10 9 8 7; empty cells show the card that
+        belongs there in small grey text. To the right: the face-down card(s)
+        still to be turned (English: the 33rd card, later the card taken
+        up last; German: the rest of the pack), or the Joker once it showed.
+    """
+    rows = layout_cells(deal, labels=labels, reveal=reveal)
     table = grid_html(rows, row_labels=[s.symbol for s in SUIT_ROWS],
                       col_labels=[rank_name(r) for r in RANK_COLUMNS],
                       title=card_text(title) if title else title)
-    return Html(row_html([table, _side_html(deal, reveal)], gap=16))
+    return Html(row_html([table, side_html(deal, reveal)], gap=16))
+
+
+def side_html(deal: HoggenheimerDeal, reveal: bool = False) -> str:
+    """The card(s) beside the layout: the face-down card(s) still to be
+    turned, or the Joker once it showed (see :func:`layout_html`)."""
+    return _side_html(deal, reveal)
 
 
 def _side_html(deal: HoggenheimerDeal, reveal: bool) -> str:

@@ -12,7 +12,7 @@ import html
 from ..games.landsknecht import BET, LandsknechtDeal
 from ..render import Html, back_html, card_text, caption_html, pile_html, row_html, slot_html
 
-__all__ = ["table_html", "LAST_CARD_MARK"]
+__all__ = ["table_html", "table_parts", "assemble_table", "PLAYERS_LABEL", "LAST_CARD_MARK"]
 
 LAST_CARD_MARK = "#e08a00"
 """Outline colour of the card dealt or turned last."""
@@ -20,6 +20,12 @@ LAST_CARD_MARK = "#e08a00"
 
 def _column(top: str, lines: list[str]) -> str:
     return top + "".join(str(caption_html(t)) for t in lines)
+
+
+PLAYERS_LABEL = "Players' cards"
+"""The label over the players' cards."""
+
+_CELL = '<div style="display:inline-block;vertical-align:top;margin-right:18px">{}</div>'
 
 
 def table_html(deal: LandsknechtDeal, *, title: str | None = None, mark_last: bool = True,
@@ -37,6 +43,15 @@ def table_html(deal: LandsknechtDeal, *, title: str | None = None, mark_last: bo
     Returns:
         :class:`~banking_games.render.Html`.
     """
+    return assemble_table(*table_parts(deal, title=title, mark_last=mark_last, show_stock=show_stock))
+
+
+def table_parts(deal: LandsknechtDeal, *, title: str | None = None, mark_last: bool = True,
+                show_stock: bool = True) -> tuple[str, str, list[str], str]:
+    """The pieces of :func:`table_html` (same arguments), for a table that
+    draws the players' cards as buttons: the title; the layout and banker
+    groups; each players' card with its captions (an empty list before
+    the first); the stock group and the status line."""
     events = [e for e in deal.history if e.kind != BET]
     last = events[-1].card if (mark_last and events) else None
     paired = deal.paired_ranks
@@ -56,17 +71,24 @@ def table_html(deal: LandsknechtDeal, *, title: str | None = None, mark_last: bo
             status = "" if result is None else (" won" if result.net > 0 else " lost")
             lines.append(f"{bet.player}: {bet.stake}{status}")
         players.append(_column(pile(cards, dim=base.rank in paired), lines))
-    if not players:
-        players = [str(slot_html("none", label="no players' card"))]
-    groups = [str(row_html(layout, label="Layout")), str(row_html(banker, label="Banker")),
-              str(row_html(players, label="Players' cards"))]
+    head = (f'<div style="font-weight:bold;margin:4px 0">{html.escape(card_text(title))}</div>' if title else "")
+    before = _CELL.format(row_html(layout, label="Layout")) + _CELL.format(row_html(banker, label="Banker"))
+    after = ""
     if show_stock:
         stock = back_html(label="stock") if deal.cards_left else slot_html("empty", label="empty stock")
-        groups.append(str(row_html([_column(str(stock), [f"{deal.cards_left} left"])], label="Stock")))
-    cell = '<div style="display:inline-block;vertical-align:top;margin-right:18px">{}</div>'
-    head = (f'<div style="font-weight:bold;margin:4px 0">{html.escape(card_text(title))}</div>' if title else "")
+        after = _CELL.format(row_html([_column(str(stock), [f"{deal.cards_left} left"])], label="Stock"))
     status = "void deal: redeal" if deal.is_void else ("deal over" if deal.is_over else
                                                         (f"{deal.turns} card turned" if deal.turns == 1
                                                          else f"{deal.turns} cards turned"))
-    return Html('<div class="bg-landsknecht" style="margin:6px 0">' + head
-                + "".join(cell.format(g) for g in groups) + str(caption_html(status)) + "</div>")
+    return head, before, players, after + str(caption_html(status))
+
+
+def no_players_html() -> str:
+    """The empty place shown before the first players' card."""
+    return str(slot_html("none", label="no players' card"))
+
+
+def assemble_table(head: str, before: str, players: list[str], after: str) -> Html:
+    """Put :func:`table_parts`' pieces together as :func:`table_html` draws them."""
+    group = row_html(players or [no_players_html()], label=PLAYERS_LABEL)
+    return Html('<div class="bg-landsknecht" style="margin:6px 0">' + head + before + _CELL.format(group) + after + "</div>")

@@ -20,6 +20,7 @@ Usage in a notebook::
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import html
 import random
@@ -29,7 +30,7 @@ from typing import Hashable, Sequence
 
 import ipywidgets as widgets
 
-from ..display.banker_broker import cut_html, deal_html
+from ..display.banker_broker import cut_html, deal_html, rest_html, section_html
 from ..errors import ConfigError, RuleError, short_repr
 from ..games.banker_broker import (PAYOUT_ODDS, BankChange, BankChangeResult, BankerBrokerConfig,
                                    BankerBrokerDeal, BankerBrokerSession, BetPlaced, BetTiming, BottomCard,
@@ -40,10 +41,11 @@ from .common import (DealingTable, BankrollChart, DealReplay, MessageBar, bankro
                      guarded, log_html, note_html, parse_players, pending_text, plural, record_deal,
                      settled_text, settlement_tables, sync_options)
 from .repeat import RepeatPanel
+from .layout_picker import PickRow, style_html
 
 __all__ = ["BankerBrokerTable", "DEFAULT_PLAYERS", "DEFAULT_SEED", "DEFAULT_SECTIONS", "RULE_OPTIONS",
            "deal_rng", "first_banker_rng", "bank_cut_rng", "deal_frames", "frame_title",
-           "settlement_html", "bank_html", "parse_sizes"]
+           "settlement_html", "bank_html", "parse_sizes", "PICK_HELP"]
 
 DEFAULT_PLAYERS = ("Anna", "Ben", "Cleo", "Dora")
 """The players seated at a new table, in seating order (each one's left
@@ -52,6 +54,10 @@ DEFAULT_SEED = 2026
 """The seed a new table deals with unless told otherwise."""
 DEFAULT_SECTIONS = 6
 """The number of sections the banker cuts under option 3(c) unless told otherwise."""
+
+PICK_HELP = ("Tap a players' section (or Tab to it and press Enter) to back it; under option 3(a) it picks "
+             "its owner as the punter. Then 'Place bet'.")
+"""The line of help under the live sections."""
 
 RULE_OPTIONS = {
     "bottom_card": ("Bottom card (1)", {BottomCard.DISCARD: "put aside before the cut",
@@ -328,6 +334,10 @@ class BankerBrokerTable(DealingTable):
         self.end_button = widgets.Button(description="Deal to the end", icon="forward")
         self.new_deal_button = widgets.Button(description="New deal", button_style="success", icon="redo")
         self.table = widgets.HTML()
+        self.sections_title = widgets.HTML()
+        self.sections = PickRow(lambda i: self.pick_section(i + 1), after=[self.table])
+        self.board = widgets.VBox([self.sections_title, self.sections])
+        self.board.add_class("bg-pick-panel")
         self.settlement_view = widgets.HTML()
         self.bankroll_view = widgets.HTML()
         self.chart = BankrollChart()
@@ -343,6 +353,7 @@ class BankerBrokerTable(DealingTable):
         self._begin_session(tuple(players), seed, config, self.n_sections.value)  # errors raise here
 
         self.punter.observe(lambda _: self._sync_sections(), names="value")
+        self.section.observe(lambda _: self._show_choice(), names="value")
         self.option_fields["sectioning"].observe(lambda _: self._sync_option_fields(), names="value")
         for field in (self.players_field, self.seed_field, self.n_sections, *self.option_fields.values()):
             field.observe(lambda _: self._on_setting(), names="value")
@@ -376,7 +387,7 @@ class BankerBrokerTable(DealingTable):
             widgets.HBox([self.punter, self.section, self.stake, self.bet_button], layout=row),
             widgets.HBox([self.sizes, self.cut_button, self.turn_button, self.end_button, self.new_deal_button],
                          layout=row),
-            self.message, self.table, self.settlement_view, money, self.more])
+            self.message, self.board, note_html(PICK_HELP), self.settlement_view, money, self.more])
         self.repeat = RepeatPanel(self)  # Repeat: many deals with the same bets (issue 20)
         self.children = (*self.children, self.repeat)
         self._sync_option_fields()
@@ -465,6 +476,35 @@ class BankerBrokerTable(DealingTable):
                 owner = deal.section_owner(n)
                 options.append((f"section {n} ({owner}'s)" if owner is not None else f"section {n}", n))
         sync_options(self.section, options)
+
+    def _show_choice(self) -> None:
+        """Mark the section chosen in ``section`` on the table."""
+        self.sections.choose({self.section.value - 1} if self.section.value is not None else set())
+
+    @guarded
+    def pick_section(self, number: int) -> int:
+        """A click on section ``number`` (1 = top): choose it in ``section``.
+
+        Under option 3(a), a section cut for a punter makes that punter the
+        one who bets (the engine's :meth:`~banking_games.games.banker_broker.BankerBrokerDeal.section_owner`).
+        A section the punter may not back (the banker's, or one cut for
+        someone else) is refused with the engine's reason (a trial bet on a
+        copy of the deal), and nothing changes.
+
+        Returns:
+            The section chosen (``None`` if refused).
+        """
+        deal = self.deal
+        owner = deal.section_owner(number)
+        punter = owner if owner in deal.punters else self.punter.value
+        if punter is None or number not in deal.allowed_sections(punter):
+            copy.deepcopy(deal).bet(punter, 1, section=number)   # raises the engine's reason
+        if self.punter.value != punter:
+            self.punter.value = punter   # the section's owner under 3(a): their sections are offered
+        self.section.value = number
+        self._show_choice()
+        self.message.info(f"Chosen: section {number} for {punter}. 'Place bet' puts the stake on it.")
+        return number
 
     # ---------------------------------------------------------------- actions
     @guarded
@@ -579,6 +619,23 @@ class BankerBrokerTable(DealingTable):
         self._sync_replay()
         return self.replay
 
+    def _section_name(self, number: int) -> str:
+        """A section button's name: what backing it means, and the stakes on it."""
+        deal = self.deal
+        owner = deal.section_owner(number)
+        if owner == "banker":
+            name = f"section {number}, the banker's: not for punters"
+        else:
+            name = f"back section {number}" + (f", {owner}'s" if owner is not None else "")
+        stakes = [f"{b.player} {b.stake}" for b in deal.bets_on(number)]
+        return name + (f" (stakes: {', '.join(stakes)})" if stakes else "")
+
+    @property
+    def drawing(self) -> str:
+        """What the table shows of the deal, as HTML: the sections in play
+        (as drawn under their buttons), then what lies after them (``table``)."""
+        return "".join(c.drawing.value for c in self.sections.cells[:self.sections.count]) + self.table.value
+
     def _render(self) -> None:
         """Redraw every view from the engine's state."""
         deal, session = self.deal, self.session
@@ -592,7 +649,13 @@ class BankerBrokerTable(DealingTable):
         self.bank_view.value = bank_html(session)
         sync_options(self.punter, deal.punters)
         self._sync_sections()
-        self.table.value = str(deal_html(deal, title=f"Deal {self.deal_number}: {deal.banker} holds the bank"))
+        title = f"Deal {self.deal_number}: {deal.banker} holds the bank"
+        self.sections_title.value = (style_html() + '<div style="font-size:12px;font-weight:bold;margin:4px 0 2px">'
+                                     + html.escape(card_text(title)) + "</div>")
+        self.sections.show([(str(section_html(deal, n)), self._section_name(n))
+                            for n in range(1, deal.n_sections + 1)])
+        self._show_choice()
+        self.table.value = str(rest_html(deal))
         self._sync_replay()
         self.settlement_view.value = (settlement_html(deal, self.settlement) if self.settlement is not None
                                       else "")

@@ -27,19 +27,23 @@ from typing import Hashable, Sequence
 import ipywidgets as widgets
 
 from ..cards import hoggenheimer_pack
-from ..display.hoggenheimer import bets_html, layout_html, turn_order_html
+from ..cards import rank_name
+from ..display.hoggenheimer import bets_html, layout_cells, layout_html, side_html, turn_order_html
 from ..errors import BetError, CardError, ConfigError, RuleError, short_repr
-from ..games.hoggenheimer import (PAYOUT_ODDS, PROCEDURES, Bet, BetKind, BetPlaced, CardTurned, HoggenheimerConfig,
-                                  HoggenheimerDeal, all_bets, card_at, choose_first_banker, make_bet, next_banker)
+from ..games.hoggenheimer import (PAYOUT_ODDS, PROCEDURES, RANK_COLUMNS, SUIT_ROWS, Bet, BetKind, BetPlaced,
+                                  CardTurned, HoggenheimerConfig, HoggenheimerDeal, all_bets, card_at,
+                                  choose_first_banker, make_bet, next_banker)
 from ..money import WIN, Settlement
 from ..render import MUTED_COLOUR, card_text
 from .common import (DealingTable, BankrollChart, DealReplay, MessageBar, bankroll_html, check_players_arg, check_seed, count_text, fmt_amount,
                      guarded, log_html, note_html, parse_players, pending_text, plural, record_deal,
                      settled_text, settlement_tables, sync_options)
+from .layout_picker import LayoutPicker
 from .repeat import RepeatPanel
 
 __all__ = ["HoggenheimerTable", "DEFAULT_PLAYERS", "DEFAULT_SEED", "bet_options", "frame_html",
-           "deal_frames", "settlement_html", "short_bet_error", "BET_HELP", "turn_text", "bet_text"]
+           "deal_frames", "settlement_html", "short_bet_error", "BET_HELP", "PICK_HELP", "bet_button_name",
+           "turn_text", "bet_text"]
 
 DEFAULT_PLAYERS = ("Anna", "Ben", "Cleo", "Dora")
 """The players seated at a new table, in seating order (each one's left
@@ -103,13 +107,17 @@ def _log_text(deal: HoggenheimerDeal) -> str:
 
 
 def frame_html(deal: HoggenheimerDeal, *, title: str | None = None, reveal: bool = False,
-               with_bets: bool = False) -> str:
+               with_bets: bool = False, layout: bool = True) -> str:
     """One picture of a deal as it lies now: the layout with the bets'
     chips (numbered as in the bets table), the card(s) still to turn, the
     cards turned so far in order and, if ``with_bets``, the table of bets
-    (with each result and net once the deal is over). Reads the deal only."""
+    (with each result and net once the deal is over). Reads the deal only.
+    With ``layout=False`` the layout itself is left out (the live table
+    draws it as buttons, :class:`~banking_games.widgets.layout_picker.LayoutPicker`)
+    and the card(s) still to turn are drawn alone."""
     bets = (str(bets_html(deal)) if with_bets and deal.bets else "")
-    return (str(layout_html(deal, title=title, reveal=reveal))
+    drawn = layout_html(deal, title=title, reveal=reveal) if layout else side_html(deal, reveal)
+    return (str(drawn)
             + f'<div style="margin:4px 0 0 0"><span style="font-size:85%;color:{MUTED_COLOUR}">Turned so far:</span>'
             + str(turn_order_html(deal)) + "</div>" + bets)
 
@@ -173,6 +181,19 @@ def _cut_text(cut) -> str:
 
 BET_HELP = "Try e.g. 'JH', '7S 7H' or 'tens'; every kind of bet is in the table under 'The bets' in the chapter."
 """The short help after a refused typed bet (the chapter's table is ``hog-bets``)."""
+
+
+PICK_HELP = ("Tap a cell to bet on its card, a cell beside it for a pair, then a cell beside the pair for a "
+             "square (diagonals are no bet); a cell further off, or a chosen one, starts again. A suit or rank "
+             "at a row's or column's head bets on the whole row or column. Tab and Enter work too.")
+"""The line of help under the live layout (how clicks choose a bet)."""
+
+
+def bet_button_name(bet: Bet) -> str:
+    """A layout button's accessible name: ``"bet on the jack of hearts"``,
+    ``"bet on all the 10s"``, ``"bet on all the diamonds"`` (the engine's
+    name of the bet)."""
+    return f"bet on the {bet.name}" if bet.kind is BetKind.CARD else f"bet on {bet.name}"
 
 
 def short_bet_error(exc: Exception, limit: int = 90) -> str:
@@ -283,6 +304,18 @@ class HoggenheimerTable(DealingTable):
                                           style=wide, layout=widgets.Layout(width="150px"))
         self.new_session_button = widgets.Button(description="New session", icon="users")
         self.table = widgets.HTML()
+        self._cell_bets = [[make_bet(card_at(r, c)) for c in range(len(RANK_COLUMNS))]
+                           for r in range(len(SUIT_ROWS))]
+        self._row_bets = [make_bet([card_at(r, c) for c in range(len(RANK_COLUMNS))]) for r in range(len(SUIT_ROWS))]
+        self._column_bets = [make_bet([card_at(r, c) for r in range(len(SUIT_ROWS))])
+                             for c in range(len(RANK_COLUMNS))]
+        self.picker = LayoutPicker(
+            [(s.symbol, card_at(r, 0).is_red, bet_button_name(b))
+             for r, (s, b) in enumerate(zip(SUIT_ROWS, self._row_bets))],
+            [(rank_name(r), bet_button_name(b)) for r, b in zip(RANK_COLUMNS, self._column_bets)],
+            [[bet_button_name(b) for b in line] for line in self._cell_bets],
+            on_cell=self.pick_cell, on_row=self.pick_row, on_column=self.pick_column, help_text=PICK_HELP)
+        self._fresh = True  # the next click on a cell starts a new choice (nothing chosen by the reader yet)
         self.bets_view = widgets.HTML()
         self.settlement_view = widgets.HTML()
         self.bankroll_view = widgets.HTML()
@@ -325,7 +358,9 @@ class HoggenheimerTable(DealingTable):
             widgets.HBox([self.punter, self.kind, self.bet], layout=row),
             widgets.HBox([self.typed_bet, self.stake, self.bet_button], layout=row),
             widgets.HBox([self.turn_button, self.end_button, self.new_deal_button, self.reveal], layout=row),
-            self.message, self.table, self.bets_view, self.settlement_view, money, self.more])
+            self.message, widgets.HBox([self.picker, self.table], layout=widgets.Layout(
+                flex_flow="row wrap", align_items="flex-start", grid_gap="0 16px")), self.picker.help,
+            self.bets_view, self.settlement_view, money, self.more])
         self.repeat = RepeatPanel(self)  # Repeat: many deals with the same bets (issue 20)
         self.children = (*self.children, self.repeat)
 
@@ -350,6 +385,7 @@ class HoggenheimerTable(DealingTable):
         self.history = {p: [Fraction(0)] for p in players}
         self.bankers: list = []
         self._frames = []
+        self._fresh = True
         self._start_message()
 
     def _start_message(self) -> None:
@@ -415,7 +451,10 @@ class HoggenheimerTable(DealingTable):
 
     def _on_bet_chosen(self, change) -> None:
         """A bet chosen in the dropdowns replaces a typed one: the typed text is
-        cleared, so that the field never disagrees with the bet placed."""
+        cleared, so that the field never disagrees with the bet placed. The
+        layout marks the cells of the bet chosen."""
+        self._fresh = False
+        self._show_choice()
         if self._selecting or not self.typed_bet.value.strip():
             return
         try:
@@ -428,6 +467,85 @@ class HoggenheimerTable(DealingTable):
     def _on_typed(self, change) -> None:
         if str(change["new"]).strip():
             self.select_bet(change["new"])
+
+    # ---------------------------------------------------------------- the layout's buttons
+    def _chosen_bet(self) -> Bet:
+        """The bet 'Place bet' would place now (the dropdowns follow a readable typed bet)."""
+        return self.bet.value
+
+    def _show_choice(self) -> None:
+        """Mark on the layout the cells (and the row or column head) of the bet chosen now."""
+        bet = self._chosen_bet()
+        cells = set(bet.cells) if bet is not None else set()
+        row = self._row_bets.index(bet) if bet in self._row_bets else None
+        column = self._column_bets.index(bet) if bet in self._column_bets else None
+        self.picker.choose(cells, row=row, column=column)
+
+    def _choose(self, bet: Bet) -> None:
+        """Show ``bet`` in the dropdowns as if the reader had picked it there
+        (a typed bet that differs is cleared), mark it on the layout, say so."""
+        if self.kind.value is not bet.kind:
+            self.kind.value = bet.kind
+        self.bet.value = bet
+        self._show_choice()
+        self._fresh = False
+        self.message.info(card_text(f"Chosen: {bet.name} ({bet.odds} to 1). 'Place bet' puts the stake on it."))
+
+    @guarded
+    def pick_cell(self, row: int, column: int) -> Bet:
+        """A click on the layout's cell ``(row, column)`` (rows spades to
+        clubs, columns A to 7; the cell is known by its place, since the
+        card lying there may be face down).
+
+        The first click after a bet is placed (or a new deal), a click on
+        a cell already chosen, a click while four or more cells are chosen
+        (a square, a row, a column), or on a cell that touches none of the
+        chosen cells (not even at a corner), chooses the bet on that cell's card
+        (in the English layout, the card whose home it is:
+        :func:`~banking_games.games.hoggenheimer.card_at`). A click on a
+        cell that touches the chosen card or pair adds it to them: to one
+        card, that cell (a pair if they are side by side); to a pair, the
+        cells of the smallest rectangle holding it and the new one (a pair
+        and a cell beside it make the 2x2 square). The engine's :func:`make_bet` says
+        whether that is a bet; if not, the engine's reason is shown and the
+        choice is unchanged.
+
+        Returns:
+            The bet chosen (``None`` if refused).
+        """
+        cell = (row, column)
+        current = self._chosen_bet()
+        growing = current is not None and len(current.cells) <= 2  # a card or a pair may grow
+        touches = growing and any(abs(r - row) <= 1 and abs(c - column) <= 1 for r, c in current.cells)
+        if self._fresh or not touches or cell in current.cells:
+            bet = self._cell_bets[row][column]
+        else:
+            cells = set(current.cells) | {cell}
+            if len(current.cells) > 1:
+                rows = range(min(r for r, _ in cells), max(r for r, _ in cells) + 1)
+                columns = range(min(c for _, c in cells), max(c for _, c in cells) + 1)
+                cells = {(r, c) for r in rows for c in columns}
+            try:
+                bet = make_bet([card_at(r, c) for r, c in sorted(cells)])
+            except (BetError, CardError) as exc:
+                what = str(exc).split("; ")[0].strip().rstrip(".")
+                raise type(exc)(card_text(f"{what}. Tap a chosen cell to start again from it.")) from None
+        self._choose(bet)
+        return bet
+
+    @guarded
+    def pick_row(self, row: int) -> Bet:
+        """A click on a row's head (its suit): choose the bet on the whole row."""
+        bet = self._row_bets[row]
+        self._choose(bet)
+        return bet
+
+    @guarded
+    def pick_column(self, column: int) -> Bet:
+        """A click on a column's head (its rank): choose the bet on the whole column."""
+        bet = self._column_bets[column]
+        self._choose(bet)
+        return bet
 
     # ---------------------------------------------------------------- actions
     @guarded
@@ -449,6 +567,7 @@ class HoggenheimerTable(DealingTable):
         bet = self._read_bet(typed) if typed else self.bet.value
         placed = self.deal.place_bet(self.punter.value, bet, self.stake.value)
         self._frames = []  # the picture before the first turn has changed
+        self._fresh = True  # the next click on the layout starts a new bet
         self.message.info(bet_text(self.deal.history[-1]))
         self._render()
 
@@ -491,6 +610,7 @@ class HoggenheimerTable(DealingTable):
         self.settlement = None
         self.deal_number += 1
         self._frames = []
+        self._fresh = True
         self._start_message()
         self._render()
 
@@ -534,6 +654,22 @@ class HoggenheimerTable(DealingTable):
         self._sync_replay()
         return self.replay
 
+    def _cell_name(self, bet: Bet) -> str:
+        """A cell button's name: the bet, and the bets whose chips lie on the cell."""
+        numbers = [str(p.number) for p in self.deal.bets if bet.cells[0] in p.bet.cells]
+        if not numbers:
+            return bet_button_name(bet)
+        chips = ("chip " + numbers[0]) if len(numbers) == 1 else "chips " + ", ".join(numbers)
+        return f"{bet_button_name(bet)} ({chips} here)"
+
+    @property
+    def drawing(self) -> str:
+        """What the table shows of the deal, as HTML: the layout's cells row
+        by row (as drawn under their buttons), then the card(s) beside it
+        and the cards turned so far (``table``)."""
+        cells = "".join(cell.drawing.value for line in self.picker.cells for cell in line)
+        return cells + self.table.value
+
     def _render(self) -> None:
         """Redraw every view from the engine's state."""
         deal = self.deal
@@ -546,7 +682,13 @@ class HoggenheimerTable(DealingTable):
                              f"<b>{html.escape(str(deal.banker))}</b> &middot; {html.escape(state)}")
         sync_options(self.punter, [p for p in self.players if p != deal.banker])
         title = f"Deal {self.deal_number}: {deal.banker} holds the bank"
-        self.table.value = frame_html(deal, title=title, reveal=self.reveal.value)
+        self.picker.set_title(title)
+        for line, cells, bets in zip(layout_cells(deal, reveal=self.reveal.value), self.picker.cells,
+                                     self._cell_bets):
+            for drawing, cell, bet in zip(line, cells, bets):
+                cell.show(drawing, self._cell_name(bet))
+        self._show_choice()
+        self.table.value = frame_html(deal, reveal=self.reveal.value, layout=False)
         self._sync_replay()
         self.bets_view.value = ("" if deal.is_over or not deal.bets else
                                 "<b>Bets on the table</b>" + str(bets_html(deal)))

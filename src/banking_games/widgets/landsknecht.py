@@ -18,6 +18,7 @@ Usage in a notebook::
 
 from __future__ import annotations
 
+import copy
 import dataclasses
 import html
 from fractions import Fraction
@@ -25,7 +26,8 @@ from typing import Hashable, Sequence
 
 import ipywidgets as widgets
 
-from ..display.landsknecht import table_html
+from ..display.landsknecht import PLAYERS_LABEL, assemble_table, no_players_html, table_html, table_parts
+from ..render import card_text
 from ..errors import ConfigError, GameError, RuleError
 from ..games.landsknecht import VOID, LandsknechtConfig, LandsknechtDeal, LandsknechtSession
 from ..money import Settlement, to_stake
@@ -34,10 +36,15 @@ from .common import (DealingTable, BankrollChart, DealReplay, MessageBar, bankro
                      count_text, fmt_amount, guarded, log_html, note_html, parse_players, pending_text, plural,
                      record_deal, settled_text, settlement_tables, sync_options)
 from .repeat import RepeatPanel
+from .layout_picker import PickRow, style_html
 
-__all__ = ["LandsknechtTable", "DEFAULT_PLAYERS", "DEFAULT_SEED", "RULE_OPTIONS", "SETTINGS_HELP", "settlement_html",
+__all__ = ["LandsknechtTable", "DEFAULT_PLAYERS", "DEFAULT_SEED", "RULE_OPTIONS", "SETTINGS_HELP", "PICK_HELP",
+           "settlement_html",
            # shared with the other tables; kept importable from here
            "parse_players", "bankroll_html", "bankroll_svg"]
+
+PICK_HELP = ("Tap a players' card (or Tab to it and press Enter) to back it, then 'Place bet'.")
+"""The line of help under the live table's cards."""
 
 DEFAULT_PLAYERS = ("Anna", "Boris", "Clara")
 """The players seated at a new table, in seating order (each one's left neighbour is the next)."""
@@ -158,7 +165,12 @@ class LandsknechtTable(DealingTable):
         self.turn_button = widgets.Button(description="Turn a card", icon="hand-point-up")
         self.end_button = widgets.Button(description="Deal to the end", icon="forward")
         self.new_deal_button = widgets.Button(description="New deal", button_style="success", icon="redo")
+        self.table_title = widgets.HTML()
         self.table = widgets.HTML()
+        self.table_after = widgets.HTML()
+        self.no_players = widgets.HTML()
+        self.players_cards = PickRow(self.pick_players_card, after=[self.no_players])
+        self.players_title = widgets.HTML()
         self.voids = widgets.HTML()
         self.settlement_view = widgets.HTML()
         self.bankroll_view = widgets.HTML()
@@ -206,7 +218,11 @@ class LandsknechtTable(DealingTable):
             widgets.HBox([self.punter, self.stake, self.card, self.bet_button],
                            layout=row),
             widgets.HBox([self.turn_button, self.end_button, self.new_deal_button], layout=row),
-            self.message, self.table, self.voids, self.settlement_view, money, more])
+            self.message, self.table_title,
+            widgets.HBox([self.table, widgets.VBox([self.players_title, self.players_cards]), self.table_after],
+                         layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start")),
+            note_html(PICK_HELP), self.voids, self.settlement_view, money, more])
+        self.card.observe(lambda _: self._show_choice(), names="value")
         self.repeat = RepeatPanel(self)  # Repeat: many deals with the same bets (issue 20)
         self.children = (*self.children, self.repeat)
 
@@ -306,6 +322,53 @@ class LandsknechtTable(DealingTable):
         self._begin_session(players, self.seed_field.value, config, None)
         self._render()
 
+    def _show_choice(self) -> None:
+        """Mark the players' card chosen in ``card``."""
+        bases = [pile[0].name for pile in self.deal.players_piles]
+        self.players_cards.choose({bases.index(self.card.value)} if self.card.value in bases else set())
+
+    @guarded
+    def pick_players_card(self, index: int) -> str:
+        """A click on the ``index``-th players' card (0 = the first dealt):
+        choose it in ``card``. A card that takes no bet now (its rank is
+        paired, or the deal is over) is refused with the engine's reason (a
+        trial bet on a copy of the deal), and nothing changes.
+
+        Returns:
+            The card's name (``None`` if refused).
+        """
+        base = self.deal.players_piles[index][0]
+        if base.name not in [c.name for c in self.deal.live_cards]:
+            try:
+                copy.deepcopy(self.deal).place_bet(self.punter.value, base, 1)   # raises the engine's reason
+            except GameError as exc:
+                raise type(exc)(card_text(str(exc))) from None   # cards named as drawn: "5♣ on 5♠"
+        self.card.value = base.name
+        self._show_choice()
+        self.message.info(card_text(f"Chosen: {base.long_name} ({base.name}). 'Place bet' puts "
+                                    f"{self.punter.value}'s stake beside it."))
+        return base.name
+
+    def _players_card_name(self, index: int) -> str:
+        """A players' card button's name: the card, and the stakes beside it."""
+        deal = self.deal
+        base = deal.players_piles[index][0]
+        about = f"players' card {index + 1}" + (", paired" if base.rank in deal.paired_ranks else "")
+        stakes = [f"{b.player} {b.stake}" for b in deal.bets_on(base)]
+        if stakes:
+            about += f"; stakes: {', '.join(stakes)}"
+        return f"back the {base.long_name} ({about})"
+
+    @property
+    def drawing(self) -> str:
+        """What the table shows of the deal, as HTML, put together as
+        :func:`~banking_games.display.landsknecht.table_html` draws it: the
+        title (``table_title``), the layout and the banker's card
+        (``table``), the players' cards (as drawn under their buttons), the
+        stock (``table_after``)."""
+        cells = [c.drawing.value for c in self.players_cards.cells[:self.players_cards.count]]
+        return str(assemble_table(self.table_title.value, self.table.value, cells, self.table_after.value))
+
     @guarded
     def place_bet(self) -> None:
         """Place the stake in ``stake`` for ``punter`` on the card in ``card``."""
@@ -391,7 +454,13 @@ class LandsknechtTable(DealingTable):
         sync_options(self.punter, [p for p in session.players if p != deal.banker])
         sync_options(self.card, [(f"{c.label}  ({c.long_name})", c.name) for c in deal.live_cards])
         table = self._table_html()
-        self.table.value = table
+        head, before, players, after = table_parts(deal, title=f"Deal {self.deal_number}: {deal.banker} holds the bank")
+        self.table_title.value, self.table.value, self.table_after.value = head, before, after
+        self.players_title.value = (style_html() + '<div style="font-size:12px;font-weight:bold;margin:4px 0 2px">'
+                                    + html.escape(PLAYERS_LABEL) + "</div>")
+        self.no_players.value = "" if players else no_players_html()
+        self.players_cards.show([(p, self._players_card_name(i)) for i, p in enumerate(players)])
+        self._show_choice()
         self._frames[deal.turns:] = [table]
         self.replay.set_frames(self._frames)
         self.voids.value = "".join(
