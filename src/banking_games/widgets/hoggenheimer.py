@@ -489,7 +489,7 @@ class HoggenheimerTable(DealingTable):
         self.bet.value = bet
         self._show_choice()
         self._fresh = False
-        self.message.info(card_text(f"Chosen: {bet.name} ({bet.odds} to 1). 'Place bet' puts the stake on it."))
+        self.message.info(f"Chosen: {bet.label} (pays {bet.odds} to 1). 'Place bet' puts the stake on it.")
 
     @guarded
     def pick_cell(self, row: int, column: int) -> Bet:
