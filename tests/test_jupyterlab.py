@@ -277,6 +277,8 @@ READ_TEXT_JS = """
   // folded solutions and dropdowns counts too; outputs as shown
   const md = e => { const c = e.cloneNode(true);
     c.querySelectorAll('.jp-InputArea-editor, .cm-editor, .jp-InputPrompt, .jp-collapseHeadingButton').forEach(x => x.remove());
+    // textContent runs table cells and blocks together ("10–27Deal"): end each with a space, as a reader sees them apart
+    c.querySelectorAll('td, th, p, li, dt, dd, h1, h2, h3, h4, h5, h6, caption, figcaption').forEach(x => x.append(' '));
     return c.textContent; };
   const parts = [...nb.querySelectorAll('.jp-MarkdownCell, .jp-CodeCell .jp-OutputArea')];
   return parts.map(e => e.classList.contains('jp-MarkdownCell') ? md(e) : e.innerText).join('\\n');
