@@ -456,6 +456,19 @@ def test_clicking_a_section_chooses_it_and_under_3a_its_owner():
     assert t.sections.cells[1].name == f"back section 2, {punters[1]}'s (stakes: {punters[1]} 2)"
 
 
+def test_a_click_after_the_moment_for_stakes_is_refused_with_that_reason():
+    # The table's default: stakes go down before the cut (our choice, marked in the chapter).
+    # Once the pack is cut, a click on any section, a punter's or the banker's, is refused
+    # with the engine's reason about the moment (not "Chosen: ..."), and nothing changes.
+    t = BankerBrokerTable(PLAYERS, seed=12)
+    t.cut_button.click()
+    assert not t.message.is_error and t.deal.sections
+    before, chosen = snapshot(t), t.sections.chosen()
+    for cell in (t.sections.cells[0], t.sections.cells[3]):
+        refused(t, cell.button.click, "before the cut")
+        assert snapshot(t) == before and t.sections.chosen() == chosen
+
+
 def test_under_3c_a_click_keeps_the_punter():
     t = BankerBrokerTable(PLAYERS, seed=4, n_sections=5)
     new_session(t, sectioning=Sectioning.ANY)

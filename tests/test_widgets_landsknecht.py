@@ -570,3 +570,13 @@ def test_clicking_a_paired_players_card_is_refused_with_the_engines_reason():
     # the engine's reason (games/landsknecht.py place_bet): the rank takes no more bets this deal
     assert t.message.is_error and "already paired" in t.message.value
     assert shown(t) == before and t.players_cards.chosen() == chosen
+
+    # the same deal with a smallest stake of 2 (the banker's limit): the reason is still the
+    # card's, not the trial stake's (a stake of 1 would be under the limit)
+    t = LandsknechtTable(PLAYERS, seed=seed, config=LandsknechtConfig(min_stake=2))
+    for _ in range(turns):
+        t.turn_button.click()
+    before = shown(t)
+    t.players_cards.cells[paired].button.click()
+    assert t.message.is_error and "already paired" in t.message.value, t.message.value
+    assert shown(t) == before

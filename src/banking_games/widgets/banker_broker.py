@@ -497,8 +497,10 @@ class BankerBrokerTable(DealingTable):
         deal = self.deal
         owner = deal.section_owner(number)
         punter = owner if owner in deal.punters else self.punter.value
-        if punter is None or number not in deal.allowed_sections(punter):
-            copy.deepcopy(deal).bet(punter, 1, section=number)   # raises the engine's reason
+        # a trial stake on a copy of the deal: the engine refuses a section the punter may not
+        # back, or any stake once the moment for stakes has passed (e.g. after the cut when
+        # stakes go down first), with its own reason; the deal itself is not touched
+        copy.deepcopy(deal).bet(punter, 1, section=number)
         if self.punter.value != punter:
             self.punter.value = punter   # the section's owner under 3(a): their sections are offered
         self.section.value = number

@@ -339,8 +339,11 @@ class LandsknechtTable(DealingTable):
         """
         base = self.deal.players_piles[index][0]
         if base.name not in [c.name for c in self.deal.live_cards]:
+            # a stake inside the banker's limits, so that the engine's reason is the card's
+            config = self.deal.config
+            stake = config.min_stake or config.max_stake or 1
             try:
-                copy.deepcopy(self.deal).place_bet(self.punter.value, base, 1)   # raises the engine's reason
+                copy.deepcopy(self.deal).place_bet(self.punter.value, base, stake)   # raises the engine's reason
             except GameError as exc:
                 raise type(exc)(card_text(str(exc))) from None   # cards named as drawn: "5♣ on 5♠"
         self.card.value = base.name

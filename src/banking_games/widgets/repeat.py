@@ -191,7 +191,7 @@ class _HoggenheimerPlan(_Plan):
     def __init__(self, deal: hog.HoggenheimerDeal, *, settle_each_deal: bool = False) -> None:
         self.config, self.banker = deal.config, deal.banker
         self.placed = tuple((p.player, p.bet, p.stake) for p in deal.bets)
-        self.bets = tuple(_RepeatedBet(p.player, f"{p.bet.name} ({p.bet.odds} to 1)", p.stake,
+        self.bets = tuple(_RepeatedBet(p.player, f"{p.bet.label} (pays {p.bet.odds} to 1)", p.stake,
                                        exact_hog.win_probability(len(p.bet.cards))) for p in deal.bets)
         self.note = (f"{deal.procedure.capitalize()} procedure; each deal is shuffled afresh, the same bets go down and the "
                      "cards are turned until the Joker shows.")
