@@ -289,7 +289,8 @@ def hoggenheimer_group(seed: int, deals: int,
     wins (event names ``"A"`` ... ``"D"``), and the cards turned, the Joker
     included (event ``"turned"``: successes = cards, trials = deals). That
     is the number the live table reports after *Deal to the end* ("17
-    card(s) turned; ..."), and with real cards dealt the German way it is
+    cards turned; the last, card 17: the Joker ..."), and with real cards
+    dealt the German way it is
     the Joker's position in the pack, so the worksheet asks for it.
 
     Raises:
