@@ -65,6 +65,15 @@ from pathlib import Path
 import pytest
 
 from conftest import need_module, new_context, require_chromium, toc_pages
+from site_audit import AXE
+
+# axe-core on one element (serious and critical findings only)
+AXE_ON = """async (selector) => {
+  const r = await axe.run(document.querySelector(selector), {resultTypes: ['violations']});
+  return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical').map(v =>
+    v.id + ' x' + v.nodes.length + ': ' + v.nodes.slice(0, 2).map(n =>
+      n.target.join(' ').slice(-80) + ' :: ' + (n.failureSummary || '').slice(0, 160)).join(' | '));
+}"""
 
 ROOT = Path(__file__).resolve().parent.parent
 BOOK = ROOT / "book"
@@ -524,6 +533,21 @@ def test_live_table_in_jupyterlab(browser, lab_url, chapter):
         page.wait_for_function("([r, h]) => r.querySelector('.bg-frames').innerText !== h",
                                arg=[replay.element_handle(), frame], timeout=10_000)
         assert "Traceback" not in page.locator(".jp-NotebookPanel").first.inner_text()
+
+        # the played table in JupyterLab's dark theme (issue 19): chosen from the command
+        # palette as a reader would, then axe-core on the table: no serious or critical finding
+        # (its colours come from the theme's --jp-* variables, never fixed light values)
+        page.keyboard.press("Control+Shift+C")
+        palette = page.locator(".lm-CommandPalette input").first
+        palette.wait_for(timeout=10_000)
+        palette.fill("JupyterLab Dark")
+        page.locator(".lm-CommandPalette-item", has_text="Use Theme: JupyterLab Dark").first.click()
+        page.wait_for_function("() => document.body.dataset.jpThemeLight === 'false'", timeout=20_000)
+        page.wait_for_timeout(500)
+        _screenshot(page, f"{chapter}-dark")
+        page.add_script_tag(path=str(AXE))
+        found = page.evaluate(AXE_ON, f".{table_class}")
+        assert not found, f"{chapter}: axe finds in the table in JupyterLab Dark: {found}"
         assert not page_errors, f"{chapter}: page errors: {page_errors}"
         assert not external, f"{chapter}: requests to other hosts: {external}"
     finally:

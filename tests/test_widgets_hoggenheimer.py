@@ -235,11 +235,11 @@ def test_a_diagonal_is_refused_with_the_engines_reason_and_the_choice_kept():
 
 def test_layout_buttons_are_named_for_the_bet_they_choose():
     t = HoggenheimerTable(PLAYERS, seed=6)
-    assert cell(t, 1, 3).name == "bet on the jack of hearts"
-    assert cell(t, 0, 0).name == "bet on the ace of spades"
-    assert cell(t, 3, 7).name == "bet on the seven of clubs"
-    assert t.picker.row_heads[2].name == "bet on all the diamonds"
-    assert t.picker.column_heads[4].name == "bet on all the 10s"
+    assert cell(t, 1, 3).name == "back the jack of hearts"
+    assert cell(t, 0, 0).name == "back the ace of spades"
+    assert cell(t, 3, 7).name == "back the seven of clubs"
+    assert t.picker.row_heads[2].name == "back all the diamonds"
+    assert t.picker.column_heads[4].name == "back all the 10s"
     buttons = [c.button for line in t.picker.cells for c in line] + [
         h.button for h in t.picker.row_heads + t.picker.column_heads]
     # 32 cells + 4 suits + 8 ranks; no text of their own, so the tooltip is the name
@@ -257,8 +257,8 @@ def test_placing_the_clicked_bet_puts_its_chip_on_its_cells():
     chip = 'title="bet 1"'
     with_chip = {(r, c) for r in range(4) for c in range(8) if chip in cell(t, r, c).drawing.value}
     assert with_chip == {(0, 5), (0, 6)}
-    assert cell(t, 0, 5).name == "bet on the nine of spades (chip 1 here)"
-    assert cell(t, 0, 7).name == "bet on the seven of spades"
+    assert cell(t, 0, 5).name == "back the nine of spades (chip 1 here)"
+    assert cell(t, 0, 7).name == "back the seven of spades"
     # after a bet is placed the next click starts a new bet, even next to the last one
     cell(t, 0, 7).button.click()
     assert t.bet.value == make_bet("7S") and not t.message.is_error

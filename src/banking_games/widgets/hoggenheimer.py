@@ -190,10 +190,10 @@ PICK_HELP = ("Tap a cell to bet on its card, a cell beside it for a pair, then a
 
 
 def bet_button_name(bet: Bet) -> str:
-    """A layout button's accessible name: ``"bet on the jack of hearts"``,
-    ``"bet on all the 10s"``, ``"bet on all the diamonds"`` (the engine's
+    """A layout button's accessible name: ``"back the jack of hearts"``,
+    ``"back all the 10s"``, ``"back all the diamonds"`` (the engine's
     name of the bet)."""
-    return f"bet on the {bet.name}" if bet.kind is BetKind.CARD else f"bet on {bet.name}"
+    return f"back the {bet.name}" if bet.kind is BetKind.CARD else f"back {bet.name}"
 
 
 def short_bet_error(exc: Exception, limit: int = 90) -> str:

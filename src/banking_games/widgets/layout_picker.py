@@ -2,7 +2,7 @@
 
 A :class:`PickCell` is a drawing (an HTML fragment: a card, a place on the
 layout, a suit sign) with a real button laid over it: the button has no
-text of its own, so its accessible name is its tooltip ("bet on the jack
+text of its own, so its accessible name is its tooltip ("back the jack
 of hearts"), Enter and Space press it, and it takes the keyboard focus like
 any button. A :class:`LayoutPicker` puts such cells in a grid with a
 button at the head of each row and each column (the Hoggenheimer layout).
@@ -98,7 +98,7 @@ class PickCell(widgets.Box):
     """A drawing with a button over it.
 
     Args:
-        name: the button's accessible name and tooltip, e.g. ``"bet on the
+        name: the button's accessible name and tooltip, e.g. ``"back the
             jack of hearts"``.
         on_click: called with no argument when the button is pressed.
         drawing: the HTML drawn under the button.
@@ -156,8 +156,8 @@ class LayoutPicker(widgets.VBox):
     Args:
         rows: one ``(label, red, name)`` per row: the head's text (e.g.
             ``"♥"``), whether it is drawn red, and its button's name
-            (``"bet on all the hearts"``).
-        columns: one ``(label, name)`` per column (``("J", "bet on all the jacks")``).
+            (``"back all the hearts"``).
+        columns: one ``(label, name)`` per column (``("J", "back all the jacks")``).
         cell_names: ``cell_names[r][c]``, the name of cell ``(r, c)``'s button.
         on_cell, on_row, on_column: called with ``(r, c)``, ``r`` or ``c``
             when a cell's, a row head's or a column head's button is pressed.
