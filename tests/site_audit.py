@@ -176,3 +176,53 @@ def main(argv: list[str]) -> int:
 if __name__ == "__main__":
     sys.path.insert(0, str(Path(__file__).parent))
     sys.exit(main(sys.argv[1:]))
+
+
+# The contrast of every visible text in an element, measured in the page (issue 19): for each
+# text node, its colour (blended over the background when it is semi-transparent) against the
+# first background behind it that is at least half opaque (the page's if none). WCAG 2's
+# relative luminance and ratio (L1 + .05) / (L2 + .05); large text (24 px, or 18.66 px bold)
+# needs 3:1, other text 4.5:1. Text in disabled controls (WCAG exempts it), in SVG (drawn with
+# fill, not color) and boxes under 2 px (screen-reader-only copies) are left out.
+TEXT_CONTRAST_JS = """(root) => {
+  const nums = c => (c.match(/[\\d.]+/g) || []).map(Number);
+  const lin = v => { v /= 255; return v <= 0.03928 ? v / 12.92 : Math.pow((v + 0.055) / 1.055, 2.4); };
+  const lum = ([r, g, b]) => 0.2126 * lin(r) + 0.7152 * lin(g) + 0.0722 * lin(b);
+  const bgOf = el => {
+    for (let e = el; e; e = e.parentElement) {
+      const n = nums(getComputedStyle(e).backgroundColor);
+      if (n.length >= 3 && (n.length < 4 || n[3] > 0.5)) return n.slice(0, 3);
+    }
+    const n = nums(getComputedStyle(document.body).backgroundColor);
+    return n.length >= 3 && (n.length < 4 || n[3] > 0.5) ? n.slice(0, 3) : [255, 255, 255];
+  };
+  const low = [];
+  let checked = 0;
+  const walker = document.createTreeWalker(root, NodeFilter.SHOW_TEXT);
+  while (walker.nextNode()) {
+    const node = walker.currentNode;
+    if (!node.textContent.trim()) continue;
+    const el = node.parentElement;
+    if (!el || el.closest('svg, [disabled], [aria-hidden=true]')) continue;
+    const cs = getComputedStyle(el);
+    const box = el.getBoundingClientRect();
+    if (cs.visibility === 'hidden' || box.width < 2 || box.height < 2) continue;
+    const fg = nums(cs.color), bg = bgOf(el);
+    const a = fg.length > 3 ? fg[3] : 1;
+    const mixed = [0, 1, 2].map(i => a * fg[i] + (1 - a) * bg[i]);
+    const [hi, lo] = [lum(mixed), lum(bg)].sort((x, y) => y - x);
+    const ratio = (hi + 0.05) / (lo + 0.05);
+    const size = parseFloat(cs.fontSize), bold = parseInt(cs.fontWeight, 10) >= 700;
+    const need = size >= 24 || (size >= 18.66 && bold) ? 3 : 4.5;
+    checked += 1;
+    if (ratio < need - 0.005)
+      low.push(`${node.textContent.trim().slice(0, 30)} ${ratio.toFixed(2)}:1 (${cs.color} on rgb(${bg}))`);
+  }
+  return {checked: checked, low: low};
+}"""
+
+
+def text_contrast(page, selector: str) -> dict:
+    """``{"checked": texts measured, "low": [text, ratio, colours]}`` for the element
+    ``selector`` (see :data:`TEXT_CONTRAST_JS`)."""
+    return page.evaluate(f"(s) => ({TEXT_CONTRAST_JS})(document.querySelector(s))", selector)

@@ -65,7 +65,7 @@ from pathlib import Path
 import pytest
 
 from conftest import need_module, new_context, require_chromium, toc_pages
-from site_audit import AXE
+from site_audit import AXE, text_contrast
 
 # axe-core on one element (serious and critical findings only)
 AXE_ON = """async (selector) => {
@@ -548,6 +548,9 @@ def test_live_table_in_jupyterlab(browser, lab_url, chapter):
         page.add_script_tag(path=str(AXE))
         found = page.evaluate(AXE_ON, f".{table_class}")
         assert not found, f"{chapter}: axe finds in the table in JupyterLab Dark: {found}"
+        contrast = text_contrast(page, f".{table_class}")
+        assert contrast["checked"] > 20, f"{chapter}: only {contrast['checked']} texts measured in JupyterLab Dark"
+        assert not contrast["low"], f"{chapter}: text under 4.5:1 (3:1 large) in JupyterLab Dark: {contrast['low'][:8]}"
         assert not page_errors, f"{chapter}: page errors: {page_errors}"
         assert not external, f"{chapter}: requests to other hosts: {external}"
     finally:

@@ -38,7 +38,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import need_module, new_context, require_chromium, watch
-from site_audit import AXE
+from site_audit import AXE, text_contrast
 
 require_chromium("Deal live browser tests")
 
@@ -111,10 +111,18 @@ FOCUSED_JS = """() => {
           checked: !!e.checked};
 }"""
 
+# The message bar nearest the focused control: the table's own, or the Repeat panel's for
+# the panel's controls (the first .bg-message inside the closest box that holds one)
+NEAR_BAR_JS = """() => {
+  let c = document.activeElement;
+  while (c && !(c.querySelector && c.querySelector('.bg-message'))) c = c.parentElement;
+  return c ? c.querySelector('.bg-message') : null;
+}"""
+
 # The table's message bar: its own element is the live region (role=status, aria-live=polite); a
 # refusal inside it is a role=alert. ``html`` changes with every message, even a repeated one.
-REGION_JS = """(table) => {
-  const bar = table.querySelector('.bg-message');
+REGION_JS = """(el) => {
+  const bar = el.classList.contains('bg-message') ? el : el.querySelector('.bg-message');
   return {role: bar.getAttribute('role'), live: bar.getAttribute('aria-live'), html: bar.innerHTML,
           text: bar.innerText.trim(), alert: !!bar.querySelector('[role=alert]')};
 }"""
@@ -133,15 +141,16 @@ def _keyboard_walk(page, table, chapter):
         page.keyboard.press("Tab")
         return page.evaluate(FOCUSED_JS)
 
-    def press(key, before_html):
+    def press(key, before_html, where=None):
+        where = where or table.element_handle()
         page.keyboard.press(key)
         try:
             page.wait_for_function(f"([t, h]) => ({REGION_JS})(t).html !== h",
-                                   arg=[table.element_handle(), before_html], timeout=10_000)
+                                   arg=[where, before_html], timeout=10_000)
         except sync_api.TimeoutError:
             pass  # the assertion below says what is missing
         page.wait_for_timeout(50)
-        return table.evaluate(REGION_JS)
+        return where.evaluate(REGION_JS)
 
     # 1. a refusal, by keyboard: 'Turn a card' / 'Turn a section' after the deal is over
     for _ in range(40):
@@ -177,15 +186,19 @@ def _keyboard_walk(page, table, chapter):
             assert page.evaluate(FOCUSED_JS)["checked"] != focused["checked"], f"{chapter}: Space does not toggle"
         elif focused["button"]:
             key = keys[len(pressed) % 2]
-            before = table.evaluate(REGION_JS)
-            region = press(key, before["html"])
+            bar = page.evaluate_handle(NEAR_BAR_JS).as_element()
+            assert bar is not None, f"{chapter}: no message bar near {focused['name']!r}"
+            before = bar.evaluate(REGION_JS)
+            assert before["role"] == "status", f"{chapter}: the message bar near {focused['name']!r} is no live region"
+            region = press(key, before["html"], bar)
             assert region["html"] != before["html"] and region["text"], \
                 f"{chapter}: {key} on {focused['name']!r} did not reach the live region"
             assert "Unexpected" not in region["text"], f"{chapter}: {focused['name']!r}: {region['text']}"
             pressed.append((focused["name"], region["alert"], region["text"]))
     else:
         pytest.fail(f"{chapter}: Tab stays in the table after 80 presses: {stops[-5:]}")
-    assert headers == ["Step through this deal", "Event log"], f"{chapter}: accordion headers reached: {headers}"
+    assert headers == ["Step through this deal", "Event log", "Repeat: many deals with the same bets"], \
+        f"{chapter}: accordion headers reached: {headers}"
     names = [n for n, _, _ in pressed]
     for wanted in ("New session", "Place bet", "Deal to the end", "New deal"):
         assert wanted in names, f"{chapter}: {wanted!r} was not reached and pressed by keyboard: {names}"
@@ -251,6 +264,9 @@ def test_deal_live_on_sub_path(browser, sub_path_url, chapter):
             page.wait_for_timeout(200)
             found = page.evaluate(AXE_ON_TABLE, ".bg-live-table")
             assert not found, f"{chapter}, {theme} mode: axe finds in the live table: {found}"
+            contrast = text_contrast(page, ".bg-live-table")
+            assert contrast["checked"] > 20, f"{chapter}, {theme} mode: only {contrast['checked']} texts measured"
+            assert not contrast["low"], f"{chapter}, {theme} mode: text under 4.5:1 (3:1 large): {contrast['low'][:8]}"
 
         assert not problems.external, f"{chapter}: requests to other hosts: {problems.external}"
         assert not problems.console, f"{chapter}: console errors: {problems.console}"

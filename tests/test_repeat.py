@@ -241,7 +241,7 @@ def test_bad_seed_and_no_bets_are_refused():
     for seed in ("-1", "seven", "1.5"):
         panel.seed_field.value = seed
         panel.repeat_button.click()
-        assert panel.message.is_error and "Seed" in panel.message.value
+        assert panel.message.is_error and "Repeat seed" in panel.message.value
     assert panel.tally is None
 
 

@@ -27,6 +27,8 @@ import ipywidgets as widgets
 __all__ = ["Parts", "PickCell", "PickRow", "LayoutPicker", "PICK_CSS", "style_html"]
 
 PICK_CSS = """
+.bg-table .jupyter-widget-Collapse-header, .bg-table .jupyter-widget-Collapse-header * {
+  color: var(--jp-ui-font-color1, #1f2328); }
 .bg-pick-cell { position: relative; display: block; margin: 0; padding: 2px; overflow: visible;
   border-radius: 6px; }
 .bg-pick-cell > .widget-html { margin: 0; min-height: 0; height: auto; line-height: normal; }

@@ -133,17 +133,17 @@ def parse_deals(text: object) -> int:
 
 
 def parse_seed(text: object) -> int:
-    """The seed typed in the panel's *Seed* field: a whole number 0 or more
+    """The seed typed in the panel's *Repeat seed* field: a whole number 0 or more
     (a negative seed is refused, as by the tables: Python seeds -7 like 7).
 
     Raises:
         RepeatError: not a whole number, negative, or over 40 digits.
     """
-    n = _whole_number(text, "Seed", "2026")
+    n = _whole_number(text, "Repeat seed", "2026")
     if n < 0:
-        raise RepeatError(f"Seed: a whole number 0 or more, got {n:,}")
+        raise RepeatError(f"Repeat seed: a whole number 0 or more, got {n:,}")
     if n >= 10 ** 40:
-        raise RepeatError("Seed: at most 40 digits, please")
+        raise RepeatError("Repeat seed: at most 40 digits, please")
     return n
 
 
@@ -625,7 +625,7 @@ class RepeatPanel(widgets.Accordion):
         self.deals_field = widgets.Text(value=str(deals), description="Deals", style=wide,
                                         placeholder=f"1 to {MAX_DEALS:,}", layout=widgets.Layout(width="150px"))
         seed = getattr(table, "seed", 0)
-        self.seed_field = widgets.Text(value=str(seed if isinstance(seed, int) else 0), description="Seed",
+        self.seed_field = widgets.Text(value=str(seed if isinstance(seed, int) else 0), description="Repeat seed",
                                        style=wide, placeholder="a whole number", layout=widgets.Layout(width="170px"))
         self.repeat_button = widgets.Button(description="Repeat", button_style="primary", icon="play",
                                             tooltip="deal that many fresh deals with the bets of this deal")
