@@ -233,7 +233,7 @@ def test_compact_replay_shares_one_layout_style_and_drawing():
     # a kernel can still replace the frames: the drawing follows the new frames
     replay.set_frames(frames[:3])
     assert replay.n_frames == 3 and replay.stack.selected_index == 2
-    assert "turn 2" in replay.board.value and "turn 3" not in replay.board.value
+    assert "Card 2" in replay.board.value and "Card 3" not in replay.board.value
     # without compact: the frames as given, one per stack child
     plain = DealReplay(frames[:2])
     assert [c.value for c in plain.stack.children] == frames[:2]

@@ -167,9 +167,9 @@ def test_hog_values_square_three_turned(glued):
     assert frac(glued(page, "hogx_3_fair")) == 3
     assert frac(glued(page, "hogx_3_engine")) == Fraction(1, 4)
     # The engine refuses it: the sizes the game offers are 1 (card), 2 (pair), 4 (square,
-    # rank) and 8 (suit) cards, and its message names the three cards and the size 3.
+    # rank) and 8 (suit) cards, and its message names the three cards as drawn and the size 3.
     refusal = glued(page, "hogx_3_refusal")
-    assert "AS KS QS" in refusal and "got 3" in refusal, refusal
+    assert "A♠ K♠ Q♠" in refusal and "got 3" in refusal, refusal
     assert {int(x) for x in re.findall(r"\d+", refusal.split("got")[0])} == {1, 2, 4, 8}
     # K uniform on 0..32: P(K=k) = 1/33; P(K >= 16) = 17/33; E[K] = 32/2 = 16.
     assert frac(glued(page, "hogx_k_p")) == Fraction(1, 33)

@@ -263,7 +263,7 @@ def test_bankroll_paths():
 def test_bad_arguments():
     with pytest.raises(ConfigError, match="BankerBrokerConfig"):
         sim.simulate(10, "3a")
-    with pytest.raises(ConfigError, match="n_sections"):
+    with pytest.raises(ConfigError, match="how many sections"):
         sim.simulate(10, bb.BankerBrokerConfig(sectioning=bb.Sectioning.ANY))
     with pytest.raises(ConfigError, match="at most 7 sections"):
         sim.simulate(10, bb.BankerBrokerConfig(), punters=7)
