@@ -226,10 +226,21 @@ def test_deal_live_on_sub_path(browser, sub_path_url, chapter):
         button = page.get_by_role("button", name="Deal live", exact=True)
         assert button.count() == 1, f"{chapter}: expected one 'Deal live' button, found {button.count()}"
         button.scroll_into_view_if_needed()
+        # every text the status line shows while Python loads (Pyodide's start keeps the page
+        # busy, so the lines are recorded as they are written, not read later)
+        page.evaluate("""() => { window.bgStatusLog = []; const s = document.querySelector('.bg-live-status');
+          new MutationObserver(() => window.bgStatusLog.push(s.textContent))
+            .observe(s, {childList: true, characterData: true, subtree: true}); }""")
         button.click()
         page.locator(".bg-live progress").wait_for(state="visible", timeout=5_000)
         table = page.locator(f".bg-live-table .{table_class}")
         table.wait_for(timeout=90_000)
+        # real progress while Python loaded: bytes received out of what the build measured
+        total = int(page.locator(".bg-live").first.get_attribute("data-bytes"))
+        assert total > 5_000_000, f"{chapter}: the box states {total} bytes to fetch"
+        log = page.evaluate("window.bgStatusLog")
+        assert any(f" of {total / 1e6:.1f} MB)" in line for line in log), \
+            f"{chapter}: no progress in bytes shown while Python loaded: {log}"
         assert page.locator("figure:has(.bg-replay)").first.is_hidden(), f"{chapter}: the replay is still shown"
         assert all(u.startswith(sub_path_url) or u.startswith(("data:", "blob:")) for u in requested
                    if "/_static/" in u), f"{chapter}: a file was fetched outside {sub_path_url}"

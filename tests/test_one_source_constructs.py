@@ -141,5 +141,9 @@ def test_the_deal_live_box_states_what_pressing_fetches(tmp_path):
         (tmp_path / name).write_bytes(b"x" * n)
     (tmp_path / "wheels.json").write_text(json.dumps(
         {"wheels": [{"file": "a.whl", "size": 170_000}, {"file": "b.whl", "size": 140_000}]}))
-    assert live_tables.fetched_megabytes(tmp_path) == 14
-    assert "about 14 MB the first time" in live_tables.live_box("t = 1", "fig", 14)
+    # 9,600,000 + 2,500,000 + 1,250,000 + 18,000 + 114,000 + 3,000 + 310,000 = 13,795,000,
+    # plus the JSON file's own bytes
+    manifest = (tmp_path / "wheels.json").stat().st_size
+    assert live_tables.fetched_bytes(tmp_path) == 13_795_000 + manifest
+    box = live_tables.live_box("t = 1", "fig", 13_795_000 + manifest)
+    assert "about 14 MB the first time" in box and f'data-bytes="{13_795_000 + manifest}"' in box

@@ -69,24 +69,26 @@ CORE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdl
               "pyodide-lock.json", "wheels.json", "bridge.py")
 
 
-def fetched_megabytes(live_dir: Path) -> int:
-    """Megabytes (10^6 bytes, rounded) that pressing Deal live fetches from ``live_dir``
-    (the site's ``_static/live/``) on a first visit, read from the files themselves."""
+def fetched_bytes(live_dir: Path) -> int:
+    """Bytes that pressing Deal live fetches from ``live_dir`` (the site's
+    ``_static/live/``) on a first visit, read from the files themselves."""
     import json
     total = sum((live_dir / f).stat().st_size for f in CORE_FILES if (live_dir / f).is_file())
     manifest = live_dir / "wheels.json"
     if manifest.is_file():
         total += sum(w["size"] for w in json.loads(manifest.read_text())["wheels"])
-    return round(total / 1e6)
+    return total
 
 
-def live_box(code: str, replaces: str, megabytes: int = 14) -> str:
+def live_box(code: str, replaces: str, nbytes: int = 14_000_000) -> str:
     """The HTML of the Deal live box for ``code`` (Python, last expression the widget)
-    standing in for the figure named ``replaces``; ``megabytes`` is what pressing the
-    button fetches the first time (:func:`fetched_megabytes`)."""
+    standing in for the figure named ``replaces``; ``nbytes`` is what pressing the
+    button fetches the first time (:func:`fetched_bytes`): the note says it in MB, and the
+    page's progress line counts the bytes received against it (``data-bytes``)."""
+    megabytes = round(nbytes / 1e6)
     return (
         f"<style>{CSS}</style>"
-        f'<div class="bg-live" data-replaces="{html.escape(replaces)}">'
+        f'<div class="bg-live" data-replaces="{html.escape(replaces)}" data-bytes="{int(nbytes)}">'
         '<button type="button" hidden>Deal live</button>'
         '<p class="bg-live-note" hidden>Python starts in this page, from this site\'s own '
         f'files (about {megabytes} MB the first time), and runs the table below with the same code as '
@@ -119,16 +121,16 @@ class LiveTableCells(SphinxTransform):
                                location=cell)
             code = blocks[0].astext()
             cell.parent.insert(cell.parent.index(cell) + 1,
-                               nodes.raw("", live_box(code, replaces, _megabytes(self.app)), format="html"))
+                               nodes.raw("", live_box(code, replaces, _fetched(self.app)), format="html"))
             self.env.metadata[self.env.docname]["bg_live"] = True
 
 
-def _megabytes(app) -> int:
+def _fetched(app) -> int:
     for d in app.config.html_static_path:
         live = Path(app.confdir) / d / "live"
         if (live / "wheels.json").is_file():
-            return fetched_megabytes(live)
-    return 14   # the check below warns that the files are missing
+            return fetched_bytes(live)
+    return 14_000_000   # the check below warns that the files are missing
 
 
 def _check(app) -> None:

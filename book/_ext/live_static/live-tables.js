@@ -213,7 +213,33 @@
     box.setAttribute("aria-busy", "true");
     bar.hidden = false;
     var t0 = performance.now();
-    var listener = function (text, fraction) { status.textContent = text + "..."; bar.value = fraction; };
+    // Real progress: the bytes of this site's Python files received so far (the browser's
+    // resource timing, also for files fetched before the press), out of what the build
+    // measured the first visit fetches (data-bytes on the box). Nothing is fetched twice.
+    var total = Number(box.getAttribute("data-bytes")) || 0;
+    var received = {};
+    var stepText = "", stepFraction = 0;
+    var mb = function (n) { return (n / 1e6).toFixed(1); };
+    var show = function () {
+      var got = 0;
+      for (var url in received) got += received[url];
+      var loading = stepFraction < 0.7 && total > 0;
+      status.textContent = stepText + (loading ? " (" + mb(Math.min(got, total)) + " of " + mb(total) + " MB)" : "") + "...";
+      bar.value = loading ? Math.max(stepFraction, 0.05 + 0.65 * Math.min(got / total, 1)) : stepFraction;
+    };
+    var listener = function (text, fraction) { stepText = text; stepFraction = fraction; show(); };
+    var observer = null;
+    if (window.PerformanceObserver) {
+      try {
+        observer = new PerformanceObserver(function (list) {
+          list.getEntries().forEach(function (e) {
+            if (e.name.indexOf(here) === 0) received[e.name] = e.encodedBodySize || e.transferSize || 0;
+          });
+          show();
+        });
+        observer.observe({ type: "resource", buffered: true });
+      } catch (e) { observer = null; }
+    }
     stepListeners.push(listener);
     // Python may have started loading when the section came into view: show the step under way now
     listener.apply(null, lastStep || ["Loading Python (Pyodide) from this site", 0.05]);
@@ -258,6 +284,7 @@
       bar.hidden = true;
       button.disabled = false;
     } finally {
+      if (observer) observer.disconnect();
       stepListeners.splice(stepListeners.indexOf(listener), 1);
       box.removeAttribute("aria-busy");
     }
