@@ -410,3 +410,26 @@ def test_glossary_has_40_terms_and_index_is_reachable(built_site):
     assert "house edge" in index and "glossary.html#term-banker" in index
     intro = (built_site / "intro.html").read_text()
     assert "glossary.html#term-banker" in intro and "genindex.html" in intro
+
+
+def test_group_nets_are_the_settlements_the_payout_rules_give():
+    """The class's nets come from the engines' settlements (issue 18 review: the pages had
+    worked them out from win counts). Checked here by the sources' payout rules, written out:
+    a Hoggenheimer bet on c cards paid c to 1 nets c per win and -1 per loss, so over N deals
+    (c + 1) W - N; a Banker and Broker section at even money with the bank winning ties nets
+    +1 per win and -1 per tie or loss, W - T - L; a Landsknecht bet at even money 2 W - N."""
+    from banking_games.games.hoggenheimer import make_bet
+    hog = T.hoggenheimer_group(101, 30)
+    for letter, spec, _ in T.HOG_BETS:
+        c = len(make_bet(spec).cards)
+        wins = hog.count(letter).successes
+        assert hog.nets[letter] == (c + 1) * wins - 30, letter
+    bb = T.banker_broker_group(201, 20)
+    w, t, l = (bb.count(k).successes for k in ("win", "tie", "lose"))
+    assert bb.nets["net"] == w - t - l and w + t + l == bb.count("tie").trials
+    lk = T.landsknecht_group(301, 20)
+    assert lk.nets["first"] == 2 * lk.count("first").successes - lk.count("first").trials
+    assert lk.nets.get("late", 0) == 2 * lk.count("late").successes - lk.count("late").trials
+    # pooled nets add up group by group
+    assert T.pool_nets([hog, T.hoggenheimer_group(102, 30)])["A"] == \
+        hog.nets["A"] + T.hoggenheimer_group(102, 30).nets["A"]

@@ -41,6 +41,7 @@ __all__ = [
     "HOG_BETS",
     "LK_LATE_TURNS",
     "group_seeds",
+    "pool_nets",
     "band",
     "net_band",
     "class_bands",
@@ -140,15 +141,21 @@ class Count:
 
 @dataclass
 class GroupCounts:
-    """What one group writes down: a :class:`Count` per event name, and the
-    seed and number of deals."""
+    """What one group writes down: a :class:`Count` per event name, the
+    seed and number of deals, and ``nets``: the total net per bet name in
+    units, as the engine's settlements paid it (one unit staked per bet)."""
 
     seed: int
     deals: int
     counts: dict[str, Count] = field(default_factory=dict)
+    nets: dict[str, Fraction] = field(default_factory=dict)
 
     def count(self, name: str) -> Count:
         return self.counts.setdefault(name, Count())
+
+    def add_net(self, name: str, amount: Fraction) -> None:
+        """Add a settled net (units) to the total of ``name``."""
+        self.nets[name] = self.nets.get(name, Fraction(0)) + Fraction(amount)
 
 
 def pool(groups: Sequence[GroupCounts]) -> dict[str, Count]:
@@ -157,6 +164,15 @@ def pool(groups: Sequence[GroupCounts]) -> dict[str, Count]:
     for g in groups:
         for name, c in g.counts.items():
             total[name] = total.get(name, Count()) + c
+    return total
+
+
+def pool_nets(groups: Sequence[GroupCounts]) -> dict[str, Fraction]:
+    """Add up the groups' settled nets (units) bet by bet."""
+    total: dict[str, Fraction] = {}
+    for g in groups:
+        for name, x in g.nets.items():
+            total[name] = total.get(name, Fraction(0)) + x
     return total
 
 
@@ -305,9 +321,13 @@ def hoggenheimer_group(seed: int, deals: int,
     banker = players[0]
     for _ in range(deals):
         deal = hog.HoggenheimerDeal(hog.HoggenheimerConfig("english"), rng=rng, banker=banker)
+        punter = next(p for p in players if p != banker)
+        for _letter, bet in bets:   # one unit on each bet (no shuffle is drawn: the deck is dealt)
+            deal.place_bet(punter, bet, 1)
         deal.play()
-        for letter, bet in bets:
-            out.count(letter).add(bet.wins(deal.turned))
+        for (letter, _bet), result in zip(bets, deal.settle().results):
+            out.count(letter).add(result.net > 0)     # the engine's settlement: won, or lost the stake
+            out.add_net(letter, result.net)
         turned = out.count("turned")
         turned.successes += len(deal.turned) + 1   # the ranked cards and the Joker
         turned.trials += 1
@@ -329,9 +349,8 @@ def hoggenheimer_net_variance() -> Fraction:
     each bet of :data:`HOG_BETS`.
 
     Each bet's net is m if it wins, -1 if not: variance (m+1)^2 p (1-p)
-    with p = 1/(m+1). Two bets both win when every card of either is
-    turned before the Joker, a bet on the union of their cards, so
-    Cov = (m1+1)(m2+1) (P(union wins) - p1 p2).
+    with p = 1/(m+1), and Cov = (m1+1)(m2+1) (P(both win) - p1 p2), with
+    P(both win) from :func:`banking_games.exact.hoggenheimer.both_win_probability`.
     """
     bets = [hog.make_bet(spec) for _, spec, _ in HOG_BETS]
     var = Fraction(0)
@@ -339,7 +358,7 @@ def hoggenheimer_net_variance() -> Fraction:
         for b in bets:
             pa = exact_hog.win_probability(len(a.cards))
             pb = exact_hog.win_probability(len(b.cards))
-            both = exact_hog.win_probability(len(set(a.cards) | set(b.cards)))
+            both = exact_hog.both_win_probability(a.cards, b.cards)
             var += (a.odds + 1) * (b.odds + 1) * (both - pa * pb)
     return Fraction(var)
 
@@ -400,6 +419,9 @@ def banker_broker_group(seed: int, deals: int,
     out = GroupCounts(seed, deals)
     for number in range(1, deals + 1):
         deal = session.new_deal(rng=deal_rng(seed, number))
+        for punter in deal.punters:   # one unit on each punter's own section, before the cut
+            for section in deal.allowed_sections(punter):
+                deal.bet(punter, 1, section=section)
         deal.cut(None)
         deal.play_out()
         banker_card = deal.banker_card
@@ -408,7 +430,8 @@ def banker_broker_group(seed: int, deals: int,
             out.count("win").add(sign > 0)
             out.count("tie").add(sign == 0)
             out.count("lose").add(sign < 0)
-        deal.settle()
+        for result in deal.settle().results:   # the engine's settlement, the bank winning ties
+            out.add_net("net", result.net)
         session.end_deal(rng=bank_cut_rng(seed, number))
     return out
 
@@ -482,8 +505,10 @@ def landsknecht_group(seed: int, deals: int,
             late = deal.place_bet(punter, card, 1)
         deal.play_out()
         out.count("first").add(deal.result_of(first).outcome == "win")
+        out.add_net("first", deal.result_of(first).net)
         if late is not None:
             out.count("late").add(deal.result_of(late).outcome == "win")
+            out.add_net("late", deal.result_of(late).net)
         session.end_deal()
     return out
 
