@@ -513,7 +513,9 @@ def bankroll_svg(history: Mapping, *, title: str = "Running net since the first 
             out = ys[y] = top + (h - top - bottom) * float((hi - Fraction(y)) / span)
         return out
 
-    txt = 'font-family="DejaVu Sans,Arial,sans-serif" font-size="{}" fill="#333"'
+    # colours from the theme (the site's light and dark mode, JupyterLab's themes), the
+    # presentation attributes as the fallback where no variable is defined
+    txt = 'font-family="DejaVu Sans,Arial,sans-serif" font-size="{}" fill="#333" style="fill:var(--jp-ui-font-color1,#333)"'
     # the legend, under the plot: a 16 px line and the name (about 6.2 px a character at 10 px),
     # entries side by side, a new row when the next would pass the right edge
     legend, lx, row = [], 10.0, 0
@@ -527,10 +529,10 @@ def bankroll_svg(history: Mapping, *, title: str = "Running net since the first 
     full_h = h + 16 + 16 * row if legend else h
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" width="{w}" height="{full_h}" viewBox="0 0 {w} {full_h}" '
              f'style="max-width:100%;height:auto" role="img" aria-label="{html.escape(title)}">',
-             f'<rect width="{w}" height="{full_h}" fill="#fff"/>',
+             f'<rect width="{w}" height="{full_h}" fill="#fff" style="fill:var(--jp-layout-color0,#fff)"/>',
              f'<text x="{left}" y="14" {txt.format(11)} font-weight="bold">{html.escape(title)}</text>',
-             f'<line x1="{left}" y1="{py(0):.1f}" x2="{w - right}" y2="{py(0):.1f}" stroke="#999" stroke-width="1"/>',
-             f'<line x1="{left}" y1="{top}" x2="{left}" y2="{h - bottom}" stroke="#333" stroke-width="1"/>']
+             f'<line x1="{left}" y1="{py(0):.1f}" x2="{w - right}" y2="{py(0):.1f}" stroke="#999" style="stroke:var(--jp-ui-font-color2,#999)" stroke-width="1"/>',
+             f'<line x1="{left}" y1="{top}" x2="{left}" y2="{h - bottom}" stroke="#333" style="stroke:var(--jp-ui-font-color1,#333)" stroke-width="1"/>']
     for y in sorted({lo, Fraction(0), hi}):
         parts.append(f'<text x="{left - 4}" y="{py(y) + 3:.1f}" text-anchor="end" {txt.format(9)}>'
                      f"{html.escape(fmt_amount(y))}</text>")
