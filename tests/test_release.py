@@ -146,6 +146,26 @@ def test_release_refuses_a_folder_without_a_site(tmp_path, capsys):
     assert not (tmp_path / "dist").exists() or not any((tmp_path / "dist").iterdir())
 
 
+def test_the_built_site_is_current_only_when_newer_than_every_source(tmp_path, monkeypatch):
+    release = _load_release()
+    src, html = tmp_path / "src", tmp_path / "html"
+    (src / "_build").mkdir(parents=True)
+    html.mkdir()
+    (src / "page.md").write_text("a page")
+    (src / "_build" / "later.txt").write_text("build output is no source")
+    (html / "index.html").write_text("built")
+    monkeypatch.setattr(release, "SOURCES", [src])
+    monkeypatch.setattr(release, "ROOT", tmp_path)
+    os.utime(src / "page.md", (1_000_000, 1_000_000))
+    os.utime(src / "_build" / "later.txt", (3_000_000, 3_000_000))
+    os.utime(html / "index.html", (2_000_000, 2_000_000))
+    assert release.site_is_current(html)[0]              # page 1e6 < index 2e6; _build not a source
+    os.utime(src / "page.md", (2_500_000, 2_500_000))
+    current, why = release.site_is_current(html)
+    assert not current and "page.md is newer" in why
+    assert not release.site_is_current(tmp_path / "nowhere")[0]
+
+
 # ------------------------------------------------------------------ the launcher
 
 class Launcher:
@@ -229,6 +249,19 @@ def test_launcher_lists_no_folder(launcher):
         status, _, data = launcher.get(path)
         assert status == 404, path
         assert b"Directory listing" not in data and b"app.js" not in data
+
+
+def test_a_port_in_use_is_replaced_by_a_free_one(unzipped):
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        run = Launcher(unzipped, "--port", str(port))   # argparse: the later --port wins over Launcher's --port 0
+        try:
+            assert f"Port {port} is in use" in run.text
+            assert run.port != port and run.get("/index.html")[0] == 200
+        finally:
+            assert run.stop() == 0
 
 
 def test_ctrl_c_stops_cleanly(unzipped):

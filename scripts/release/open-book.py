@@ -251,8 +251,9 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     try:   # Ctrl+C at any moment from here on stops cleanly
         announce(server.server_address[1], args)
-        if not args.no_browser:
-            webbrowser.open(f"http://127.0.0.1:{server.server_address[1]}/")  # the request waits for the server
+        url = f"http://127.0.0.1:{server.server_address[1]}/"
+        if not args.no_browser and not webbrowser.open(url):   # the request waits for the server
+            say(f"No browser could be opened from here: open {url} in yours.")
         server.serve_forever()
     except KeyboardInterrupt:
         say("Stopping the book's web server.")
