@@ -236,7 +236,7 @@ def test_launcher_serves_each_media_type(launcher):
 @pytest.mark.parametrize("path", [
     "/../secret.txt", "/%2e%2e/secret.txt", "/%2E%2E%2Fsecret.txt", "/sub/../../secret.txt",
     "/..%5csecret.txt", "/..\\secret.txt", "/_static/../../secret.txt", "/../../secret.txt",
-    "/link-out.txt",
+    "/link-out.txt", "//../secret.txt", "/%2e%2e/secret.txt?x=1",
 ])
 def test_launcher_refuses_paths_out_of_the_site(launcher, path):
     status, _, data = launcher.get(path)

@@ -31,7 +31,7 @@ import webbrowser
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
 from pathlib import Path
-from urllib.parse import unquote, urlsplit
+from urllib.parse import unquote
 
 HERE = Path(__file__).resolve().parent
 SITE = HERE / "site"
@@ -101,7 +101,7 @@ class BookHandler(SimpleHTTPRequestHandler):
     def _inside_site(self):
         """The requested file, or None when the path leaves the site folder
         (``..``, an encoded ``%2e%2e``, a backslash, a link pointing out)."""
-        path = unquote(urlsplit(self.path).path)
+        path = unquote(self.path.split("?", 1)[0].split("#", 1)[0])
         if "\\" in path or "\x00" in path or any(part == ".." for part in path.split("/")):
             return None
         root = Path(self.directory).resolve()
