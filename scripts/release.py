@@ -128,7 +128,9 @@ def make_release(site: Path, out: Path) -> Path:
             if template.is_file() and template.name != "__pycache__":
                 data = template.read_bytes()
                 if template.name == "READ ME FIRST.txt":
-                    data = data.decode().replace("{version}", v).replace("\n", "\r\n").encode()
+                    data = data.decode().replace("{version}", v).encode()
+                if template.suffix in (".bat", ".txt"):   # CRLF for cmd.exe and old Notepad,
+                    data = data.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n")   # whatever git did
                 _add(zf, template, f"{top}/{template.name}", data=data,
                      executable=template.name in EXECUTABLE)
         for source, name in extras:
