@@ -142,3 +142,17 @@ def test_citation_cff_is_valid_and_matches_pyproject():
     assert cff["license"] == PYPROJECT["project"]["license"]
     assert cff["type"] == "software"
     assert re.fullmatch(r"\d{4}-\d{2}-\d{2}", str(cff["date-released"]))
+
+
+def test_the_website_states_the_licences():
+    # the intro's last section and the footer of every page (sphinx-book-theme's extra_footer,
+    # set in the html_theme_options that book/_config.yml hands to Sphinx)
+    intro = (BOOK / "intro.md").read_text(encoding="utf-8").rsplit("\n## ", 1)[1]
+    assert intro.startswith("The code, the licence and how to cite")
+    for words in ("MIT licence", "CC BY 4.0", "https://creativecommons.org/licenses/by/4.0/", "CC BY-SA",
+                  "[Sources](sources.md)", "CITATION.cff"):
+        assert words in intro, words
+    footer = yaml.safe_load(CONFIG.read_text(encoding="utf-8"))["sphinx"]["config"]["html_theme_options"][
+        "extra_footer"]
+    for words in ("CC BY 4.0", "https://creativecommons.org/licenses/by/4.0/", "MIT", 'href="sources.html"'):
+        assert words in footer, words
