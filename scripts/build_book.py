@@ -40,9 +40,43 @@ BUILD_CMD = ["build", "book", "-W", "-n", "--keep-going"]
 
 # lines of the build log that mean something went wrong even if the exit code says not
 BAD_LINE = re.compile(r"WARNING|ERROR|Traceback \(most recent call last\)|CellExecutionError")
-# ipykernel's own start-up notice (it runs on loopback), not a problem of the book
-HARMLESS = re.compile(r"^\[IPKernelApp\] WARNING \| Kernel is running over TCP without encryption"
-                      r"|KeyboardInterrupt caught in kernel")
+HARMLESS = re.compile(r"KeyboardInterrupt caught in kernel")
+
+# ipykernel (7.x) warns at every kernel start that it talks over TCP without
+# encryption: once per executed page, 18 lines a build. myst-nb starts the
+# kernels itself on loopback, so the notice is nothing the book can act on. It
+# is silenced where it is written: each page's kernel reads its IPython profile
+# from IPYTHONDIR, which strict_build points at book/_build/ipython, where this
+# file becomes profile_default/ipython_kernel_config.py. It adds a logging
+# filter to the kernel's console handler that drops exactly that message; every
+# other warning of the kernel is still shown, and the line, if it ever comes
+# back, fails the build like any other warning (problem_lines).
+KERNEL_CONFIG = '''\
+# Written by scripts/build_book.py for the book's build; do not edit.
+import logging
+
+
+class DropTcpNotice(logging.Filter):
+    """Drops ipykernel's notice that it runs over TCP without encryption."""
+
+    def filter(self, record):
+        return not record.getMessage().startswith("Kernel is running over TCP without encryption")
+
+
+c.IPKernelApp.logging_config = {
+    "filters": {"drop_tcp_notice": {"()": DropTcpNotice}},
+    "handlers": {"console": {"filters": ["drop_tcp_notice"]}},
+}
+'''
+
+
+def kernel_env(build: Path = BUILD) -> dict[str, str]:
+    """Write the kernels' IPython profile under ``build`` (see KERNEL_CONFIG) and
+    return the environment variable that makes the build's kernels read it."""
+    profile = build / "ipython" / "profile_default"
+    profile.mkdir(parents=True, exist_ok=True)
+    (profile / "ipython_kernel_config.py").write_text(KERNEL_CONFIG)
+    return {"IPYTHONDIR": str(build / "ipython")}
 # A kernel that is being shut down after its page ran may log a traceback from its
 # own message loop (pyzmq/tornado teardown: "Socket operation on non-socket").
 # That is the kernel's exit, not a problem of the book: a failing cell fails the
@@ -53,7 +87,7 @@ EXCEPTION_LINE = re.compile(r"^[A-Za-z_][\w.]*(Error|Exception|Interrupt)\b")
 
 def problem_lines(plain: str) -> list[str]:
     """The log lines that fail the build: warnings, errors and tracebacks, less the
-    kernel's start-up notice and its teardown tracebacks (see KERNEL_TEARDOWN)."""
+    kernel's teardown tracebacks (see KERNEL_TEARDOWN)."""
     bad: list[str] = []
     in_teardown = False
     for ln in plain.splitlines():
@@ -90,7 +124,8 @@ def strict_build(book: Path, cwd: Path = ROOT, echo: bool = True) -> tuple[bool,
     """
     exe = Path(sys.executable).with_name("jupyter-book")
     cmd = [str(exe) if exe.exists() else "jupyter-book", "build", str(book), *BUILD_CMD[2:]]
-    env = dict(os.environ, PYTHONUNBUFFERED="1", NO_COLOR="1", PYDEVD_DISABLE_FILE_VALIDATION="1")
+    env = dict(os.environ, PYTHONUNBUFFERED="1", NO_COLOR="1", PYDEVD_DISABLE_FILE_VALIDATION="1",
+               **kernel_env(book / "_build"))
     lines: list[str] = []
     with subprocess.Popen(cmd, cwd=cwd, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT,
                           text=True, errors="replace") as proc:

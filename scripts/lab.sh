@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Open the book's chapters in JupyterLab (README, "Run the chapters in Jupyter").
+# Open the book's chapters in JupyterLab (docs/using.md, "Run the chapters in Jupyter").
 #
 # Installs what is needed first (scripts/setup.sh: the venv with JupyterLab,
 # Jupytext and jupyterlab-myst, and this venv's JupyterLab settings: chapters

@@ -296,6 +296,9 @@ def _strip_solution_cells(text: str) -> str:
 
 
 def make_notebooks(out: Path = OUT) -> dict[str, Path]:
+    from banking_games.project import book_code
+
+    code = book_code(BOOK / "_config.yml")   # the address set once in book/_config.yml
     out.mkdir(parents=True, exist_ok=True)
     made = {}
     for game in GAMES:
@@ -308,7 +311,9 @@ def make_notebooks(out: Path = OUT) -> dict[str, Path]:
             nb.cells.extend(other.cells)
         nb.cells.insert(0, nbformat.v4.new_markdown_cell(
             "**Student edition**: the chapter and its sections on exact values and simulation, with the "
-            "solutions of the exercises removed. Run it with the `banking_games` package installed."))
+            "solutions of the exercises removed. Run it with the `banking_games` package installed: "
+            f"its code is at <{code.address}>, and one command installs it with the libraries this "
+            f"notebook uses:\n\n```bash\n{code.command}\n```"))
         nbformat.validate(nb)
         path = out / f"{game}-student.ipynb"
         nbformat.write(nb, str(path))

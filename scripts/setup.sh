@@ -52,7 +52,7 @@ setup_python() {
     "$PY" -m pip install --disable-pip-version-check -q -r requirements.txt -e .
     echo "$want" > "$stamp"
   fi
-  # JupyterLab settings for this venv (see README, "Run the chapters in Jupyter"):
+  # JupyterLab settings for this venv (see docs/using.md, "Run the chapters in Jupyter"):
   # open the book's MyST .md pages as notebooks on double click (jupytext's
   # contents manager reads them), and do not autosave, so that running a chapter
   # does not rewrite it (Jupytext adds its version and re-wraps long lines when

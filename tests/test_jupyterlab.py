@@ -1,6 +1,7 @@
 """The chapters in JupyterLab, opened the way the README tells a new reader to.
 
-README, "Run the chapters in Jupyter": after ``scripts/build.sh`` or
+README (its three ways to use it) and docs/using.md, "Run the chapters in
+Jupyter": after ``scripts/build.sh`` or
 ``scripts/test.sh``, run ``bash scripts/lab.sh`` (which starts this venv's
 ``jupyter lab book/``) and double-click a
 chapter; it opens as a notebook (Jupytext), and running its cells gives the
@@ -656,7 +657,7 @@ def _check_reads_like_the_book(text: str, numbers: list[str], where: str,
     ``unresolved_ok``: citations and cross-references that jupyterlab-myst
     cannot resolve are printed but tolerated. It reads no .bib file and knows
     no other page's labels, so on the book's pages they show as the key or
-    label with a warning icon: a known gap, stated in the README."""
+    label with a warning icon: a known gap, stated in CONTRIBUTING.md ("Citations and links")."""
     unresolved = sorted({ln for ln in text.splitlines() if ln.startswith("[unresolved]")})
     if unresolved_ok and unresolved:
         print(f"\n[reading] {where}: {len(unresolved)} unresolved (known gap): {unresolved[:6]}")

@@ -158,10 +158,11 @@ def test_title_links_match_their_targets():
 
 def test_the_parser_sees_the_links():
     # Independent of the rule: counted by hand in the sources (grep '](' for
-    # .md). intro.md has 16 links to pages, 3 of them into the values pages'
-    # exercises; hoggenheimer-values.md links its own chapter as prose.
+    # .md). intro.md has 17 links to pages (the 17th: Sources, in its section on the
+    # code and the licence), 3 of them into the values pages' exercises;
+    # hoggenheimer-values.md links its own chapter as prose.
     intro = page_links(BOOK / "intro.md")
-    assert len(intro) == 16
+    assert len(intro) == 17
     assert [a for _, _, t, a in intro if t == "hoggenheimer-values.md"] == ["exercises"]
     hog = {(text, target) for _, text, target, _ in page_links(BOOK / "hoggenheimer-values.md")}
     assert ("the chapter", "hoggenheimer.md") in hog

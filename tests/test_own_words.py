@@ -30,7 +30,8 @@ the ranks of the piquet pack in order, "A K Q J 10 9 8 7", a list of card
 names that the German article writes out and the book's layout uses.
 
 Checked: every text file of src/, tests/, scripts/, benchmarks/, book/ (the
-pages, the extensions, the bibliography) and README.md; none may point at a
+pages, the extensions, the bibliography), docs/, README.md, CONTRIBUTING.md,
+CITATION.cff and LICENSE; none may point at a
 path outside the repository either (``test_no_path_outside_the_repository``). Files that still
 quote are listed in ``STILL_QUOTING`` as strict expected failures, so that
 each one, once paraphrased, must come off the list; ``pytest --runxfail
@@ -106,8 +107,8 @@ def copied_runs(text: str, source: set[str]) -> list[str]:
 
 
 def project_files() -> list[str]:
-    out = [ROOT / "README.md"]
-    for top in ("src", "tests", "scripts", "benchmarks", "book"):
+    out = [ROOT / name for name in ("README.md", "CONTRIBUTING.md", "CITATION.cff", "LICENSE")]
+    for top in ("src", "tests", "scripts", "benchmarks", "book", "docs"):
         for p in (ROOT / top).rglob("*"):
             rel = p.relative_to(ROOT)
             if p.is_file() and p.suffix in SUFFIXES and not SKIP_PARTS & set(rel.parts) \
