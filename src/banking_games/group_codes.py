@@ -37,7 +37,8 @@ The check symbol is the pure system of ISO/IEC 7064 (as in its
 ``MOD 11-2`` and ``MOD 37-2``) over the prime modulus 31: with the symbols'
 values ``a_1 ... a_n`` (the check ``a_n`` included, positions counted from
 the right end, ``i = 1`` for the check symbol), a code is valid when
-``sum(a_i * 3**(i - 1)) % 31 == 0``. Since 31 is prime and no weight
+``sum(a_i * 3**(i - 1)) % 31 == 1`` (the standard's condition, as for
+the IBAN's ``MOD 97-10``). Since 31 is prime and no weight
 ``3**k`` is 0 mod 31, changing one symbol changes the sum by
 ``weight * difference``, not 0 mod 31: **every single substitution is
 caught**. Swapping two neighbours ``x, y`` (weights ``w`` and ``3w``)
@@ -426,7 +427,7 @@ def check_symbol(body: str) -> str:
     for c in reversed(body):
         total = (total + _VALUE[c] * weight) % _MOD
         weight = weight * _RADIX % _MOD
-    return ALPHABET[(-total) % _MOD]
+    return ALPHABET[(1 - total) % _MOD]
 
 
 def _valid(symbols: str) -> bool:
@@ -434,7 +435,7 @@ def _valid(symbols: str) -> bool:
     for c in reversed(symbols):
         total = (total + _VALUE[c] * weight) % _MOD
         weight = weight * _RADIX % _MOD
-    return total == 0
+    return total == 1
 
 
 def format_code(symbols: str, group: int = 4) -> str:
