@@ -229,10 +229,17 @@ def test_tampered_counts_with_a_fitting_check():
     body = "GABL" + "9" + "C" + v(31) + v(10) + v(31) + v(5) + v(31) + v(20) + "2"
     with pytest.raises(GroupCodeError, match=r"won 10 \+ tied 5 \+ lost 20 sections, not the 30"):
         decode(_with_check(body))
-    # a repeat: bet placed in 12 deals of 10
-    body = "GABR" + "9" + "C" + "3" + "4" + v(13) + v(2) + "2"
-    with pytest.raises(GroupCodeError, match="placed in 12 deals of 10"):
+    # a Banker and Broker repeat, seed 7, 10 deals, 1 bet: section 2 ("4");
+    # missed 0 deals, won 12 -> more wins than deals
+    body = "GABR" + "9" + "C" + "3" + "4" + v(0) + v(12) + "2"
+    with pytest.raises(GroupCodeError, match="won 12 times in 10 deals"):
         decode(_with_check(body))
+    # missed 11 deals of 10
+    body = "GABR" + "9" + "C" + "3" + "4" + v(11) + v(0) + "2"
+    with pytest.raises(GroupCodeError, match="missed 11 of 10 deals"):
+        decode(_with_check(body))
+    with pytest.raises(GroupCodeError, match="placed in 12 deals of 10"):
+        GroupCode("banker-and-broker", "repeat", 7, 10, ("section 2",), {"section 2": (0, 12)})
 
 
 def test_ten_to_the_nine_deals_refused():
@@ -266,6 +273,8 @@ def test_bad_construction_messages():
         GroupCode("hoggenheimer", "repeat", 4, 10, ("JH", "jh"))
     with pytest.raises(GroupCodeError, match="unknown event"):
         GroupCode("landsknecht", "lesson", 4, 10, (), {"A": (1, 10)})
+    with pytest.raises(GroupCodeError, match="counts every bet"):
+        GroupCode("landsknecht", "repeat", 4, 10, ("players' card 1",), {})
     with pytest.raises(GroupCodeError, match="cannot write the bet"):
         GroupCode("hoggenheimer", "repeat", 4, 10, ("JH KS",))
     assert issubclass(GroupCodeError, ConfigError)
