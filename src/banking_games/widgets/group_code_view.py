@@ -22,7 +22,7 @@ from .. import teaching
 from ..errors import GameError
 from ..render import MUTED_COLOUR
 
-__all__ = ["group_code_html", "lesson_code", "lesson_players", "LessonCodeSection", "LESSON_GROUP"]
+__all__ = ["group_code_html", "lesson_code", "lesson_players", "lesson_setting_problem", "LessonCodeSection", "LESSON_GROUP"]
 
 LESSON_GROUP = {"hoggenheimer": teaching.hoggenheimer_group,
                 "banker-and-broker": teaching.banker_broker_group,
@@ -38,6 +38,31 @@ def lesson_players(game: str) -> tuple:
     ``teaching.<game>_group``'s ``players``."""
     import inspect
     return tuple(inspect.signature(LESSON_GROUP[game]).parameters["players"].default)
+
+
+def lesson_setting_problem(game: str, players, config) -> str:
+    """Why a session with ``players`` and the rules ``config`` is not the
+    lesson's setting (words for the table), or ``""`` when it is: the
+    lesson's players (:func:`lesson_players`) and options (Hoggenheimer: the
+    English procedure; Banker and Broker: ``teaching.BB_CONFIG``;
+    Landsknecht: the standard pack, any stake limits, which change no card)."""
+    import dataclasses
+
+    want = lesson_players(game)
+    if tuple(str(p) for p in players) != tuple(str(p) for p in want):
+        return f"the lesson's groups leave the players as they are ({', '.join(map(str, want))})"
+    if game == "hoggenheimer":
+        from ..games.hoggenheimer import HoggenheimerConfig
+        if config != HoggenheimerConfig("english"):
+            return "the lesson's groups keep the English procedure for every deal"
+    elif game == "banker-and-broker":
+        if config != teaching.BB_CONFIG:
+            return "the lesson's groups leave the rule options as they are"
+    else:
+        from ..games.landsknecht import LandsknechtConfig
+        if dataclasses.replace(config, min_stake=None, max_stake=None) != LandsknechtConfig():
+            return "the lesson's groups play with the standard pack"
+    return ""
 
 
 def lesson_code(game: str, seed: int, deals: int) -> G.GroupCode:
