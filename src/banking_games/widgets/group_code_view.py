@@ -75,7 +75,7 @@ def lesson_code(game: str, seed: int, deals: int, players=None) -> G.GroupCode |
     sections), so that a board re-dealing the lesson's session finds the
     code's counts."""
     group = LESSON_GROUP[game](seed, deals)
-    if players is not None:
+    if players is not None and tuple(map(str, players)) != tuple(map(str, lesson_players(game))):
         theirs = LESSON_GROUP[game](seed, deals, players=tuple(players))
         if ({k: (c.successes, c.trials) for k, c in theirs.counts.items()}
                 != {k: (c.successes, c.trials) for k, c in group.counts.items()} or theirs.nets != group.nets):
@@ -124,8 +124,13 @@ class LessonCodeSection(widgets.HTML):
     def __init__(self) -> None:
         super().__init__("")
         self.code: G.GroupCode | None = None
+        self._shown: tuple | None = None   # what the section shows now (a turn redraws nothing here)
 
     def update(self, game: str, seed: object, deals: int, off_lesson: str, players=None) -> None:
+        key = (game, seed, deals, off_lesson, None if players is None else tuple(map(str, players)))
+        if key == self._shown:
+            return
+        self._shown = key
         about = (f'<div style="font-size:85%;color:{MUTED_COLOUR}">The lesson page\'s class activity: a group '
                  "plays its seeded session with the players and options left as they are; this code gives its "
                  "seed, the deals finished and the lesson's counts of those deals, for the class results board.</div>")
