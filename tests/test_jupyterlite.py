@@ -175,7 +175,9 @@ def test_notebook_runs_in_jupyterlite(browser, built_site, sub_path_url, chapter
         # the chapter's table and one per exercise dealt with Repeat, each with its Repeat panel
         assert table.count() == tables, f"{chapter}: {table.count()} tables shown, {tables} expected"
         assert lite.locator(".jp-OutputArea-output .bg-repeat-panel").count() == tables
-        outputs = lite.locator(".jp-Notebook .jp-OutputArea").all_inner_texts()
+        # textContent, not innerText: the notebook is long, and the browser skips the rendering (and so
+        # the innerText) of cells scrolled out of view
+        outputs = lite.locator(".jp-Notebook .jp-OutputArea").all_text_contents()
         text = "\n".join(outputs)
         for line in EXPECTED[chapter]:
             assert line in text, f"{chapter}: {line!r} not in the notebook's output:\n{text[-3000:]}"
