@@ -143,6 +143,9 @@ _TEX = [(r"\mathbb{E}", "E"), (r"\left(", "("), (r"\right)", ")"), (r"\big/", "/
         (r"\times", "×"), (r"\sum", "Σ"), (r"\tfrac12", "½"), (r"\qquad", "  "), (r"\quad", " ")]
 
 
+_SUB = dict(zip("ijkn0123456789", "ᵢⱼₖₙ₀₁₂₃₄₅₆₇₈₉"))
+
+
 def tex_text(tex: str) -> str:
     """A formula of the exercises' text in plain Unicode for print (the handful of
     LaTeX commands they use; an unknown command stops the build rather than print it)."""
@@ -152,7 +155,10 @@ def tex_text(tex: str) -> str:
     t = re.sub(r"\\sqrt\s*(\w)", r"√\1", t)
     for cmd, uni in _TEX:
         t = t.replace(cmd, uni)
-    t = re.sub(r"_\{([^{}]*)\}", r"_\1", t).replace("^2", "²")
+    t = re.sub(r"_\{([^{}]{2,})\}", r"_(\1)", t)   # a subscript of several characters: _(i ≠ j)
+    t = re.sub(r"_(?:\{([A-Za-z0-9])\}|([A-Za-z0-9])(?![A-Za-z0-9]))",
+               lambda m: _SUB.get(m.group(1) or m.group(2), "_" + (m.group(1) or m.group(2))), t)
+    t = t.replace("^2", "²")
     if "\\" in t:
         sys.exit(f"exercise_sheets: no plain-text form for the formula {tex!r}; add it to _TEX")
     return t
@@ -194,8 +200,12 @@ def make_sheet(game: str, exercises: list[Exercise], out: Path) -> Path:
     for ex in exercises:
         if ex.page != page:
             page = ex.page
+            if pdf.get_y() > pdf.h - pdf.b_margin - 50:
+                pdf.add_page()
             pdf.ln(2)
             pdf.heading(ex.page_title, size=13)
+        if pdf.get_y() > pdf.h - pdf.b_margin - 40:   # not a heading alone at the foot of a page
+            pdf.add_page()
         pdf.set_font("DejaVu", "B", 11)
         pdf.multi_cell(0, 5.5, f"Exercise {ex.number} ({ex.title})")
         pdf.ln(1)
