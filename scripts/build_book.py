@@ -13,7 +13,9 @@ Called by scripts/build.sh (after the set-up) and by the tests'
    the page's kernel), which keeps no cache, so every build runs every page
    with the current package: no page can show what an older engine computed;
 3. run ``jupyter-book build book -W -n --keep-going``, writing the log to
-   book/_build/build.log, and fail if it fails or logs any warning or error.
+   book/_build/build.log, and fail if it fails or logs any warning or error;
+4. make each game's exercise sheet and add the exercises to the site's
+   JupyterLite notebooks (scripts/exercise_sheets.py), from the built pages.
 
 Usage: python scripts/build_book.py   (--no-cache is accepted and changes nothing)
 Exit status 0 on a clean build, 1 otherwise.
@@ -155,6 +157,14 @@ def build(no_cache: bool = False, echo: bool = True) -> tuple[bool, str]:
     start = time.monotonic()
     ok, plain, returncode = strict_build(BOOK, ROOT, echo)
     elapsed = time.monotonic() - start
+    if ok:
+        # each game's exercise sheet (PDF) and the JupyterLite notebooks' exercise cells, from the
+        # exercises as the built pages show them (their numbers computed when the pages ran)
+        sheets = subprocess.run([sys.executable, str(ROOT / "scripts" / "exercise_sheets.py"), str(HTML)],
+                                capture_output=True, text=True)
+        plain += sheets.stdout + sheets.stderr
+        if sheets.returncode != 0:
+            ok, returncode = False, sheets.returncode
     LOG.write_text(plain)
     text = plain
     if not ok:

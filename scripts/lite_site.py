@@ -23,7 +23,9 @@ is loaded from another host:
   package the site lacks fails with a clear error instead of a request to
   another host;
 * the notebooks: book/_lite/<game>.py (jupytext percent format) converted
-  to ``.ipynb`` without outputs.
+  to ``.ipynb`` without outputs. Each game's exercises are added to the
+  site's copy after the book is built (scripts/exercise_sheets.py: their
+  text holds numbers the pages compute).
 
 JupyterLite's leftovers (``.jupyterlite.doit.db``, ``_contents/``) live only in
 the scratch folder book/_vendor/.lite-work, which is deleted before each

@@ -551,3 +551,135 @@ def test_chapter_opens_with_objectives(game):
     text = _source(game)
     first_section = text.index("\n## ")
     assert "Objectives and prerequisites" in text[:first_section], game
+
+
+# ================================================================== exercises dealt with the Repeat panel
+# Issue 20: each exercise that asks the reader to deal says how to do it with the Repeat panel
+# under the chapter's *Deal live* table (Deals, Repeat seed), and its answer is what the panel
+# gives. The panel deals every repeated deal through the game's engine from ONE
+# random.Random(seed) (banking_games.widgets.repeat). So the answers are replayed here without
+# the panel or the widgets: the shuffles from random.Random(seed), the engine's public deal
+# classes, the bets placed, each deal played to its end and settled, and the results counted.
+# (This section uses the engines, unlike the hand derivations above: the panel's counts ARE the
+# engine's deals for that seed; the hand-derived chances above check the engines themselves.)
+
+REPEAT_EXERCISES = {   # label -> page
+    "hog-ex-predict": "hoggenheimer", "hog-ex-band": "hoggenheimer-simulation",
+    "bb-ex-predict": "banker-and-broker", "bb-ex-band": "banker-and-broker-simulation",
+    "lk-ex-predict": "landsknecht",
+}
+
+
+def _exercise_body(page: str, label: str) -> str:
+    m = re.search(r"```\{exercise\}[^\n]*\n:label: " + re.escape(label) + r"\n(.*?)\n```\n", _source(page), re.S)
+    assert m, f"{page}: no exercise {label}"
+    return m.group(1)
+
+
+def test_every_dealing_exercise_says_how_to_repeat_it():
+    """An exercise whose questions ask the reader to deal ("Deal the games", "Deal, pool",
+    "then deal") names the panel, its two fields and where the table is; the others do not."""
+    asks_to_deal = re.compile(r"\b[Dd]eal(?: the games|, (?:compute|pool)| them)\b|then deal the games")
+    for game, pages in GAMES.items():
+        for page in pages:
+            for label, _ in _exercises(_source(page)):
+                body = _exercise_body(page, label)
+                if not asks_to_deal.search(body):
+                    assert label not in REPEAT_EXERCISES, label
+                    continue
+                assert REPEAT_EXERCISES.get(label) == page, f"{page}: {label} asks to deal; add it here"
+                for words in ("On the website:", "*Deal live*", "*Repeat*", "*Deals*", "*Repeat seed*",
+                              f"[Deal it yourself]({game}.md#deal-it-yourself)", "In a local"):
+                    assert words in body, f"{label}: {words!r} missing"
+
+
+def _hog_wins(deals: int, seed: int, procedure: str, specs: list[str]) -> list[tuple[int, Fraction]]:
+    """(deals won, net) per bet of one unit on each of specs, over the deals from Random(seed)."""
+    from banking_games.games import hoggenheimer as hog
+
+    rng, won, net = __import__("random").Random(seed), [0] * len(specs), [Fraction(0)] * len(specs)
+    for _ in range(deals):
+        deal = hog.HoggenheimerDeal(hog.HoggenheimerConfig(procedure), rng=rng, banker="Dora")
+        for punter, spec in zip(("Anna", "Ben"), specs):
+            deal.place_bet(punter, spec, 1)
+        deal.play()
+        for i, r in enumerate(deal.settle().results):
+            won[i] += r.net > 0
+            net[i] += r.net
+    return list(zip(won, net))
+
+
+def test_hog_ex_predict_is_the_repeat_panels(glued):
+    # 200 deals, English procedure, from Random(11); one unit on JH and one on the queens
+    deals, seed = int(glued("hoggenheimer", "hogx_pred_deals")), int(glued("hoggenheimer", "hogx_pred_seed"))
+    (card, _), (rank, _) = _hog_wins(deals, seed, "english", ["JH", "queens"])
+    assert int(glued("hoggenheimer", "hogx_pred_card_wins")) == card
+    assert int(glued("hoggenheimer", "hogx_pred_rank_wins")) == rank
+
+
+def test_hog_ex_band_is_the_repeat_panels(glued):
+    # 10,000 deals (the panel's most), German procedure, from Random(2026); one unit on JH:
+    # the average is the net over the deals
+    page = "hoggenheimer-simulation"
+    deals, seed = int(glued(page, "hogx_band_deals")), int(glued(page, "hogx_band_seed"))
+    assert deals <= 10_000
+    [(_, net)] = _hog_wins(deals, seed, "german", ["JH"])
+    assert glued(page, "hogx_band_net") == f"{int(net):+,d}"
+    assert num(glued(page, "hogx_band_mean")) == pytest.approx(float(net) / deals, abs=5e-5)
+
+
+def _bb_section_one(deals: int, seed: int, tie_rule) -> tuple[int, int, Fraction]:
+    """(won, tied, net) of one unit on section 1 of the three-section game, deals from Random(seed)."""
+    import random
+
+    from banking_games.games import banker_broker as bb
+
+    config = bb.BankerBrokerConfig(sectioning=bb.Sectioning.THREE, tie_rule=tie_rule)
+    rng, won, tied, net = random.Random(seed), 0, 0, Fraction(0)
+    for _ in range(deals):
+        deal = bb.BankerBrokerDeal(config, ("Ben", "Cleo", "Dora"), rng=rng, banker="Anna")
+        deal.bet("Ben", 1, section=1)           # stakes go down before the cut (the default)
+        deal.play_out()
+        [r] = deal.settle().results
+        won, tied, net = won + (r.net > 0), tied + (r.net == 0), net + r.net
+    return won, tied, net
+
+
+def test_bb_ex_predict_is_the_repeat_panels(glued):
+    from banking_games.games.banker_broker import TieRule
+
+    deals, seed = int(glued("banker-and-broker", "bbx_pred_deals")), int(glued("banker-and-broker", "bbx_pred_seed"))
+    won, tied, _ = _bb_section_one(deals, seed, TieRule.STAKE_RETURNED)
+    assert int(glued("banker-and-broker", "bbx_pred_wins")) == won
+    assert int(glued("banker-and-broker", "bbx_pred_ties")) == tied
+
+
+def test_bb_ex_band_is_the_repeat_panels(glued):
+    # 30 students, 40 deals each, student k from Random(30 + k); bank wins ties; pooled net / 1200
+    from banking_games.games.banker_broker import TieRule
+
+    page = "banker-and-broker-simulation"
+    students, each, seed = (int(glued(page, n)) for n in ("bbx_band_students", "bbx_band_each", "bbx_band_seed"))
+    net = sum(_bb_section_one(each, seed + k, TieRule.BANK_WINS)[2] for k in range(1, students + 1))
+    assert int(glued(page, "bbx_band_seed_last")) == seed + students
+    assert glued(page, "bbx_band_net") == f"{int(net):+,d}"
+    assert num(glued(page, "bbx_band_mean")) == pytest.approx(float(net) / (students * each), abs=5e-5)
+
+
+def test_lk_ex_predict_is_the_repeat_panels(glued):
+    # 400 deals from Random(5) (void deals redealt by the engine); one unit on the setup's players' card
+    import random
+
+    from banking_games.games import landsknecht as lk
+
+    deals, seed = int(glued("landsknecht", "lkx_pred_deals")), int(glued("landsknecht", "lkx_pred_seed"))
+    rng, wins = random.Random(seed), 0
+    players = ("Anna", "Boris", "Clara", "Dora")
+    for _ in range(deals):
+        deal, _void = lk.new_deal(rng, banker="Boris", players=players)
+        bet = deal.place_bet("Anna", deal.players_cards[0], 1)
+        while not deal.is_over:
+            deal.turn()
+        deal.settle()
+        wins += deal.result_of(bet).net > 0
+    assert int(glued("landsknecht", "lkx_pred_wins")) == wins

@@ -68,6 +68,12 @@ EXPECTED = {
 }
 
 
+def table_class_name(chapter: str) -> str:
+    """The Python class of the chapter's dealing table."""
+    return {"hoggenheimer": "HoggenheimerTable", "banker-and-broker": "BankerBrokerTable",
+            "landsknecht": "LandsknechtTable"}[chapter]
+
+
 def _table_classes() -> dict[str, str]:
     from test_jupyterlab import SCENARIOS
 
@@ -91,10 +97,21 @@ def _answer_kernel_dialog(lite, chapter: str) -> None:
 
 
 @pytest.mark.parametrize("chapter", sorted(EXPECTED))
-def test_notebook_runs_in_jupyterlite(browser, sub_path_url, chapter):
+def test_notebook_runs_in_jupyterlite(browser, built_site, sub_path_url, chapter):
     """Its own context (conftest.new_context): JupyterLite keeps notebooks and
-    settings in the browser's storage, which no other test may see."""
+    settings in the browser's storage, which no other test may see.
+
+    The same Run All runs the game's exercise cells at the notebook's end (issue 20,
+    made by scripts/exercise_sheets.py): every code cell must show an execution count,
+    with no error, and each exercise dealt with the Repeat panel shows its own table."""
+    import json
+
     table_class = _table_classes()[chapter]
+    served = json.loads((built_site / "_static" / "lite" / "files" / f"{chapter}.ipynb").read_text())
+    code_cells = [c for c in served["cells"] if c["cell_type"] == "code"]
+    exercise_cells = [c for c in code_cells if "".join(c["source"]).startswith("# Exercise ")]
+    tables = 1 + sum(f"{table_class_name(chapter)}(" in "".join(c["source"]) for c in exercise_cells)
+    assert len(exercise_cells) >= 8, f"{chapter}: the notebook has no exercise cells"
     context, problems = new_context(browser)
     context.on("page", lambda page: watch(page, problems))
     try:
@@ -141,8 +158,13 @@ def test_notebook_runs_in_jupyterlite(browser, sub_path_url, chapter):
                                    timeout=30_000)
         except sync_api.TimeoutError:
             pass
+        try:   # every cell, the exercises' too, laid out (the notebook is long now)
+            lite.wait_for_function(f"() => document.querySelectorAll('.jp-Notebook .jp-CodeCell').length >= "
+                                   f"{len(code_cells)}", timeout=30_000)
+        except sync_api.TimeoutError:
+            pass
         n = lite.locator(".jp-Notebook .jp-CodeCell").count()
-        assert n >= 3, f"{chapter}: only {n} code cells"
+        assert n == len(code_cells), f"{chapter}: {n} code cells shown, the notebook has {len(code_cells)}"
         lite.wait_for_function(
             "() => { const p = [...document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputPrompt')]"
             ".map(e => e.textContent.trim()); return p.length && p.every(t => /^\\[\\d+\\]:$/.test(t)); }",
@@ -150,7 +172,12 @@ def test_notebook_runs_in_jupyterlite(browser, sub_path_url, chapter):
         table = lite.locator(f".jp-OutputArea-output .{table_class}")
         table.first.wait_for(timeout=30_000)
         assert table.first.is_visible(), f"{chapter}: the dealing table is not shown"
-        outputs = lite.locator(".jp-Notebook .jp-OutputArea").all_inner_texts()
+        # the chapter's table and one per exercise dealt with Repeat, each with its Repeat panel
+        assert table.count() == tables, f"{chapter}: {table.count()} tables shown, {tables} expected"
+        assert lite.locator(".jp-OutputArea-output .bg-repeat-panel").count() == tables
+        # textContent, not innerText: the notebook is long, and the browser skips the rendering (and so
+        # the innerText) of cells scrolled out of view
+        outputs = lite.locator(".jp-Notebook .jp-OutputArea").all_text_contents()
         text = "\n".join(outputs)
         for line in EXPECTED[chapter]:
             assert line in text, f"{chapter}: {line!r} not in the notebook's output:\n{text[-3000:]}"

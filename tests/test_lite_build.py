@@ -12,7 +12,10 @@ test is tests/test_jupyterlite.py):
   dependency it lists is itself in the lock, the versions are the pins of
   requirements.txt or book/_lite/browser-wheels.txt, and numpy, pandas and
   matplotlib are absent (there is no wheel of them for Pyodide on PyPI);
-* the Pyodide core is the version jupyterlite-pyodide-kernel expects.
+* the Pyodide core is the version jupyterlite-pyodide-kernel expects;
+* each notebook ends with the game's exercises (issue 20), numbered and titled as the
+  built pages show them, each with a cell to complete and none with its solution; those
+  cells run in a Python without numpy, pandas and matplotlib.
 """
 
 from __future__ import annotations
@@ -102,3 +105,53 @@ def test_lock_matches_the_served_wheels(lite):
     kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
     for name in kernel["loadPyodideOptions"]["packages"]:
         assert name in packages, f"{name} is preloaded but not in the lock"
+
+
+def test_each_game_notebook_carries_its_exercises_without_solutions(built_site, lite):
+    """Issue 20: after the notebook's own cells, every exercise of the game's three pages,
+    numbered and titled as the built pages show them (read here from the HTML, not through
+    scripts/exercise_sheets.py), each followed by a code cell to complete; the solutions' text
+    is not there; an exercise the reader deals with the Repeat panel gets the chapter's table."""
+    from test_teaching import site_exercises, solution_windows
+
+    for chapter, table in CHAPTERS.items():
+        heads, exercises, solutions = site_exercises(built_site, chapter)
+        nb = json.loads((lite / "files" / f"{chapter}.ipynb").read_text())
+        cells = [(c["cell_type"], "".join(c["source"])) for c in nb["cells"]]
+        shown = [(i, re.match(r"#### (Exercise \d+ \(.+\))\n", src)) for i, (kind, src) in enumerate(cells)
+                 if kind == "markdown"]
+        shown = [(i, m.group(1)) for i, m in shown if m]
+        assert [h for _, h in shown] == heads, chapter
+        start = next(i for i, (kind, src) in enumerate(cells) if src.startswith("## Exercises"))
+        text = " ".join(src for _, src in cells[start:])   # the notebook's own cells explain the game in its words
+        for (i, head), body in zip(shown, exercises):
+            kind, code = cells[i + 1]
+            assert kind == "code", f"{chapter}: no cell to work in under {head}"
+            assert code.startswith(f"# {head}"), code[:80]
+            if "Repeat seed" in body:   # dealt with the panel: the chapter's table, whose panel is at its foot
+                assert f"{table}(" in code, (chapter, head)
+        flat = " ".join(text.replace("*", "").split())
+        leaked = [run for run in solution_windows(solutions, exercises) if run in flat]
+        assert not leaked, f"{chapter}: solution text in the notebook: {leaked[:3]}"
+        assert "Solution" not in text
+
+
+def test_exercise_cells_run_without_numpy_pandas_matplotlib(lite, tmp_path):
+    """The exercise cells of the three notebooks, run one after another in a plain Python
+    with numpy, pandas and matplotlib made unimportable (the browser's Python has none of
+    them): none raises. The browser run is tests/test_jupyterlite.py."""
+    import subprocess
+
+    cells = []
+    for chapter in CHAPTERS:
+        nb = json.loads((lite / "files" / f"{chapter}.ipynb").read_text())
+        start = next(i for i, c in enumerate(nb["cells"]) if "".join(c["source"]).startswith("## Exercises"))
+        cells += ["".join(c["source"]) for c in nb["cells"][start:] if c["cell_type"] == "code"]
+    assert len(cells) >= 3 * 8
+    script = tmp_path / "cells.py"
+    script.write_text("import sys\nfor name in ('numpy', 'pandas', 'matplotlib'):\n    sys.modules[name] = None\n"
+                      + "".join(f"exec(compile({src!r}, 'cell {i}', 'exec'))\n" for i, src in enumerate(cells))
+                      + "print('ran', %d)\n" % len(cells))
+    proc = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=300)
+    assert proc.returncode == 0, proc.stderr[-2000:]
+    assert proc.stdout.strip() == f"ran {len(cells)}"

@@ -123,7 +123,7 @@ def test_the_notation_table_gives_the_values_pages_meanings():
 M_FOR_CARDS = re.compile(r"(?<![\w\\{])\$?m\$?[ \t]+(?:covered[ \t]+|ranked[ \t]+)?cards?\b|\bcovers?[ \t]+\$?m\b")
 N_32 = re.compile(r"\bn\s*=\s*32\b")
 CHECKED = [*(f"book/{p}" for p in PAGES), *(f"book/_lite/{p.name}" for p in sorted((BOOK / "_lite").glob("*.py"))),
-           "scripts/make_handouts.py"]
+           "scripts/make_handouts.py", "scripts/exercise_sheets.py"]
 
 
 @pytest.mark.parametrize("name", CHECKED)

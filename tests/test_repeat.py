@@ -316,3 +316,11 @@ def test_repeat_runs_without_numpy_pandas_sympy_matplotlib():
     proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == "ok"
+
+
+def test_repeat_tally_is_the_panels_run():
+    # the widget-free path a book page uses: the same plan and Random(seed) as the panel's run
+    t = hoggenheimer_table()
+    assert R.repeat_tally(t.deal, 250, 9).counts() == t.repeat.run(250, 9).counts()
+    with pytest.raises(R.RepeatError, match="Deals"):
+        R.repeat_tally(t.deal, 0, 9)

@@ -395,6 +395,65 @@ def test_lesson_page_links_handouts(built_site, game):
         assert list((built_site / "_downloads").rglob(name)), name
 
 
+# ------------------------------------------------------------ exercise sheets (issue 20)
+
+CHAPTER_PAGES = {game: [game, f"{game}-values", f"{game}-simulation"] for game in PAGES}
+
+
+def site_exercises(site: Path, game: str) -> tuple[list[str], list[str], list[str]]:
+    """From the built pages, read here with BeautifulSoup (not through scripts/exercise_sheets.py):
+    the headings 'Exercise N (Title)' in page order as sphinx-exercise numbers them, the texts of the
+    exercises, and the texts of their solutions (math left out)."""
+    from bs4 import BeautifulSoup
+
+    heads, exercises, solutions = [], [], []
+    for page in CHAPTER_PAGES[game]:
+        html = BeautifulSoup((site / f"{page}.html").read_text(encoding="utf-8"), "html.parser")
+        for div in html.select("div.exercise.admonition"):
+            heads.append(" ".join(div.select_one("p.admonition-title").get_text().split()))
+            exercises.append(" ".join(div.select_one("section").get_text().split()))
+        for div in html.select("div.solution.admonition"):
+            for junk in div.select(".math, .cell, .admonition-title"):
+                junk.decompose()
+            solutions.append(" ".join(div.get_text().split()))
+    return heads, exercises, solutions
+
+
+def solution_windows(solutions: list[str], exercises: list[str], n: int = 8) -> set[str]:
+    """Every run of n words of a solution's text that is not also in the exercises' text
+    (a solution may repeat words of its question); math, code and outputs of cells left out."""
+    asked = " ".join(exercises)
+    out = set()
+    for text in solutions:
+        words = text.split()
+        for i in range(len(words) - n + 1):
+            run = " ".join(words[i:i + n])
+            if run not in asked:
+                out.add(run)
+    return out
+
+
+@pytest.mark.parametrize("game", sorted(PAGES))
+def test_exercise_sheet_numbered_as_the_site_without_solutions(built_site, game):
+    from pypdf import PdfReader
+
+    heads, exercises, solutions = site_exercises(built_site, game)
+    assert len(heads) >= 8 and all(re.fullmatch(r"Exercise \d+ \(.+\)", h) for h in heads), heads
+    sheet = HANDOUTS / f"{game}-exercises.pdf"
+    served = built_site / "_downloads" / "exercise-sheets" / sheet.name
+    assert served.read_bytes() == sheet.read_bytes(), "the site serves another sheet than book/_handouts'"
+    text = " ".join(" ".join(pg.extract_text() for pg in PdfReader(str(sheet)).pages).split())
+    # the same exercises in the same order with the same numbers and titles
+    assert re.findall(r"Exercise \d+ \([^)]+\)", text) == heads
+    # each exercise's opening words (up to its first formula) are printed after its heading
+    for head, body in zip(heads, exercises):
+        opening = body.split("\\(")[0][:40]
+        assert opening in text.split(head, 1)[1], (head, opening)
+    assert "Solution" not in text
+    leaked = [run for run in solution_windows(solutions, exercises) if run in text]
+    assert not leaked, f"{game}: solution text on the sheet: {leaked[:3]}"
+
+
 # ------------------------------------------------------------ glossary and index
 
 def test_glossary_has_40_terms_and_index_is_reachable(built_site):

@@ -617,6 +617,20 @@ def tally_html(tally: RepeatTally) -> str:
         f'<div style="margin-top:6px">{chart}</div>{_legend_html(tally)}' if chart else "")
 
 
+def repeat_tally(deal: object, deals: object, seed: object) -> RepeatTally:
+    """The tally :meth:`RepeatPanel.run` gives for the bets of ``deal``: the
+    same plan, ``deals`` deals from ``random.Random(seed)``, without making any
+    widget (a book page's hidden cell uses it: every widget made while a page
+    runs is saved in the page).
+
+    Raises:
+        RepeatError: as :meth:`RepeatPanel.run` (bad deals or seed, no bets).
+    """
+    job = _Run(repeat_plan(deal), parse_deals(deals), parse_seed(seed))
+    job.step()
+    return job.tally
+
+
 # ---------------------------------------------------------------- the panel
 
 def _running_loop():
