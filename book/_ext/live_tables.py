@@ -80,19 +80,28 @@ def fetched_bytes(live_dir: Path) -> int:
     return total
 
 
-def live_box(code: str, replaces: str, nbytes: int = 14_000_000) -> str:
+# a cell may name its box's button and what it shows (the lesson pages' class results board):
+# ``live-button: Open the board`` and ``live-what: class results board``
+BUTTON_KEY, WHAT_KEY = "live-button", "live-what"
+
+
+def live_box(code: str, replaces: str, nbytes: int = 14_000_000, *, button: str = "Deal live",
+             what: str = "table") -> str:
     """The HTML of the Deal live box for ``code`` (Python, last expression the widget)
     standing in for the figure named ``replaces``; ``nbytes`` is what pressing the
     button fetches the first time (:func:`fetched_bytes`): the note says it in MB, and the
-    page's progress line counts the bytes received against it (``data-bytes``)."""
+    page's progress line counts the bytes received against it (``data-bytes``).
+    ``button`` is the button's text, ``what`` names what the code shows (a board
+    says so in ``data-what``, and the page's status line then speaks of it)."""
     megabytes = round(nbytes / 1e6)
+    kind = "" if what == "table" else f' data-what="{html.escape(what)}"'
     return (
         f"<style>{CSS}</style>"
-        f'<div class="bg-live" data-replaces="{html.escape(replaces)}" data-bytes="{int(nbytes)}">'
-        '<button type="button" hidden>Deal live</button>'
+        f'<div class="bg-live" data-replaces="{html.escape(replaces)}" data-bytes="{int(nbytes)}"{kind}>'
+        f'<button type="button" hidden>{html.escape(button)}</button>'
         '<p class="bg-live-note" hidden>Python starts in this page, from this site\'s own '
-        f'files (about {megabytes} MB the first time), and runs the table below with the same code as '
-        'in Jupyter.</p>'
+        f'files (about {megabytes} MB the first time), and runs the {html.escape(what)} below with the same '
+        'code as in Jupyter.</p>'
         '<progress max="1" value="0" hidden aria-label="Loading Python"></progress>'
         '<p class="bg-live-status" role="status" aria-live="polite"></p>'
         f'<script type="text/x-python">{html.escape(code, quote=False)}</script>'
@@ -121,7 +130,10 @@ class LiveTableCells(SphinxTransform):
                                location=cell)
             code = blocks[0].astext()
             cell.parent.insert(cell.parent.index(cell) + 1,
-                               nodes.raw("", live_box(code, replaces, _fetched(self.app)), format="html"))
+                               nodes.raw("", live_box(code, replaces, _fetched(self.app),
+                                                         button=str(meta.get(BUTTON_KEY, "Deal live")),
+                                                         what=str(meta.get(WHAT_KEY, "table"))),
+                                         format="html"))
             self.env.metadata[self.env.docname]["bg_live"] = True
 
 
