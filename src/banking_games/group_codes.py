@@ -1,0 +1,627 @@
+"""Group codes: a group's counts as a short text the teacher can type.
+
+After a lesson's seeded session, a repeat of the *Repeat* panel, or a
+session dealt with real cards, a group reads out (or shows as a QR code) a
+**group code** such as ``GAHL-2B8A-6393-7CG2-...``. The class results board
+decodes the codes, refuses a mistyped one, and pools the counts with
+:func:`banking_games.teaching.pool`.
+
+Format (version ``A``)
+----------------------
+A code is a string of symbols from the 31-character alphabet
+:data:`ALPHABET` = ``23456789ABCDEFGHJKLMNPQRSTUVWXY``: the digits 2-9 and
+the capital letters without ``I``, ``O`` and ``Z`` (no ``0``/``O``,
+``1``/``I``/``L``-like or ``2``/``Z`` pair to mistake on a projector or in
+handwriting; ``L`` stays, since ``1`` is never used). Reading is
+case-insensitive; spaces, hyphens, dots and underscores are ignored (they
+only group the symbols by four for reading aloud), so ``gahl 2b8a`` reads as
+``GAHL2B8A``. The symbols are, in order:
+
+1. ``G`` and the version, ``A`` (a later format gets ``B``, ...);
+2. the game: ``H`` Hoggenheimer, ``B`` Banker and Broker, ``L`` Landsknecht;
+3. the kind: ``L`` lesson, ``R`` repeat, ``C`` real cards;
+4. numbers, each a self-delimiting "varint": the symbols of :data:`MORE`
+   (``JKLMNPQRSTUVWXY``, 15 symbols) are low digits with more to come, one of
+   :data:`LAST` (``23456789ABCDEFGH``, 16 symbols) ends the number. 0-15
+   take one symbol, 16-255 two, up to 3,855 three (the encoding is
+   bijective: every number has exactly one spelling). The numbers are:
+   the seed (not for ``C``), the deals, for ``R`` the number of bets and
+   each bet's index (:func:`bet_index`), then the counts (see
+   :data:`EVENTS`: for each event ``trials + 1`` (0 = event absent) and, if
+   present, ``successes``; for ``R`` per bet ``placed + 1`` and ``won``),
+   then the nets: a bit mask of the nets given (0 = none), and for each
+   one its numerator (zig-zag: 0, -1, 1, -2 -> 0, 1, 2, 3) and denominator - 1;
+5. one check symbol.
+
+The check symbol is the pure system of ISO/IEC 7064 (as in its
+``MOD 11-2`` and ``MOD 37-2``) over the prime modulus 31: with the symbols'
+values ``a_1 ... a_n`` (the check ``a_n`` included, positions counted from
+the right end, ``i = 1`` for the check symbol), a code is valid when
+``sum(a_i * 3**(i - 1)) % 31 == 0``. Since 31 is prime and no weight
+``3**k`` is 0 mod 31, changing one symbol changes the sum by
+``weight * difference``, not 0 mod 31: **every single substitution is
+caught**. Swapping two neighbours ``x, y`` (weights ``w`` and ``3w``)
+changes it by ``(3w - w)(x - y) = 2w(x - y)``, again not 0 mod 31 when
+``x != y``: **every adjacent transposition is caught**. (The alphabet has
+exactly 31 symbols, so the check is always a symbol of it.)
+``tests/test_group_codes.py`` confirms both by trying every substitution
+and every swap of sample codes.
+
+Limits: deals 1 to :data:`MAX_DEALS` (the Repeat panel's most); seeds 0 to
+``10**40 - 1`` (as the panel); codes at most :data:`MAX_LENGTH` symbols.
+
+Nothing here restates a game's rule: the lesson's counts come from
+:mod:`banking_games.teaching`, the repeat's from the engines via
+:mod:`banking_games.widgets.repeat`; a decoded code is only checked for
+counts that cannot be (more wins than deals, more sections of each result
+than sections, ...).
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass, field
+from fractions import Fraction
+from typing import Mapping
+
+from .errors import ConfigError, short_repr
+
+__all__ = [
+    "ALPHABET", "LAST", "MORE", "VERSION", "PREFIX", "GAMES", "KINDS", "EVENTS", "NET_NAMES", "LESSON_BETS",
+    "MAX_DEALS", "MAX_SEED", "MAX_LENGTH",
+    "GroupCodeError", "GroupCode", "encode", "decode", "normalise", "check_symbol", "format_code",
+    "bet_index", "bet_spec", "canonical_bet", "qr_svg",
+]
+
+ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXY"
+"""The 31 symbols of a code, in value order (2 = 0, 3 = 1, ..., Y = 30)."""
+LAST = ALPHABET[:16]
+"""Symbols that end a number (its last, highest digit, base 16)."""
+MORE = ALPHABET[16:]
+"""Symbols of a number's lower digits, base 15, more to come."""
+_VALUE = {c: i for i, c in enumerate(ALPHABET)}
+_MOD = 31
+_RADIX = 3
+VERSION = "A"
+PREFIX = "G" + VERSION
+MAX_DEALS = 10_000
+"""The most deals a code may claim: the Repeat panel's most (a lesson
+session is at most 200)."""
+MAX_SEED = 10 ** 40 - 1
+MAX_LENGTH = 400
+
+GAMES = {"hoggenheimer": "H", "banker-and-broker": "B", "landsknecht": "L"}
+"""Game name -> its symbol in the code."""
+GAME_TITLES = {"hoggenheimer": "Hoggenheimer", "banker-and-broker": "Banker and Broker",
+               "landsknecht": "Landsknecht"}
+KINDS = {"lesson": "L", "repeat": "R", "cards": "C"}
+"""Kind -> its symbol. ``lesson``: the lesson page's seeded session (its
+deals follow from seed and deals through ``teaching.<game>_group``);
+``repeat``: a repeat of the Repeat panel (seed, deals, bets); ``cards``:
+dealt with real cards (no seed)."""
+
+EVENTS = {"hoggenheimer": ("A", "B", "C", "D", "turned"),
+          "banker-and-broker": ("win", "tie", "lose"),
+          "landsknecht": ("first", "late", "void")}
+"""The event names of ``teaching.GroupCounts`` per game, in code order
+(kinds ``lesson`` and ``cards``)."""
+NET_NAMES = {"hoggenheimer": ("A", "B", "C", "D"),
+             "banker-and-broker": ("net",),
+             "landsknecht": ("first", "late")}
+"""The names ``teaching.GroupCounts.nets`` uses per game (lesson, cards)."""
+
+
+def _lesson_bets() -> dict[str, tuple[str, ...]]:
+    from . import teaching
+    return {"hoggenheimer": tuple(spec for _, spec, _ in teaching.HOG_BETS),
+            "banker-and-broker": ("each punter's own section",),
+            "landsknecht": ("first players' card", f"first players' card after {teaching.LK_LATE_TURNS} turns")}
+
+
+LESSON_BETS = _lesson_bets()
+"""The bets of a lesson's group (kind ``lesson`` and ``cards``), as
+:mod:`banking_games.teaching` places them; not written in the code."""
+
+
+class GroupCodeError(ConfigError):
+    """A group code that cannot be read or cannot be right: malformed, cut
+    short, a typo (check symbol wrong), another game than the board's, an
+    unknown version, or counts that cannot be (tampered). The message says
+    what is wrong and what is allowed."""
+
+
+# ------------------------------------------------------------------ bets of a repeat
+
+def _hog_bets():
+    from .games import hoggenheimer as hog
+    return hog.all_bets()
+
+
+def bet_index(game: str, spec: str) -> int:
+    """The number written in a code for a repeat's bet ``spec``:
+
+    * Hoggenheimer: its place in ``hoggenheimer.all_bets()`` (0-116), the
+      bet read by ``make_bet`` (any spelling it reads);
+    * Banker and Broker: ``"section N"`` -> N;
+    * Landsknecht: ``"players' card K"`` -> K.
+
+    Raises:
+        GroupCodeError: a bet the game's notation does not read.
+    """
+    _check_game(game)
+    if not isinstance(spec, str):
+        raise GroupCodeError(f"a bet must be written as text in the game's notation, got {short_repr(spec)}")
+    if game == "hoggenheimer":
+        from .errors import GameError
+        from .games import hoggenheimer as hog
+        try:
+            bet = hog.make_bet(spec)
+        except GameError as e:
+            raise GroupCodeError(f"cannot write the bet {short_repr(spec)} in a code: {e}") from None
+        return _hog_bets().index(bet)
+    prefix = "section " if game == "banker-and-broker" else "players' card "
+    word = spec.strip().lower()
+    number = word[len(prefix):] if word.startswith(prefix) else ""
+    if not (number.isdigit() and number.isascii()) or not 1 <= int(number) <= 60:
+        raise GroupCodeError(f"a {GAME_TITLES[game]} bet in a code is written {prefix.strip()!r} and a number "
+                             f"from 1 to 60, e.g. '{prefix}2'; got {short_repr(spec)}")
+    return int(number)
+
+
+def bet_spec(game: str, index: int) -> str:
+    """The canonical spec of bet number ``index`` (inverse of :func:`bet_index`):
+    Hoggenheimer: the bet's card names separated by spaces (``"7S 7H"``;
+    ``make_bet`` reads it back)."""
+    _check_game(game)
+    if game == "hoggenheimer":
+        bets = _hog_bets()
+        if not 0 <= index < len(bets):
+            raise GroupCodeError(f"bet number {index} in a Hoggenheimer code: there are {len(bets)} bets "
+                                 "(0 to {}); the code has been altered".format(len(bets) - 1))
+        return " ".join(c.name for c in bets[index].cards)
+    if not 1 <= index <= 60:
+        raise GroupCodeError(f"bet number {index} in a {GAME_TITLES[game]} code: 1 to 60 are allowed; "
+                             "the code has been altered")
+    return ("section " if game == "banker-and-broker" else "players' card ") + str(index)
+
+
+def canonical_bet(game: str, spec: str) -> str:
+    """``spec`` as a decoded code writes it (``"JH"``, ``"7S 7H"``, ``"section 2"``)."""
+    return bet_spec(game, bet_index(game, spec))
+
+
+# ------------------------------------------------------------------ the code
+
+def _check_game(game: object) -> str:
+    if game not in GAMES:
+        raise GroupCodeError(f"unknown game {short_repr(game)}: a group code is for one of {', '.join(GAMES)}")
+    return game  # type: ignore[return-value]
+
+
+def _whole(value: object, what: str, lo: int, hi: int, hint: str = "") -> int:
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise GroupCodeError(f"{what} must be a whole number from {lo:,} to {hi:,}, got {short_repr(value)}")
+    if not lo <= value <= hi:
+        shown = f"{value:,}" if abs(value) < 10 ** 40 else "a number of more than 40 digits"
+        raise GroupCodeError(f"{what} must be from {lo:,} to {hi:,}, got {shown}{hint}")
+    return value
+
+
+@dataclass(frozen=True)
+class GroupCode:
+    """What one group reports, as a code carries it.
+
+    Attributes:
+        game: ``"hoggenheimer"``, ``"banker-and-broker"`` or ``"landsknecht"``.
+        kind: ``"lesson"`` (the lesson page's seeded session: seed and deals
+            determine its deals through ``teaching.<game>_group``),
+            ``"repeat"`` (a repeat of the Repeat panel: seed, deals and bets)
+            or ``"cards"`` (real cards, no seed).
+        seed: the session's or repeat's seed; ``None`` for ``cards``.
+        deals: deals played (1 to :data:`MAX_DEALS`).
+        bets: the bets, engine specs as text in the game's notation; for
+            ``lesson`` and ``cards`` always :data:`LESSON_BETS` of the game
+            (not written in the code); for ``repeat`` the repeated bets
+            (distinct; decoded in the canonical spelling, :func:`canonical_bet`).
+        counts: event name -> (successes, trials). ``lesson``/``cards``: the
+            names of ``teaching.GroupCounts`` (:data:`EVENTS`); ``repeat``:
+            bet spec -> (won, deals in which it was placed).
+        nets: name -> total net in units (optional): ``lesson``/``cards``
+            the names of ``teaching.GroupCounts.nets`` (:data:`NET_NAMES`),
+            ``repeat`` bet spec -> the punter's net over the repeat.
+
+    Construction checks everything (types, limits, counts that cannot be)
+    and raises :class:`GroupCodeError`; so does :func:`decode`.
+    """
+
+    game: str
+    kind: str
+    seed: int | None
+    deals: int
+    bets: tuple[str, ...] = ()
+    counts: Mapping[str, tuple[int, int]] = field(default_factory=dict)
+    nets: Mapping[str, Fraction] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        _check_game(self.game)
+        if self.kind not in KINDS:
+            raise GroupCodeError(f"unknown kind {short_repr(self.kind)}: one of {', '.join(KINDS)}")
+        if self.kind == "cards":
+            if self.seed is not None:
+                raise GroupCodeError("a code of a session dealt with real cards has no seed (seed=None)")
+        else:
+            _whole(self.seed, "the seed", 0, MAX_SEED)
+        _whole(self.deals, "the number of deals", 1, MAX_DEALS,
+               f" (a group code holds at most {MAX_DEALS:,} deals, the Repeat panel's most)")
+        bets = self.bets
+        if isinstance(bets, str) or not isinstance(bets, (tuple, list)):
+            raise GroupCodeError(f"bets must be a tuple of bet specs (text), got {short_repr(bets)}")
+        bets = tuple(bets)
+        if self.kind == "repeat":
+            if not bets:
+                raise GroupCodeError("a repeat's code needs at least one bet")
+            if len(bets) > 30:
+                raise GroupCodeError(f"a repeat's code holds at most 30 bets, got {len(bets)}")
+            idx = [bet_index(self.game, b) for b in bets]
+            if len(set(idx)) != len(idx):
+                raise GroupCodeError(f"a bet appears twice among {short_repr(bets, 80)}: a code counts each bet once")
+        elif bets and bets != LESSON_BETS[self.game]:
+            raise GroupCodeError(f"a {self.kind} code's bets are the lesson's, {LESSON_BETS[self.game]}; "
+                                 f"got {short_repr(bets, 80)}")
+        else:
+            bets = LESSON_BETS[self.game]
+        object.__setattr__(self, "bets", bets)
+        if not isinstance(self.counts, Mapping) or not isinstance(self.nets, Mapping):
+            raise GroupCodeError("counts and nets must be dicts (name -> (successes, trials), name -> units)")
+        counts = {}
+        for name, pair in self.counts.items():
+            if not (isinstance(pair, (tuple, list)) and len(pair) == 2):
+                raise GroupCodeError(f"the count of {short_repr(name)} must be (successes, trials), "
+                                     f"got {short_repr(pair)}")
+            s = _whole(pair[0], f"successes of {name!r}", 0, 10 ** 9)
+            t = _whole(pair[1], f"trials of {name!r}", 0, 10 ** 9)
+            counts[name] = (s, t)
+        object.__setattr__(self, "counts", counts)
+        nets = {}
+        for name, x in self.nets.items():
+            if isinstance(x, bool) or not isinstance(x, (int, Fraction)):
+                raise GroupCodeError(f"the net of {short_repr(name)} must be a whole number or Fraction "
+                                     f"(units), got {short_repr(x)}")
+            x = Fraction(x)
+            if abs(x.numerator) > 10 ** 12 or x.denominator > 10 ** 6:
+                raise GroupCodeError(f"the net of {name!r} is out of range: {x}")
+            nets[name] = x
+        object.__setattr__(self, "nets", nets)
+        self._check_counts()
+
+    # what can be -------------------------------------------------------
+    def _check_counts(self) -> None:
+        names = self.event_names
+        counts, deals = self.counts, self.deals
+        extra = [n for n in counts if n not in names]
+        if extra:
+            raise GroupCodeError(f"unknown event {short_repr(extra[0])} in a {GAME_TITLES[self.game]} {self.kind} "
+                                 f"code: the events are {', '.join(names)}")
+        nets_allowed = self.net_names
+        extra = [n for n in self.nets if n not in nets_allowed]
+        if extra:
+            raise GroupCodeError(f"unknown net {short_repr(extra[0])}: the nets are {', '.join(nets_allowed)}")
+        bad = self._impossible()
+        if bad:
+            raise GroupCodeError(f"counts that cannot be: {bad}; the code has been altered (tampered) or "
+                                 "copied wrongly with a check symbol that happens to fit")
+
+    def _impossible(self) -> str:
+        counts, deals, game = self.counts, self.deals, self.game
+
+        def need(name: str) -> tuple[int, int] | None:
+            return counts.get(name)
+
+        for name, (s, t) in counts.items():
+            if self.kind == "repeat":
+                if t > deals:
+                    return f"bet {name!r} placed in {t:,} deals of {deals:,}"
+                if s > t:
+                    return f"bet {name!r} won {s:,} times in {t:,} deals"
+                continue
+            if game == "hoggenheimer":
+                if t != deals:
+                    return f"{name!r} counted over {t:,} deals, but the code has {deals:,} deals"
+                if name == "turned":
+                    from .games import hoggenheimer as hog
+                    most = len(hog.HoggenheimerConfig("english").pack())
+                    if not t <= s <= most * t:
+                        return (f"{s:,} cards turned in {t:,} deals (each deal turns 1 to {most} cards, "
+                                "the Joker included)")
+                elif s > t:
+                    return f"bet {name} won {s:,} times in {t:,} deals"
+            elif game == "banker-and-broker":
+                if t == 0 or t % deals:
+                    return f"{name!r} counted over {t:,} sections, not a positive multiple of {deals:,} deals"
+                if s > t:
+                    return f"{s:,} sections of {t:,} counted {name!r}"
+            else:
+                if name == "void":
+                    if t - s != deals or s > t:
+                        return (f"void deals {s:,} of {t:,} deals started, but {deals:,} deals were played "
+                                "(started = played + void)")
+                elif name == "first" and t != deals:
+                    return f"the first card's stake counted over {t:,} deals, not {deals:,}"
+                elif t > deals:
+                    return f"{name!r} placed in {t:,} deals of {deals:,}"
+                if s > t and name != "void":
+                    return f"{name!r} won {s:,} times in {t:,} deals"
+        if game == "banker-and-broker" and self.kind != "repeat" and counts:
+            trio = [counts.get(n) for n in ("win", "tie", "lose")]
+            if None in trio:
+                return "a Banker and Broker code counts win, tie and lose together"
+            if len({t for _, t in trio}) != 1 or sum(s for s, _ in trio) != trio[0][1]:
+                return (f"won {trio[0][0]:,} + tied {trio[1][0]:,} + lost {trio[2][0]:,} sections, "
+                        f"not the {trio[0][1]:,} sections counted")
+        return ""
+
+    @property
+    def event_names(self) -> tuple[str, ...]:
+        """The event names this code may count: :data:`EVENTS` of the game,
+        or for a repeat its bets."""
+        return self.bets if self.kind == "repeat" else EVENTS[self.game]
+
+    @property
+    def net_names(self) -> tuple[str, ...]:
+        return self.bets if self.kind == "repeat" else NET_NAMES[self.game]
+
+    # teaching ----------------------------------------------------------
+    @classmethod
+    def from_group_counts(cls, game: str, kind: str, group_counts, *, nets: bool = True) -> "GroupCode":
+        """The code of a ``teaching.GroupCounts`` (what ``teaching.<game>_group``
+        returns for a lesson session); ``kind`` ``"lesson"`` or ``"cards"``
+        (for ``cards`` the seed is dropped). ``nets=False`` leaves the nets
+        out (a shorter code)."""
+        if kind not in ("lesson", "cards"):
+            raise GroupCodeError(f"from_group_counts makes a lesson or cards code, not {short_repr(kind)}")
+        return cls(game, kind, None if kind == "cards" else group_counts.seed, group_counts.deals, (),
+                   {k: (c.successes, c.trials) for k, c in group_counts.counts.items()},
+                   dict(group_counts.nets) if nets else {})
+
+    def to_group_counts(self):
+        """A ``teaching.GroupCounts`` with this code's counts and nets (seed
+        0 for a ``cards`` code), so ``teaching.pool`` and ``pool_nets`` take
+        decoded codes."""
+        from . import teaching
+        out = teaching.GroupCounts(self.seed if self.seed is not None else 0, self.deals)
+        for k, (s, t) in self.counts.items():
+            out.counts[k] = teaching.Count(s, t)
+        out.nets.update(self.nets)
+        return out
+
+    def text(self) -> str:
+        """:func:`encode` of this code."""
+        return encode(self)
+
+
+# ------------------------------------------------------------------ symbols
+
+def _varint(n: int) -> str:
+    out = []
+    while n >= 16:
+        n -= 16
+        out.append(MORE[n % 15])
+        n //= 15
+    out.append(LAST[n])
+    return "".join(out)
+
+
+def _zigzag(n: int) -> int:
+    return 2 * n if n >= 0 else -2 * n - 1
+
+
+def _unzigzag(z: int) -> int:
+    return z // 2 if z % 2 == 0 else -(z + 1) // 2
+
+
+def check_symbol(body: str) -> str:
+    """The check symbol to append to ``body`` (symbols of :data:`ALPHABET`):
+    ISO/IEC 7064 pure system, modulus 31, weights ``3**i`` from the right."""
+    total, weight = 0, _RADIX
+    for c in reversed(body):
+        total = (total + _VALUE[c] * weight) % _MOD
+        weight = weight * _RADIX % _MOD
+    return ALPHABET[(-total) % _MOD]
+
+
+def _valid(symbols: str) -> bool:
+    total, weight = 0, 1
+    for c in reversed(symbols):
+        total = (total + _VALUE[c] * weight) % _MOD
+        weight = weight * _RADIX % _MOD
+    return total == 0
+
+
+def format_code(symbols: str, group: int = 4) -> str:
+    """Symbols in groups of ``group`` joined by hyphens, for reading."""
+    return "-".join(symbols[i:i + group] for i in range(0, len(symbols), group))
+
+
+def encode(code: GroupCode) -> str:
+    """The text of ``code``: ``GA`` + game + kind + numbers + check symbol,
+    in groups of four joined by hyphens (e.g. ``GAHL-...``)."""
+    if not isinstance(code, GroupCode):
+        raise GroupCodeError(f"encode takes a GroupCode, got {short_repr(code)}")
+    game = code.game
+    parts = [PREFIX, GAMES[game], KINDS[code.kind]]
+    nums: list[int] = []
+    if code.kind != "cards":
+        nums.append(code.seed)  # type: ignore[arg-type]
+    nums.append(code.deals)
+    if code.kind == "repeat":
+        nums.append(len(code.bets))
+        nums += [bet_index(game, b) for b in code.bets]
+    for name in code.event_names:
+        c = code.counts.get(name)
+        if c is None:
+            nums.append(0)
+        else:
+            nums += [c[1] + 1, c[0]]
+    mask = sum(1 << i for i, name in enumerate(code.net_names) if name in code.nets)
+    nums.append(mask)
+    for name in code.net_names:
+        if name in code.nets:
+            x = code.nets[name]
+            nums += [_zigzag(x.numerator), x.denominator - 1]
+    body = "".join(parts) + "".join(_varint(n) for n in nums)
+    return format_code(body + check_symbol(body))
+
+
+_SEPARATORS = " -._\t\n\r"
+
+
+def normalise(text: object) -> str:
+    """``text`` as the code's symbols: capitals, separators (spaces,
+    hyphens, dots, underscores) removed.
+
+    Raises:
+        GroupCodeError: not text, empty, too long, or a character outside
+            :data:`ALPHABET` (the message names it and, for 0/O/1/I/Z,
+            says that codes never use it).
+    """
+    if not isinstance(text, str):
+        raise GroupCodeError(f"a group code is text, got {short_repr(text)}")
+    if len(text) > 2 * MAX_LENGTH:
+        raise GroupCodeError(f"a group code has at most {MAX_LENGTH} symbols; this text has {len(text):,} characters")
+    symbols = "".join(ch for ch in text.upper() if ch not in _SEPARATORS)
+    if not symbols:
+        raise GroupCodeError("the code is empty: type the group's code, e.g. GAHL-...")
+    for i, ch in enumerate(symbols):
+        if ch not in _VALUE:
+            why = (" (codes never use 0, O, 1, I or Z, so that none can be mistaken for another)"
+                   if ch in "0O1IZ" else "")
+            raise GroupCodeError(f"{ch!r} (symbol {i + 1}) is not used in group codes{why}; the symbols are "
+                                 f"the digits 2-9 and the letters A-Y without I and O")
+    if len(symbols) > MAX_LENGTH:
+        raise GroupCodeError(f"a group code has at most {MAX_LENGTH} symbols, got {len(symbols):,}")
+    return symbols
+
+
+class _Reader:
+    def __init__(self, symbols: str) -> None:
+        self.s, self.i = symbols, 0
+
+    def number(self, what: str) -> int:
+        digits = []
+        while True:
+            if self.i >= len(self.s):
+                raise GroupCodeError(f"the code is cut short (truncated): it ends inside {what}; "
+                                     "copy the whole code, every group of four")
+            c = self.s[self.i]
+            self.i += 1
+            if c in LAST:
+                n = LAST.index(c)
+                for d in reversed(digits):
+                    n = n * 15 + d + 16
+                return n
+            digits.append(MORE.index(c))
+            if len(digits) > 40:
+                raise GroupCodeError(f"the code is malformed: {what} has more than 40 symbols")
+
+
+def decode(text: str, *, game: str | None = None) -> GroupCode:
+    """Read a code typed or pasted (any case; spaces and hyphens ignored).
+
+    Args:
+        text: the code.
+        game: the board's game; a code of another game is refused, naming both.
+
+    Raises:
+        GroupCodeError: malformed, truncated, a typo (check symbol wrong), a
+            version this program does not read, another game, or counts
+            that cannot be (tampered).
+    """
+    if game is not None:
+        _check_game(game)
+    symbols = normalise(text)
+    if symbols[0] != "G":
+        raise GroupCodeError(f"a group code starts with {PREFIX} (G, then the version letter); "
+                             f"this one starts with {symbols[:2]!r}")
+    if len(symbols) < 6:
+        raise GroupCodeError(f"the code is cut short (truncated): {len(symbols)} symbols, a group code has "
+                             "at least 8; copy the whole code, every group of four")
+    if symbols[1] != VERSION:
+        raise GroupCodeError(f"this code starts G{symbols[1]}, a version {symbols[1]} group code; this board reads "
+                             f"version {VERSION} codes (starting {PREFIX}): a code made by a newer page, or a typo "
+                             "in its second symbol")
+    if not _valid(symbols):
+        raise GroupCodeError("the check symbol does not fit: there is a typo in the code (a symbol mistyped, "
+                             "two swapped, or one missing or extra); read it again from the group's table")
+    by_symbol = {v: k for k, v in GAMES.items()}
+    code_game = by_symbol.get(symbols[2])
+    if code_game is None:
+        raise GroupCodeError(f"the code is malformed: {symbols[2]!r} names no game (H, B or L)")
+    if game is not None and code_game != game:
+        raise GroupCodeError(f"this is a {GAME_TITLES[code_game]} code; this board is for {GAME_TITLES[game]}: "
+                             f"enter it on the {GAME_TITLES[code_game]} lesson's board")
+    kind = {v: k for k, v in KINDS.items()}.get(symbols[3])
+    if kind is None:
+        raise GroupCodeError(f"the code is malformed: {symbols[3]!r} names no kind (L lesson, R repeat, C cards)")
+    r = _Reader(symbols[:-1])
+    r.i = 4
+    seed = None if kind == "cards" else r.number("the seed")
+    deals = r.number("the number of deals")
+    if deals > MAX_DEALS or deals < 1:
+        raise GroupCodeError(f"the code claims {deals:,} deals; a group code holds 1 to {MAX_DEALS:,} deals "
+                             "(the Repeat panel's most): the code has been altered")
+    if seed is not None and seed > MAX_SEED:
+        raise GroupCodeError(f"the seed has more than 40 digits; the code has been altered")
+    bets: tuple[str, ...] = ()
+    if kind == "repeat":
+        n = r.number("the number of bets")
+        if not 1 <= n <= 30:
+            raise GroupCodeError(f"the code claims {n} bets; a repeat's code has 1 to 30: the code has been altered")
+        bets = tuple(bet_spec(code_game, r.number(f"bet {k + 1}")) for k in range(n))
+    names = bets if kind == "repeat" else EVENTS[code_game]
+    counts = {}
+    for name in names:
+        t1 = r.number(f"the count of {name!r}")
+        if t1:
+            s = r.number(f"the count of {name!r}")
+            counts[name] = (s, t1 - 1)
+    net_names = bets if kind == "repeat" else NET_NAMES[code_game]
+    mask = r.number("the nets")
+    if mask >> len(net_names):
+        raise GroupCodeError("the code is malformed: its nets name more bets than it has (tampered)")
+    nets = {}
+    for i, name in enumerate(net_names):
+        if mask >> i & 1:
+            num = _unzigzag(r.number(f"the net of {name!r}"))
+            den = r.number(f"the net of {name!r}") + 1
+            x = Fraction(num, den)
+            if x.denominator != den:
+                raise GroupCodeError(f"the code is malformed: the net of {name!r} is not in lowest terms (tampered)")
+            nets[name] = x
+    if r.i != len(r.s):
+        raise GroupCodeError(f"the code is malformed: {len(r.s) - r.i} symbols too many after the counts")
+    for x in counts.values():
+        if x[0] > 10 ** 9 or x[1] > 10 ** 9:
+            raise GroupCodeError("counts that cannot be: more than 10^9; the code has been altered")
+    return GroupCode(code_game, kind, seed, deals, bets, counts, nets)
+
+
+# ------------------------------------------------------------------ QR
+
+def qr_svg(text: str, *, scale: int = 4, title: str | None = None) -> str:
+    """The code ``text`` as a QR code: an inline ``<svg role="img">`` with the
+    code as its text alternative (``<title>`` and ``aria-label``), drawn by
+    ``segno`` (pure Python; error correction M, the symbols in QR's
+    alphanumeric mode, which holds capitals, digits and hyphens).
+
+    Raises:
+        GroupCodeError: ``text`` is not a group code's text.
+    """
+    symbols = normalise(text)
+    import segno
+
+    qr = segno.make_qr(format_code(symbols), error="m", boost_error=False)
+    alt = title or f"QR code of the group code {format_code(symbols)}"
+    svg = qr.svg_inline(scale=scale, dark="#000", light="#fff", border=4, omitsize=False)
+    alt_html = html.escape(alt, quote=True)
+    return svg.replace("<svg ", f'<svg role="img" aria-label="{alt_html}" ', 1).replace(
+        ">", f"><title>{alt_html}</title>", 1)
