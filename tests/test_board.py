@@ -32,9 +32,9 @@ from banking_games import teaching as T
 from banking_games.widgets.board import BoardError, ClassBoard, MemoryStore, check_counts, funnel_svg, storage_key
 
 BOOK = Path(__file__).resolve().parent.parent / "book"
-PAGE = {"hoggenheimer": "lesson-hoggenheimer.md", "banker_broker": "lesson-banker-and-broker.md",
+PAGE = {"hoggenheimer": "lesson-hoggenheimer.md", "banker-and-broker": "lesson-banker-and-broker.md",
         "landsknecht": "lesson-landsknecht.md"}
-GROUP = {"hoggenheimer": T.hoggenheimer_group, "banker_broker": T.banker_broker_group,
+GROUP = {"hoggenheimer": T.hoggenheimer_group, "banker-and-broker": T.banker_broker_group,
          "landsknecht": T.landsknecht_group}
 
 
@@ -96,8 +96,8 @@ def test_eight_lesson_codes_pool_as_the_answer_key(game):
 
 
 def test_banker_broker_band_allows_for_the_shared_card():
-    codes, groups = lesson_codes("banker_broker")
-    board = ClassBoard("banker_broker", store=FakeStore(), key="k")
+    codes, groups = lesson_codes("banker-and-broker")
+    board = ClassBoard("banker-and-broker", store=FakeStore(), key="k")
     board.add("\n".join(codes))
     total = T.pool(groups)
     exact = T.banker_broker_exact()
@@ -141,7 +141,7 @@ def test_pasted_twice_refused():
 
 
 def test_wrong_game_refused():
-    codes, _ = lesson_codes("banker_broker")
+    codes, _ = lesson_codes("banker-and-broker")
     board = ClassBoard("hoggenheimer", store=FakeStore(), key="k")
     paste(board, codes[0])
     assert board.message.is_error and board.entries == []
@@ -166,13 +166,13 @@ def test_tampered_code_flagged_with_the_seeds_counts():
 
 
 def test_storage_round_trip_and_clear():
-    codes, groups = lesson_codes("banker_broker")
+    codes, groups = lesson_codes("banker-and-broker")
     store = FakeStore()
-    board = ClassBoard("banker_broker", store=store, key="bb-key")
+    board = ClassBoard("banker-and-broker", store=store, key="bb-key")
     board.add("\n".join(codes[:5]))
     board.remove(1)
     assert json.loads(store.data["bb-key"]) == [codes[i] for i in (0, 2, 3, 4)]
-    again = ClassBoard("banker_broker", store=store, key="bb-key")   # a reload of the page
+    again = ClassBoard("banker-and-broker", store=store, key="bb-key")   # a reload of the page
     assert [e.text for e in again.entries] == [codes[i] for i in (0, 2, 3, 4)]
     assert as_pairs(again.pooled()) == as_pairs(T.pool([groups[i] for i in (0, 2, 3, 4)]))
     # Clear all asks first: one press changes nothing, the second clears the board and the store
@@ -184,7 +184,7 @@ def test_storage_round_trip_and_clear():
     assert again.entries == [] and "bb-key" not in store.data
     with pytest.raises(BoardError):
         again.clear()
-    assert ClassBoard("banker_broker", store=store, key="bb-key").entries == []
+    assert ClassBoard("banker-and-broker", store=store, key="bb-key").entries == []
 
 
 def test_store_with_a_bad_code_keeps_the_good_ones():
@@ -204,7 +204,7 @@ def test_storage_key_per_game_and_path():
 
 def test_real_cards_group():
     # a Banker and Broker group with real cards: 10 deals of 3 punters' sections, W 13 T 3 L 14
-    board = ClassBoard("banker_broker", store=FakeStore(), key="k")
+    board = ClassBoard("banker-and-broker", store=FakeStore(), key="k")
     f = board.cards_fields
     for name, value in (("group", "9"), ("deals", "10"), ("win", "13"), ("tie", "3"), ("lose", "14")):
         f[name].value = value
@@ -221,7 +221,7 @@ def test_real_cards_group():
 @pytest.mark.parametrize("game, deals, counts", [
     ("hoggenheimer", 10, {"A": (11, 10), "B": (0, 10), "C": (0, 10), "D": (0, 10)}),   # 11 wins in 10 deals
     ("hoggenheimer", 10, {"A": (1, 9), "B": (0, 10), "C": (0, 10), "D": (0, 10)}),     # A over 9 deals of 10
-    ("banker_broker", 10, {"win": (10, 30), "tie": (1, 30), "lose": (10, 30)}),       # 21 of 30 sections
+    ("banker-and-broker", 10, {"win": (10, 30), "tie": (1, 30), "lose": (10, 30)}),       # 21 of 30 sections
     ("landsknecht", 10, {"first": (5, 10), "late": (3, 11), "void": (0, 10)}),        # L placed 11 times
     ("landsknecht", 10, {"first": (5, 10), "void": (1, 10)}),                         # 1 void of 11 started
 ])
@@ -236,3 +236,33 @@ def test_funnel_plot_draws_each_group_and_the_band():
     svg = funnel_svg([(f"seed {g.seed}", 10, g.counts["A"].fraction, False) for g in groups], p, "A")
     assert svg.count("<circle") == 8 and "<polygon" in svg and "var(--jp-" in svg
     assert "8 groups" in svg
+
+
+def test_repeat_code_checked_against_the_repeat_panels_path():
+    # A Hoggenheimer repeat of the bets JH and 7S 7H, 50 deals from seed 2026: every deal is a fresh
+    # English deal shuffled from one random.Random(2026), played until the Joker; a bet wins when all
+    # its cards are among the cards turned before the Joker (the game's rule, read here from the deal's
+    # turned cards, not from the board or the Repeat panel).
+    from banking_games.games import hoggenheimer as hog
+    rng = __import__("random").Random(2026)
+    won = {"JH": 0, "7S 7H": 0}
+    for _ in range(50):
+        deal = hog.HoggenheimerDeal(hog.HoggenheimerConfig("english"), rng=rng, banker="Anna")
+        deal.play()
+        names = {c.name for c in deal.turned}
+        for spec in won:
+            won[spec] += all(card in names for card in spec.split())
+    right = GC.GroupCode("hoggenheimer", "repeat", 2026, 50, ("JH", "7S 7H"),
+                         {spec: (w, 50) for spec, w in won.items()})
+    wrong = dataclasses.replace(right, counts={"JH": (won["JH"] + 1, 50), "7S 7H": (won["7S 7H"], 50)})
+    board = ClassBoard("hoggenheimer", store=FakeStore(), key="k")
+    board.add(GC.encode(right) + "\n" + GC.encode(wrong))
+    assert len(board.entries) == 2
+    assert board.entries[0].flag is None and board.entries[0].note is None
+    assert board.entries[1].flag is not None and f"JH {won['JH']} of 50" in board.entries[1].flag
+    # the repeat's bets are the lesson's A (JH) and B (7S 7H): they pool there, over 50 + 50 deals
+    assert as_pairs(board.pooled()) == {"A": (2 * won["JH"] + 1, 100), "B": (2 * won["7S 7H"], 100)}
+    # a Banker and Broker repeat counts wins only, not the ties the board pools: refused, with why
+    bb_board = ClassBoard("banker-and-broker", store=FakeStore(), key="k")
+    bb_board.add(GC.encode(GC.GroupCode("banker-and-broker", "repeat", 1, 10, ("section 1",), {"section 1": (4, 10)})))
+    assert bb_board.entries == [] and "not one the lesson pools" in bb_board.message.value

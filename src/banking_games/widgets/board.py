@@ -89,8 +89,8 @@ GAMES: dict[str, _Game] = {
         {letter: f"{letter}: {words}" for letter, _, words in T.HOG_BETS},
         (("deals", "Deals"),) + tuple((letter, f"{letter} won") for letter, _, _ in T.HOG_BETS),
         "A"),
-    "banker_broker": _Game(
-        "banker_broker", "Banker and Broker", T.banker_broker_group, _bb_exact,
+    "banker-and-broker": _Game(
+        "banker-and-broker", "Banker and Broker", T.banker_broker_group, _bb_exact,
         {"win": "W: higher than the banker's card", "tie": "T: same rank", "lose": "L: lower"},
         (("deals", "Deals"), ("win", "W sections"), ("tie", "T sections"), ("lose", "L sections")),
         "tie"),
@@ -102,8 +102,7 @@ GAMES: dict[str, _Game] = {
          ("void", "Void deals")),
         "first"),
 }
-_ALIASES = {"banker-and-broker": "banker_broker", "bankerbroker": "banker_broker", "banker and broker": "banker_broker",
-            "bb": "banker_broker", "hog": "hoggenheimer", "lk": "landsknecht"}
+_ALIASES = {"banker_broker": "banker-and-broker", "banker and broker": "banker-and-broker"}
 
 
 def _game(name: object) -> _Game:
@@ -160,7 +159,7 @@ def check_counts(game: str, deals: int, counts: Mapping[str, tuple[int, int]]) -
             if n != deals or not deals <= cards <= most * deals:
                 raise BoardError(f"cards turned: {cards} over {n} deals cannot be (from 1 to {most} a deal, "
                                  f"{deals} deals)")
-    elif g.key == "banker_broker":
+    elif g.key == "banker-and-broker":
         for key in g.names:
             if key not in counts:
                 raise BoardError(f"the {key} count is missing")
@@ -272,10 +271,45 @@ class _Entry:
     text: str                         # the code as encoded (what the store keeps)
     flag: str | None = None           # why the counts differ from what the seed gives
     note: str | None = None           # a recomputation that could not be made
+    group: int | None = None          # a real-cards group's number (its code has no seed)
+
+    @property
+    def kept(self) -> object:
+        """What the store keeps of this entry: the code, and a real-cards group's number."""
+        return self.text if self.group is None else {"code": self.text, "group": self.group}
 
     @property
     def counts(self) -> dict[str, tuple[int, int]]:
-        return {k: (int(v[0]), int(v[1])) for k, v in self.code.counts.items()}
+        """The counts under the lesson's event names (a repeat's bets mapped onto them)."""
+        return _lesson_counts(self.code)
+
+    def group_counts(self) -> T.GroupCounts:
+        """This group as a :class:`teaching.GroupCounts` (what :func:`teaching.pool` adds up)."""
+        if self.code.kind != "repeat":
+            return self.code.to_group_counts()
+        out = T.GroupCounts(self.code.seed, self.code.deals)
+        for k, (s, t) in self.counts.items():
+            out.counts[k] = T.Count(s, t)
+        return out
+
+
+def _lesson_events(game: str) -> dict[str, str]:
+    """A repeat's bet (its canonical spec) -> the lesson's event it counts, for the
+    bets a lesson's board pools: Hoggenheimer's bets A-D (:data:`teaching.HOG_BETS`),
+    Landsknecht's stake on the first players' card (F). A Banker and Broker repeat
+    counts wins only, not the ties the board pools, so none."""
+    if game == "hoggenheimer":
+        return {gcodes.canonical_bet(game, spec): letter for letter, spec, _ in T.HOG_BETS}
+    if game == "landsknecht":
+        return {gcodes.bet_spec(game, 1): "first"}
+    return {}
+
+
+def _lesson_counts(code: "gcodes.GroupCode") -> dict[str, tuple[int, int]]:
+    if code.kind != "repeat":
+        return {k: (int(v[0]), int(v[1])) for k, v in code.counts.items()}
+    events = _lesson_events(code.game)
+    return {events[spec]: (int(s), int(t)) for spec, (s, t) in code.counts.items()}
 
 
 def _pairs(gc: T.GroupCounts) -> dict[str, tuple[int, int]]:
@@ -380,7 +414,8 @@ class ClassBoard(widgets.VBox):
     """The class results board of one game's lesson.
 
     Args:
-        game: ``"hoggenheimer"``, ``"banker_broker"`` or ``"landsknecht"``.
+        game: ``"hoggenheimer"``, ``"banker-and-broker"`` or ``"landsknecht"``
+            (as :data:`banking_games.group_codes.GAMES` names them).
         store: where the codes are kept (:class:`BoardStore`); by default
             the browser's localStorage in a web page, else this kernel's memory.
         key: the store's key (by default :func:`storage_key`).
@@ -450,8 +485,17 @@ class ClassBoard(widgets.VBox):
     # ------------------------------------------------------------ reading entries
     def _entry(self, code: "gcodes.GroupCode") -> _Entry:
         """Check one decoded code's counts and recompute what its seed gives."""
-        counts = {k: (int(v[0]), int(v[1])) for k, v in code.counts.items()}
-        check_counts(self.game.key, code.deals, counts)
+        if code.kind == "repeat":
+            events = _lesson_events(self.game.key)
+            others = [spec for spec in code.bets if spec not in events]
+            if others:
+                pooled = ", ".join(f"{spec} ({e})" for spec, e in events.items()) or "none of a repeat's bets"
+                raise BoardError(f"this repeat's bet {others[0]} is not one the lesson pools; the board pools "
+                                 f"the lesson's counts: {pooled}")
+            counts = {k: (int(v[0]), int(v[1])) for k, v in code.counts.items()}
+        else:
+            counts = _lesson_counts(code)
+            check_counts(self.game.key, code.deals, counts)
         entry = _Entry(code, gcodes.encode(code))
         if code.kind == "lesson":
             try:
@@ -468,7 +512,7 @@ class ClassBoard(widgets.VBox):
             except GameError as exc:
                 entry.note = f"not dealt again: {exc}"
             else:
-                if truth is not None and truth != counts:
+                if truth != counts:
                     entry.flag = (f"seed {code.seed} with {code.deals} deals gives "
                                   f"{_counts_text(truth, list(self.game.names))}")
         return entry
@@ -545,7 +589,7 @@ class ClassBoard(widgets.VBox):
             raise BoardError(f"Deals: from 1 to 10,000, got {d:,}")
         if g.key == "hoggenheimer":
             pairs = {letter: (values[letter], d) for letter in g.names}
-        elif g.key == "banker_broker":
+        elif g.key == "banker-and-broker":
             n = sum(values[k] for k in g.names)
             pairs = {k: (values[k], n) for k in g.names}
         else:
@@ -563,9 +607,8 @@ class ClassBoard(widgets.VBox):
         except GameError as exc:
             raise BoardError(str(exc)) from None
         entry = self._entry(code)
-        if any(e.text == entry.text for e in self.entries):
-            raise BoardError(f"real-cards group {group} with these counts is already on the board")
-        if any(e.code.kind == "cards" and e.code.seed == group for e in self.entries):
+        entry.group = group
+        if any(e.group == group for e in self.entries):
             raise BoardError(f"a real-cards group {group} is already on the board: give this group another "
                              "number, or remove the other first")
         self.entries.append(entry)
@@ -631,7 +674,7 @@ class ClassBoard(widgets.VBox):
     # ------------------------------------------------------------ state
     def groups(self) -> list[T.GroupCounts]:
         """The groups on the board as :class:`teaching.GroupCounts`, in the order entered."""
-        return [e.code.to_group_counts() for e in self.entries]
+        return [e.group_counts() for e in self.entries]
 
     def pooled(self) -> dict[str, T.Count]:
         """:func:`teaching.pool` of the groups on the board."""
@@ -649,7 +692,7 @@ class ClassBoard(widgets.VBox):
         g = self.game
         exact = g.exact()
         total = self.pooled()
-        if g.key != "banker_broker" or not self.entries:
+        if g.key != "banker-and-broker" or not self.entries:
             return T.summary_rows(total, exact, dict(g.names))
         k = self._per_deal()
         if k is not None:
@@ -673,7 +716,7 @@ class ClassBoard(widgets.VBox):
 
     # ------------------------------------------------------------ storage
     def _save(self) -> None:
-        self.store.set(self.key, json.dumps([e.text for e in self.entries]))
+        self.store.set(self.key, json.dumps([e.kept for e in self.entries]))
 
     def _load(self) -> None:
         raw = self.store.get(self.key)
@@ -688,13 +731,19 @@ class ClassBoard(widgets.VBox):
                                "(they are kept until the next change).")
             return
         bad = 0
-        for text in texts:
+        for kept in texts:
             try:
-                entry = self._entry(self._decode(str(text)))
+                group = None
+                if isinstance(kept, dict):
+                    group, kept = _whole(kept.get("group"), "Group"), kept.get("code")
+                entry = self._entry(self._decode(str(kept)))
+                if (group is None) != (entry.code.kind != "cards"):
+                    raise BoardError("a real-cards code is kept with its group's number")
+                entry.group = group
             except GameError:
                 bad += 1
                 continue
-            if all(e.text != entry.text for e in self.entries):
+            if all(e.kept != entry.kept for e in self.entries):
                 self.entries.append(entry)
         n = len(self.entries)
         msg = f"{n} group{'s' if n != 1 else ''} kept in this browser from before" + (
@@ -705,7 +754,7 @@ class ClassBoard(widgets.VBox):
     # ------------------------------------------------------------ drawing
     def _name(self, e: _Entry) -> str:
         c = e.code
-        return (f"real cards {c.seed}" if c.kind == "cards" else
+        return (f"real cards {e.group}" if c.kind == "cards" else
                 f"seed {c.seed}" + (" (repeat)" if c.kind == "repeat" else ""))
 
     def _render(self) -> None:
@@ -740,7 +789,7 @@ class ClassBoard(widgets.VBox):
         table = html_table(head_cols, [[r[c] for c in head_cols] for r in data],
                            f"Pooled: {len(self.entries)} groups, {deals:,} deals", right=(1, 2, 4), stack=True)
         note = ""
-        if g.key == "banker_broker":
+        if g.key == "banker-and-broker":
             k = self._per_deal()
             note = (f'<div style="font-size:85%;color:{MUTED_COLOUR}">The bands allow for the '
                     + (f"{k} sections of a deal" if k else "sections of a deal")
@@ -753,13 +802,13 @@ class ClassBoard(widgets.VBox):
         event = self.funnel_event.value
         exact = g.exact()
         k, cov = 1, Fraction(0)
-        if g.key == "banker_broker":
+        if g.key == "banker-and-broker":
             k = self._per_deal() or 1
             cov = exact[f"{event}_cov"] if k > 1 else Fraction(0)
         points = []
         for e in self.entries:
             s, n = e.counts.get(event, (0, 0))
-            if n and (g.key != "banker_broker" or n // e.code.deals == k):
+            if n and (g.key != "banker-and-broker" or n // e.code.deals == k):
                 points.append((self._name(e), n, s / n, bool(e.flag)))
         svg = funnel_svg(points, exact[event], g.names[event], per_deal=k, cov=cov)
         self.plot.value = svg + (
@@ -789,7 +838,45 @@ def _whole(text: object, what: str) -> int:
     return int(raw)
 
 
-def _repeat_counts(game: str, code: "gcodes.GroupCode") -> dict[str, tuple[int, int]] | None:
-    """What a ``"repeat"`` code's seed gives through the Repeat panel's engine path, or None
-    when the code's bets cannot be placed again here."""
-    return None
+def _repeat_counts(game: str, code: "gcodes.GroupCode") -> dict[str, tuple[int, int]]:
+    """What a ``"repeat"`` code's seed gives: its bets placed (one unit each) in a
+    deal of the game's table as it starts (the tables' default players and
+    rules), then :meth:`RepeatPanel.run <banking_games.widgets.repeat.RepeatPanel.run>`
+    with the code's deals and seed, the Repeat panel's own engine path. Returns
+    ``{bet spec: (won, placed)}`` as the code counts.
+
+    Raises:
+        GameError: a bet the table's deal cannot take here (then the board notes
+            that the group was not dealt again).
+    """
+    import random
+    from types import SimpleNamespace
+
+    from ..games import banker_broker as bb
+    from ..games import hoggenheimer as hog
+    from ..games import landsknecht as lk
+    from .repeat import RepeatPanel
+
+    rng = random.Random(0)   # the template deal's own cards do not matter: only its bets are repeated
+    if game == "hoggenheimer":
+        from .hoggenheimer import DEFAULT_PLAYERS as players
+        deal = hog.HoggenheimerDeal(hog.HoggenheimerConfig("english"), rng=rng, banker=players[0])
+        for spec in code.bets:
+            deal.place_bet(players[1], hog.make_bet(spec), 1)
+    elif game == "banker-and-broker":
+        from .banker_broker import DEFAULT_PLAYERS as players
+        deal = bb.BankerBrokerDeal(bb.BankerBrokerConfig(), list(players[1:]), rng=rng, banker=players[0])
+        for spec in code.bets:
+            section = gcodes.bet_index(game, spec)
+            punter = next((p for p in deal.punters if section in deal.allowed_sections(p)), None)
+            if punter is None:
+                raise BoardError(f"no punter of the table as it starts may back {spec}")
+            deal.bet(punter, 1, section=section)
+    else:
+        from .landsknecht import DEFAULT_PLAYERS as players
+        if any(gcodes.bet_index(game, spec) != 1 for spec in code.bets):
+            raise BoardError("only a repeat of a bet on the first players' card is dealt again here")
+        deal, _void = lk.new_deal(rng, banker=players[0], players=list(players))
+        deal.place_bet(players[1], deal.players_cards[0], 1)
+    tally = RepeatPanel(SimpleNamespace(deal=deal, seed=code.seed)).run(code.deals, code.seed)
+    return {spec: (b.won, b.placed) for spec, b in zip(code.bets, tally.bets)}
