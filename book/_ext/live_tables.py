@@ -157,12 +157,17 @@ def _page(app, pagename, templatename, context, doctree) -> None:
     if doctree is None or not app.env.metadata.get(pagename, {}).get("bg_live"):
         return
     # a plain path: rendered as <script src="..._static/live/live-tables.js">, after
-    # require.js and the widget manager that myst-nb put on the page
-    context["script_files"] = [*context.get("script_files", []), "_static/" + SCRIPT]
+    # require.js and the widget manager that myst-nb put on the page. A page with no
+    # widget output of its own (a lesson page's class results board) gets them here,
+    # the same files myst-nb loads (nb_ipywidgets_js), in the same order.
+    files = list(context.get("script_files", []))
+    if not any("requirejs/require.js" in str(f) for f in files):
+        files += ["_static/" + path for path in getattr(app.config, "nb_ipywidgets_js", {}) or {}]
+    context["script_files"] = [*files, "_static/" + SCRIPT]
 
 
 def setup(app):
     app.add_transform(LiveTableCells)
     app.connect("builder-inited", _check)
-    app.connect("html-page-context", _page)
+    app.connect("html-page-context", _page, priority=900)   # after myst-nb's own scripts
     return {"parallel_read_safe": True, "parallel_write_safe": True}

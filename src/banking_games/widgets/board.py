@@ -318,7 +318,8 @@ def _pairs(gc: T.GroupCounts) -> dict[str, tuple[int, int]]:
 
 def _counts_text(counts: Mapping[str, tuple[int, int]], order: Sequence[str]) -> str:
     keys = [k for k in order if k in counts] + sorted(k for k in counts if k not in order)
-    return ", ".join(f"{k} {counts[k][0]} of {counts[k][1]}" for k in keys)
+    return ", ".join(f"{counts[k][0]} cards turned" if k == "turned" else f"{k} {counts[k][0]} of {counts[k][1]}"
+                     for k in keys)
 
 
 # ---------------------------------------------------------------- the funnel plot
@@ -356,7 +357,6 @@ def funnel_svg(points: Sequence[tuple[str, int, float, bool]], p: Fraction, labe
 
     ink = 'fill="#333" style="fill:var(--jp-ui-font-color1,#333)"'
     txt = 'font-family="DejaVu Sans,Arial,sans-serif" font-size="{}" ' + ink
-    muted = f"var(--bg-muted,var(--jp-content-font-color2,#595959))"
     inside = sum(1 for _, n, f, _ in points
                  if T.band(p, n, per_deal=k, covariance_per_deal=cov)[1] <= f <= T.band(p, n, per_deal=k,
                                                                                            covariance_per_deal=cov)[2])
@@ -378,7 +378,7 @@ def funnel_svg(points: Sequence[tuple[str, int, float, bool]], p: Fraction, labe
     upper = [(px(n), py(b[2])) for n, b in bands]
     lower = [(px(n), py(b[1])) for n, b in reversed(bands)]
     parts.append(f'<polygon points="{" ".join(f"{a:.1f},{b:.1f}" for a, b in upper + lower)}" fill="#1a5fb4" '
-                 'fill-opacity="0.15" style="fill:var(--jp-brand-color1,#1a5fb4)" stroke="none"/>')
+                 'fill-opacity="0.22" style="fill:var(--jp-brand-color1,#1a5fb4)" stroke="none"/>')
     parts.append(f'<line x1="{left}" y1="{py(float(p)):.1f}" x2="{w - right}" y2="{py(float(p)):.1f}" '
                  'stroke="#1a5fb4" style="stroke:var(--jp-brand-color1,#1a5fb4)" stroke-width="1.5" '
                  'stroke-dasharray="6 4"/>')
@@ -394,17 +394,20 @@ def funnel_svg(points: Sequence[tuple[str, int, float, bool]], p: Fraction, labe
                  "counted by the group</text>")
     parts.append(f'<text x="11" y="{top + ph / 2:.0f}" text-anchor="middle" {txt.format(10)} '
                  f'transform="rotate(-90 11 {top + ph / 2:.0f})">fraction</text>')
+    seen: dict[tuple, int] = {}
     for name, n, f, flagged in points:
+        # groups with the same point are set side by side, 6 px apart, so each shows
+        same = seen[(n, round(f, 9))] = seen.get((n, round(f, 9)), -1) + 1
+        x = px(n) - 6 * same
         colour = "#b00020" if flagged else "#333"
         style = ALERT_COLOUR if flagged else "var(--jp-ui-font-color1,#333)"
-        shape = (f'<rect x="{px(n) - 4.5:.1f}" y="{py(f) - 4.5:.1f}" width="9" height="9"' if flagged
-                 else f'<circle cx="{px(n):.1f}" cy="{py(f):.1f}" r="4.5"')
+        shape = (f'<rect x="{x - 4.5:.1f}" y="{py(f) - 4.5:.1f}" width="9" height="9"' if flagged
+                 else f'<circle cx="{x:.1f}" cy="{py(f):.1f}" r="4.5"')
         parts.append(f'{shape} fill="{colour}" fill-opacity="0.75" style="fill:{style}">'
                      f"<title>{html.escape(name)}: {f:.3f} over {n}</title></{shape.split()[0][1:]}>")
     parts.append(f'<text x="{w - right}" y="{py(float(p)) - 5:.1f}" text-anchor="end" {txt.format(10)}>'
                  f"exact {p}</text>")
     parts.append("</svg>")
-    del muted
     return "".join(parts)
 
 
