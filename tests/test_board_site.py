@@ -83,43 +83,56 @@ def _pooled(board) -> dict[str, str]:
     return out
 
 
-def test_class_board_on_lesson_page(browser, sub_path_url):
+def board_cases() -> dict:
+    """The codes the board tests paste, and what they must give, derived in Python:
+    the 8 seeded groups' codes and ``teaching.pool`` of those groups ("s of t" per bet),
+    a typo (one symbol of group 1's code changed to another symbol of the alphabet),
+    and group 1's code with one more (or one fewer) win of bet A, encoded again so
+    that its check symbol fits, with the true count of A that the flag must show."""
     groups = [T.hoggenheimer_group(s, T.LESSON_DEALS) for s in _seeds()]
     codes = [GC.encode(GC.GroupCode.from_group_counts("hoggenheimer", "lesson", g)) for g in groups]
     total = T.pool(groups)
     expected = {letter: f"{total[letter].successes} of {total[letter].trials}" for letter, _, _ in T.HOG_BETS}
-    # a typo: one symbol of the last code changed to another symbol of the alphabet
     i = len(codes[0]) // 2
     typo = codes[0][:i] + ("7" if codes[0][i] != "7" else "8") + codes[0][i + 1:]
-    # tampered: group 1's code with one more (or one fewer) win of bet A, encoded again
     code = GC.decode(codes[0])
     a, n = code.counts["A"]
     tampered = GC.encode(dataclasses.replace(code, counts=dict(code.counts, A=(a + 1 if a < n else a - 1, n))))
+    return {"codes": codes, "expected": expected, "typo": typo, "tampered": tampered, "true_A": f"A {a} of {n}"}
 
+
+def check_board(page, board, case: dict) -> None:
+    """Paste the 8 codes, a typo and a tampered code into ``board``; check the pool, the refusal
+    (nothing lost, the line left to correct) and the flag (with the seed's true count)."""
+    _paste(page, board, "\n".join(case["codes"]))
+    message = board.locator(".bg-message")
+    assert "Added 8 groups" in message.inner_text(), message.inner_text()
+    assert _pooled(board) == case["expected"]
+
+    _paste(page, board, case["typo"])
+    assert message.locator("[role=alert]").count() == 1, message.inner_text()
+    assert "check symbol" in message.inner_text()
+    assert _pooled(board) == case["expected"], "a refused code changed the pool"
+    assert board.locator("textarea").input_value() == case["typo"], "the refused code should stay to be corrected"
+
+    _paste(page, board, case["tampered"])
+    assert "flagged" in message.inner_text().lower(), message.inner_text()
+    flag = board.locator("[role=note]").first.inner_text()
+    assert case["true_A"] in flag, f"the flag should show the seed's true count of A: {flag!r}"
+
+
+def test_class_board_on_lesson_page(browser, sub_path_url):
+    case = board_cases()
     context, problems = new_context(browser, service_workers="block")
     page = watch(context.new_page(), problems)
     try:
         page.goto(f"{sub_path_url}/{PAGE}.html", wait_until="load")
         stand_in = page.locator("#tbl-hl-codes").inner_text()
-        assert all(c in stand_in for c in codes), "the stand-in does not list the seeded groups' codes"
+        assert all(c in stand_in for c in case["codes"]), "the stand-in does not list the seeded groups' codes"
         board = _open_board(page)
 
-        _paste(page, board, "\n".join(codes))
-        message = board.locator(".bg-message")
-        assert message.get_attribute("role") == "status"
-        assert "Added 8 groups" in message.inner_text(), message.inner_text()
-        assert _pooled(board) == expected
-
-        _paste(page, board, typo)
-        assert message.locator("[role=alert]").count() == 1, message.inner_text()
-        assert "check symbol" in message.inner_text()
-        assert _pooled(board) == expected, "a refused code changed the pool"
-        assert board.locator("textarea").input_value() == typo, "the refused code should stay to be corrected"
-
-        _paste(page, board, tampered)
-        assert "flagged" in message.inner_text().lower(), message.inner_text()
-        flag = board.locator("[role=note]").first.inner_text()
-        assert f"A {a} of {n}" in flag, f"the flag should show seed {code.seed}'s true count of A: {flag!r}"
+        assert board.locator(".bg-message").get_attribute("role") == "status"
+        check_board(page, board, case)
 
         # the board with its groups, a refusal and a flag, in light and dark mode: no serious or
         # critical axe finding (names of controls, contrast), every text at 4.5:1 (3:1 large)
