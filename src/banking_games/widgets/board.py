@@ -441,10 +441,12 @@ class ClassBoard(widgets.VBox):
         self._confirming = False
         g = self.game
         wide = {"description_width": "initial"}
+        kept = ("in this browser (this page, this device), also after a reload," if isinstance(self.store, BrowserStore)
+                else "while this Python runs (a board made again in it finds them)")
         intro = widgets.HTML(
             f'<div style="font-size:90%;color:{MUTED_COLOUR}">Type or paste the groups\' codes, one per line, '
-            "and press Add. A group that dealt with real cards enters its counts below. The codes are kept in "
-            "this browser (this page, this device) until you press Clear all.</div>")
+            "and press Add. A group that dealt with real cards enters its counts below. The codes are kept "
+            f"{kept} until you press Clear all.</div>")
         self.codes_field = widgets.Textarea(value="", placeholder="one group code per line", description="Codes",
                                             style=wide, layout=widgets.Layout(width="100%", height="7em"))
         self.add_button = widgets.Button(description="Add", button_style="primary", icon="plus",
