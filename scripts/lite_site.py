@@ -68,7 +68,7 @@ PACKAGES = (
     "comm", "ipython", "ipython-pygments-lexers", "jedi", "parso", "traitlets", "pygments",
     "prompt-toolkit", "wcwidth", "stack-data", "executing", "asttokens", "pure-eval",
     "matplotlib-inline",
-    "ipywidgets", "jupyterlab-widgets", "sympy", "mpmath",
+    "ipywidgets", "jupyterlab-widgets", "sympy", "mpmath", "segno",
 )
 # the kernel's own wheels (jupyterlite-pyodide-kernel's labextension, static/pypi/): its Python
 # side and stand-ins for ipykernel and widgetsnbextension; served in the lock like the others
@@ -79,7 +79,7 @@ KERNEL_PYPI = (Path(sys.prefix) / "share" / "jupyter" / "labextensions" / "@jupy
 # piplite afterwards (the kernel skips installing what is listed here): the kernel's packages and
 # what every notebook imports
 PRELOAD = ("micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython",
-           "ipywidgets", "sympy", "banking-games")
+           "ipywidgets", "sympy", "segno", "banking-games")
 KERNEL_PROVIDES: set[str] = set()
 # the platform the wheels' markers are evaluated for (Pyodide 314: CPython 3.14, emscripten)
 MARKER_ENV = {"sys_platform": "emscripten", "platform_system": "Emscripten", "os_name": "posix",

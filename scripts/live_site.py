@@ -7,7 +7,8 @@ by the site itself, from ``_static/live/``:
 * the Pyodide core (``pyodide.mjs``, ``pyodide.asm.mjs``, ``pyodide.asm.wasm``,
   ``python_stdlib.zip``, ``pyodide-lock.json``) from the npm package
   ``pyodide`` pinned in package-lock.json (installed by ``npm ci``);
-* the pure-Python wheels the tables import (ipywidgets, comm, traitlets),
+* the pure-Python wheels the tables import (ipywidgets, comm, traitlets, and
+  segno for the group codes' QR codes),
   at the exact versions pinned in requirements.txt, from PyPI with
   ``pip download`` (pip's cache makes later runs offline);
 * this book's own package ``banking_games`` as a wheel, built here from
@@ -46,7 +47,7 @@ CACHE = ROOT / "book" / "_vendor" / ".wheel-cache"
 PYODIDE_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip",
                  "pyodide-lock.json", "package.json")
 # the pure-Python packages the dealing tables import in the browser
-WHEELS = ("ipywidgets", "comm", "traitlets")
+WHEELS = ("ipywidgets", "comm", "traitlets", "segno")
 
 
 def _pins() -> dict[str, str]:

@@ -28,7 +28,8 @@ only group the symbols by four for reading aloud), so ``gahl 2b8a`` reads as
    the seed (not for ``C``), the deals, for ``R`` the number of bets and
    each bet's index (:func:`bet_index`), then the counts (see
    :data:`EVENTS`: for each event ``trials + 1`` (0 = event absent) and, if
-   present, ``successes``; for ``R`` per bet ``placed + 1`` and ``won``),
+   present, ``successes``; for ``R`` per bet ``deals - placed`` (0 when it
+   went down in every deal) and ``won``),
    then the nets: a bit mask of the nets given (0 = none), and for each
    one its numerator (zig-zag: 0, -1, 1, -2 -> 0, 1, 2, 3) and denominator - 1;
 5. one check symbol.
@@ -37,7 +38,8 @@ The check symbol is the pure system of ISO/IEC 7064 (as in its
 ``MOD 11-2`` and ``MOD 37-2``) over the prime modulus 31: with the symbols'
 values ``a_1 ... a_n`` (the check ``a_n`` included, positions counted from
 the right end, ``i = 1`` for the check symbol), a code is valid when
-``sum(a_i * 3**(i - 1)) % 31 == 0``. Since 31 is prime and no weight
+``sum(a_i * 3**(i - 1)) % 31 == 1`` (the standard's condition, as for
+the IBAN's ``MOD 97-10``). Since 31 is prime and no weight
 ``3**k`` is 0 mod 31, changing one symbol changes the sum by
 ``weight * difference``, not 0 mod 31: **every single substitution is
 caught**. Swapping two neighbours ``x, y`` (weights ``w`` and ``3w``)
@@ -302,6 +304,10 @@ class GroupCode:
         if extra:
             raise GroupCodeError(f"unknown event {short_repr(extra[0])} in a {GAME_TITLES[self.game]} {self.kind} "
                                  f"code: the events are {', '.join(names)}")
+        if self.kind == "repeat":
+            missing = [b for b in self.bets if b not in counts]
+            if missing:
+                raise GroupCodeError(f"a repeat's code counts every bet: no (won, placed) for {short_repr(missing[0])}")
         nets_allowed = self.net_names
         extra = [n for n in self.nets if n not in nets_allowed]
         if extra:
@@ -426,7 +432,7 @@ def check_symbol(body: str) -> str:
     for c in reversed(body):
         total = (total + _VALUE[c] * weight) % _MOD
         weight = weight * _RADIX % _MOD
-    return ALPHABET[(-total) % _MOD]
+    return ALPHABET[(1 - total) % _MOD]
 
 
 def _valid(symbols: str) -> bool:
@@ -434,7 +440,7 @@ def _valid(symbols: str) -> bool:
     for c in reversed(symbols):
         total = (total + _VALUE[c] * weight) % _MOD
         weight = weight * _RADIX % _MOD
-    return total == 0
+    return total == 1
 
 
 def format_code(symbols: str, group: int = 4) -> str:
@@ -458,7 +464,9 @@ def encode(code: GroupCode) -> str:
         nums += [bet_index(game, b) for b in code.bets]
     for name in code.event_names:
         c = code.counts.get(name)
-        if c is None:
+        if code.kind == "repeat":
+            nums += [code.deals - c[1], c[0]]  # type: ignore[index]
+        elif c is None:
             nums.append(0)
         else:
             nums += [c[1] + 1, c[0]]
@@ -580,6 +588,13 @@ def decode(text: str, *, game: str | None = None) -> GroupCode:
     names = bets if kind == "repeat" else EVENTS[code_game]
     counts = {}
     for name in names:
+        if kind == "repeat":
+            missed = r.number(f"the count of {name!r}")
+            if missed > deals:
+                raise GroupCodeError(f"counts that cannot be: bet {name!r} missed {missed:,} of {deals:,} deals; "
+                                     "the code has been altered (tampered)")
+            counts[name] = (r.number(f"the count of {name!r}"), deals - missed)
+            continue
         t1 = r.number(f"the count of {name!r}")
         if t1:
             s = r.number(f"the count of {name!r}")

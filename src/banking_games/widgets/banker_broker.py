@@ -40,6 +40,7 @@ from ..render import MUTED_COLOUR, card_text
 from .common import (DealingTable, BankrollChart, DealReplay, MessageBar, bankroll_html, check_players_arg, check_seed, count_text, fmt_amount,
                      guarded, log_html, note_html, parse_players, pending_text, plural, record_deal,
                      settled_text, settlement_tables, sync_options)
+from .group_code_view import LessonCodeSection, lesson_setting_problem
 from .repeat import RepeatPanel
 from .layout_picker import PickRow, style_html
 
@@ -372,9 +373,11 @@ class BankerBrokerTable(DealingTable):
             widgets.HBox([f["bottom_card"], f["bet_timing"]], layout=row),
             widgets.HBox([f["sectioning"], f["section_limit"], self.n_sections], layout=row),
             widgets.HBox([f["tie_rule"], f["bank_change"], f["deals_per_bank"]], layout=row)])
-        self.more = widgets.Accordion(children=[self.replay, self.log_view],
-                                      titles=("Step through this deal", "Event log"))
+        self.lesson_code = LessonCodeSection()  # issue 20: the lesson's group code of the deals finished
+        self.more = widgets.Accordion(children=[self.replay, self.log_view, self.lesson_code],
+                                      titles=("Step through this deal", "Event log", LessonCodeSection.TITLE))
         self.more.observe(lambda _: self._sync_replay(), names="selected_index")
+        self.more.observe(lambda _: self._sync_lesson_code(), names="selected_index")
         money = widgets.HBox([self.bankroll_view, self.chart], layout=row)
         self._assemble([
             settings, options,
@@ -409,6 +412,8 @@ class BankerBrokerTable(DealingTable):
         deal = session.new_deal(rng=deal_rng(seed, 1), n_sections=self._n_sections_for(config, n_sections))
         self.session, self.seed, self.deal, self.settlement = session, seed, deal, None
         self.deal_number = 1
+        # why this session's deals are not the lesson's (group code), "" while they are
+        self.off_lesson = lesson_setting_problem("banker-and-broker", session.players, config)
         self.history = {p: [Fraction(0)] for p in session.players}
         self.bankers: list = []
         self._frames_key = None
@@ -531,7 +536,9 @@ class BankerBrokerTable(DealingTable):
     def cut(self) -> None:
         """Cut the pack into sections: the sizes typed in ``sizes``, or cut
         points drawn from the deal's random source when it is empty."""
-        self.deal.cut(parse_sizes(self.sizes.value))
+        sizes = parse_sizes(self.sizes.value)
+        self.deal.cut(sizes)
+        self._note_cut(sizes)
         event = self.deal.events[-1]
         then = (" Turn the sections." if self.deal.config.bet_timing is BetTiming.BEFORE_CUT
                 else " Place bets, then turn the sections.")
@@ -558,6 +565,7 @@ class BankerBrokerTable(DealingTable):
         cut = ""
         if not deal.sections:
             deal.cut(sizes)  # refused with the engine's message if the sizes are wrong: nothing changed
+            self._note_cut(sizes)
             cut = _capital(card_text(deal.events[-1].text)) + ". "
         before = len(deal.turned)
         turned = 0
@@ -604,7 +612,19 @@ class BankerBrokerTable(DealingTable):
         return (f" {settled_text(self.deal.banker, self.settlement)} "
                 f"Bank: {change.reason}; {change.new_banker} holds it for the next deal ('New deal').")
 
+    def _note_cut(self, sizes) -> None:
+        """A cut at typed sizes takes the session out of the lesson's deals."""
+        if sizes is not None and not self.off_lesson:
+            self.off_lesson = (f"deal {self.deal_number} was cut at typed sizes; the lesson's groups let the "
+                               "table cut at random")
+
     # ---------------------------------------------------------------- drawing
+    def _sync_lesson_code(self) -> None:
+        """Bring the *Group code for the lesson* section up to date while it is open."""
+        if self.more.selected_index == 2:
+            finished = self.deal_number - (self.settlement is None)
+            self.lesson_code.update("banker-and-broker", self.seed, finished, self.off_lesson)
+
     def _sync_replay(self) -> None:
         """Bring ``replay`` up to the current deal (only while its panel is open)."""
         if self.more.selected_index != 0:
@@ -667,3 +687,4 @@ class BankerBrokerTable(DealingTable):
         if session.transcript():
             log += "\n\nSession so far:\n" + card_text(session.transcript())
         self.log_view.value = log_html(log)
+        self._sync_lesson_code()

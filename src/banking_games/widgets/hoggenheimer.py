@@ -39,6 +39,7 @@ from .common import (DealingTable, BankrollChart, DealReplay, MessageBar, bankro
                      guarded, log_html, note_html, parse_players, pending_text, plural, record_deal,
                      settled_text, settlement_tables, sync_options)
 from .layout_picker import LayoutPicker
+from .group_code_view import LessonCodeSection, lesson_setting_problem
 from .repeat import RepeatPanel
 
 __all__ = ["HoggenheimerTable", "DEFAULT_PLAYERS", "DEFAULT_SEED", "bet_options", "frame_html",
@@ -345,9 +346,11 @@ class HoggenheimerTable(DealingTable):
         settings = widgets.HBox([self.players_field, self.seed_field, self.procedure, self.new_session_button],
                                 layout=row)
         settings.add_class("bg-settings")
-        self.more = widgets.Accordion(children=[self.replay, self.log_view],
-                                      titles=("Step through this deal", "Event log"))
+        self.lesson_code = LessonCodeSection()  # issue 20: the lesson's group code of the deals finished
+        self.more = widgets.Accordion(children=[self.replay, self.log_view, self.lesson_code],
+                                      titles=("Step through this deal", "Event log", LessonCodeSection.TITLE))
         self.more.observe(lambda _: self._sync_replay(), names="selected_index")
+        self.more.observe(lambda _: self._sync_lesson_code(), names="selected_index")
         money = widgets.HBox([self.bankroll_view, self.chart], layout=row)
         self._assemble([
             settings,
@@ -382,6 +385,8 @@ class HoggenheimerTable(DealingTable):
         self.first_banker_cut = cut
         self.players, self.seed, self._rng = players, seed, rng
         self.deal, self.settlement, self.deal_number = deal, None, 1
+        # why this session's deals are not the lesson's (group code), "" while they are
+        self.off_lesson = lesson_setting_problem("hoggenheimer", players, config)
         self.history = {p: [Fraction(0)] for p in players}
         self.bankers: list = []
         self._frames = []
@@ -609,6 +614,7 @@ class HoggenheimerTable(DealingTable):
         self.deal = HoggenheimerDeal(config, rng=self._rng, banker=banker)
         self.settlement = None
         self.deal_number += 1
+        self.off_lesson = self.off_lesson or lesson_setting_problem("hoggenheimer", self.players, config)
         self._frames = []
         self._fresh = True
         self._start_message()
@@ -646,6 +652,12 @@ class HoggenheimerTable(DealingTable):
         else:
             self._frames[turns:] = [frame_html(deal, title=_frame_title(deal, prefix), with_bets=True)]
         self.replay.set_frames(self._frames)
+
+    def _sync_lesson_code(self) -> None:
+        """Bring the *Group code for the lesson* section up to date while it is open."""
+        if self.more.selected_index == 2:
+            finished = self.deal_number - (self.settlement is None)
+            self.lesson_code.update("hoggenheimer", self.seed, finished, self.off_lesson)
 
     def show_replay(self) -> DealReplay:
         """Open the 'Step through this deal' panel and return ``replay``,
@@ -697,3 +709,4 @@ class HoggenheimerTable(DealingTable):
         self.bankroll_view.value = bankroll_html(self.players, self.history, self.bankers)
         self.chart.draw(self.history)
         self.log_view.value = log_html(_log_text(deal))
+        self._sync_lesson_code()

@@ -35,6 +35,7 @@ from ..render import card_text
 from .common import (DealingTable, BankrollChart, DealReplay, MessageBar, bankroll_html, bankroll_svg, check_players_arg, check_seed,
                      count_text, fmt_amount, guarded, log_html, note_html, parse_players, pending_text, plural,
                      record_deal, settled_text, settlement_tables, sync_options)
+from .group_code_view import LessonCodeSection, lesson_setting_problem
 from .repeat import RepeatPanel
 from .layout_picker import PickRow, style_html
 
@@ -208,8 +209,10 @@ class LandsknechtTable(DealingTable):
         settings = widgets.HBox([self.players_field, self.seed_field, *self.option_fields.values(),
                                  self.new_session_button], layout=row)
         settings.add_class("bg-settings")
-        more = widgets.Accordion(children=[self.replay, self.log_view],
-                                 titles=("Step through this deal", "Event log"))
+        self.lesson_code = LessonCodeSection()  # issue 20: the lesson's group code of the deals finished
+        more = self.more = widgets.Accordion(children=[self.replay, self.log_view, self.lesson_code],
+                                             titles=("Step through this deal", "Event log", LessonCodeSection.TITLE))
+        more.observe(lambda _: self._sync_lesson_code(), names="selected_index")
         money = widgets.HBox([self.bankroll_view, self.chart], layout=row)
         self._assemble([
             settings,
@@ -234,6 +237,10 @@ class LandsknechtTable(DealingTable):
         session = LandsknechtSession(players, rng=seed, config=config, first_banker=first_banker)
         deal = session.start_deal()
         self.session, self.deal, self.settlement, self.seed = session, deal, None, seed
+        # why this session's deals are not the lesson's (group code), "" while they are
+        self.off_lesson = lesson_setting_problem("landsknecht", session.players, config)
+        if first_banker is not None and not self.off_lesson:
+            self.off_lesson = "the lesson's groups let the table choose the first banker"
         self.voided = tuple(session.void_deals)
         self.deal_number = 1
         self.history = {p: [Fraction(0)] for p in session.players}
@@ -440,6 +447,13 @@ class LandsknechtTable(DealingTable):
                 f"Click 'New deal': the bank passes to {self.session.banker}.")
 
     # ---------------------------------------------------------------- drawing
+    def _sync_lesson_code(self) -> None:
+        """Bring the *Group code for the lesson* section up to date while it is open."""
+        more = getattr(self, "more", None)
+        if more is not None and more.selected_index == 2:
+            finished = self.deal_number - (self.settlement is None)
+            self.lesson_code.update("landsknecht", self.seed, finished, self.off_lesson)
+
     def _table_html(self) -> str:
         return str(table_html(self.deal, title=f"Deal {self.deal_number}: {self.deal.banker} holds the bank"))
 
@@ -474,3 +488,4 @@ class LandsknechtTable(DealingTable):
         self.bankroll_view.value = bankroll_html(session.players, self.history, self.bankers)
         self.chart.draw(self.history)
         self.log_view.value = log_html(card_text(deal.transcript()))
+        self._sync_lesson_code()

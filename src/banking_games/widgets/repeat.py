@@ -43,6 +43,7 @@ from typing import Hashable, Sequence
 
 import ipywidgets as widgets
 
+from .. import group_codes as G
 from ..errors import ConfigError, GameError, short_repr
 from ..exact import banker_broker as exact_bb
 from ..exact import hoggenheimer as exact_hog
@@ -53,9 +54,10 @@ from ..games import landsknecht as lk
 from ..money import LOSE, PUSH, WIN
 from ..render import MUTED_COLOUR
 from .common import MessageBar, fmt_amount, html_table
+from .group_code_view import group_code_html
 
 __all__ = ["RepeatPanel", "RepeatTally", "BetTally", "RepeatError", "repeat_plan", "parse_deals", "parse_seed",
-           "MAX_DEALS", "PROGRESS_SECONDS", "MIN_CHUNK_SECONDS", "running_frequency_svg"]
+           "MAX_DEALS", "PROGRESS_SECONDS", "MIN_CHUNK_SECONDS", "running_frequency_svg", "repeat_group_code"]
 
 MAX_DEALS = 10_000
 """The most deals one repeat may deal (issue 20: 1 to 10,000)."""
@@ -163,8 +165,10 @@ class _Plan:
     placed, ``(outcome, net)`` (outcome ``None`` if the bet could not be placed)."""
 
     game = ""
+    key = ""             # the game's name in banking_games.group_codes
     note = ""
     bets: tuple[_RepeatedBet, ...] = ()
+    specs: tuple[str, ...] = ()   # each bet in the game's notation (group_codes.bet_index reads it)
 
     def deal(self, rng: random.Random) -> tuple:  # pragma: no cover - each game implements it
         raise NotImplementedError
@@ -187,12 +191,14 @@ class _HoggenheimerPlan(_Plan):
     ``settle_each_deal=True`` places and settles every deal instead."""
 
     game = "Hoggenheimer"
+    key = "hoggenheimer"
 
     def __init__(self, deal: hog.HoggenheimerDeal, *, settle_each_deal: bool = False) -> None:
         self.config, self.banker = deal.config, deal.banker
         self.placed = tuple((p.player, p.bet, p.stake) for p in deal.bets)
         self.bets = tuple(_RepeatedBet(p.player, f"{p.bet.label} (pays {p.bet.odds} to 1)", p.stake,
                                        exact_hog.win_probability(len(p.bet.cards))) for p in deal.bets)
+        self.specs = tuple(" ".join(c.name for c in p.bet.cards) for p in deal.bets)
         self.note = (f"{deal.procedure.capitalize()} procedure; each deal is shuffled afresh, the same bets go down and the "
                      "cards are turned until the Joker shows.")
         self.settle_each_deal = settle_each_deal
@@ -226,6 +232,7 @@ class _BankerBrokerPlan(_Plan):
     cut as the rules say; every section is turned and the deal settled."""
 
     game = "Banker and Broker"
+    key = "banker-and-broker"
 
     def __init__(self, deal: bb.BankerBrokerDeal) -> None:
         config = self.config = deal.config
@@ -234,6 +241,7 @@ class _BankerBrokerPlan(_Plan):
         self.placed = tuple((b.player, b.section, b.stake) for b in deal.bets)
         p = exact_bb.win_probability(config.ranks, config.suits)
         self.bets = tuple(_RepeatedBet(b.player, f"section {b.section}", b.stake, p) for b in deal.bets)
+        self.specs = tuple(f"section {b.section}" for b in deal.bets)
         self.note = (f"{deal.n_sections} sections, banker {deal.banker}; each deal is shuffled and cut afresh "
                      f"(ties: {config.tie_rule.value}).")
 
@@ -256,6 +264,7 @@ class _LandsknechtPlan(_Plan):
     before that card comes, the bet is not placed (counted apart)."""
 
     game = "Landsknecht"
+    key = "landsknecht"
 
     def __init__(self, deal: lk.LandsknechtDeal) -> None:
         self.config, self.banker, self.players = deal.config, deal.banker, deal.players
@@ -265,6 +274,7 @@ class _LandsknechtPlan(_Plan):
         self.bets = tuple(_RepeatedBet(b.player, f"players' card {cards.index(b.card) + 1}"
                                        + (" (the first)" if cards.index(b.card) == 0 else ""), b.stake, p)
                           for b in deal.bets)
+        self.specs = tuple(f"players' card {cards.index(b.card) + 1}" for b in deal.bets)
         self.note = ("each deal is shuffled afresh; a bet on the k-th players' card goes down as soon as that card "
                      "is on the table, and is not placed if the deal ends first.")
 
@@ -463,6 +473,30 @@ class _Run:
             b.net = sum((net * k for (o, net), k in c.items() if o is not None), Fraction(0))
 
 
+def repeat_group_code(plan: _Plan, tally: RepeatTally) -> G.GroupCode:
+    """The group code (kind ``"repeat"``) of a finished or stopped repeat:
+    its seed, the deals dealt, each bet in the game's notation with (won,
+    deals it went down in) and its net. A bet placed twice in the table's
+    deal (two punters on one card) has one outcome per deal: it is counted
+    once, with the nets of its stakes added.
+
+    Raises:
+        GroupCodeError: nothing dealt, or more bets than a code holds.
+    """
+    bets: list[str] = []
+    counts: dict[str, tuple[int, int]] = {}
+    nets: dict[str, Fraction] = {}
+    for spec, b in zip(plan.specs, tally.bets):
+        spec = G.canonical_bet(plan.key, spec)
+        if spec in counts:
+            nets[spec] += b.net
+            continue
+        bets.append(spec)
+        counts[spec] = (b.won, b.placed)
+        nets[spec] = b.net
+    return G.GroupCode(plan.key, "repeat", tally.seed, tally.deals, tuple(bets), counts, nets)
+
+
 # ---------------------------------------------------------------- drawing
 
 def _dec(x: float) -> str:
@@ -636,7 +670,9 @@ class RepeatPanel(widgets.Accordion):
         self.status = widgets.HTML("")
         self.message = MessageBar()
         self.results = widgets.HTML("", layout=widgets.Layout(max_width="100%", overflow="auto"))
+        self.code_view = widgets.HTML("")
         self.tally: RepeatTally | None = None
+        self.group_code: G.GroupCode | None = None
         self.task = None
         self._stop = False
         self.last_action_seconds = 0.0
@@ -652,7 +688,7 @@ class RepeatPanel(widgets.Accordion):
                             widgets.HBox([self.deals_field, self.seed_field, self.repeat_button, self.stop_button],
                                          layout=row),
                             widgets.HBox([self.progress, self.status], layout=row),
-                            self.message, self.results])
+                            self.message, self.results, self.code_view])
         box.add_class("bg-repeat")
         super().__init__(children=[box], titles=(self.TITLE,))
         self.add_class("bg-repeat-panel")
@@ -766,5 +802,12 @@ class RepeatPanel(widgets.Accordion):
         t = job.tally
         self.tally = t
         self.results.value = tally_html(t)
+        try:
+            self.group_code = repeat_group_code(job.plan, t)
+            how = f"{t.game}, repeat seed {t.seed}, {t.deals:,} deals" + (" (stopped)" if t.stopped else "")
+            self.code_view.value = group_code_html(self.group_code, how)
+        except GameError as exc:   # nothing dealt, or more bets than a code holds: say why, no code
+            self.group_code = None
+            self.code_view.value = f"<p>No group code for this repeat: {html.escape(str(exc))}</p>"
         done = (f"Stopped after {t.deals:,} of {t.requested:,} deals" if t.stopped else f"{t.deals:,} deals dealt")
         self.message.info(f"{done} in {t.seconds:.1f} s ({t.deals_per_second:,.0f} deals/s), seed {t.seed}.")

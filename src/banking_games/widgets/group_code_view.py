@@ -1,0 +1,135 @@
+"""The group code as the tables show it (issue 20, "Group codes").
+
+:func:`group_code_html` draws a :class:`~banking_games.group_codes.GroupCode`
+for a group to read out or show: the code as large selectable text (one tap
+or click selects all of it), a *Copy* button where the browser offers a
+clipboard, and the same code as a QR code in a folded ``<details>`` (small,
+and closed until asked for, so it takes no room on a phone).
+
+:class:`LessonCodeSection` is the *Group code for the lesson* section of a
+dealing table: the lesson's group code of the deals played so far in a
+session dealt in the lesson's setting (see :func:`lesson_code`).
+"""
+
+from __future__ import annotations
+
+import html
+
+import ipywidgets as widgets
+
+from .. import group_codes as G
+from .. import teaching
+from ..errors import GameError
+from ..render import MUTED_COLOUR
+
+__all__ = ["group_code_html", "lesson_code", "lesson_players", "lesson_setting_problem", "LessonCodeSection", "LESSON_GROUP"]
+
+LESSON_GROUP = {"hoggenheimer": teaching.hoggenheimer_group,
+                "banker-and-broker": teaching.banker_broker_group,
+                "landsknecht": teaching.landsknecht_group}
+"""The function of :mod:`banking_games.teaching` that deals a lesson group's session, per game."""
+
+LESSON_MAX_DEALS = 200
+"""The most deals a lesson code covers (``teaching``'s limit for a group's session)."""
+
+
+def lesson_players(game: str) -> tuple:
+    """The players a lesson's group leaves at the table: the default of
+    ``teaching.<game>_group``'s ``players``."""
+    import inspect
+    return tuple(inspect.signature(LESSON_GROUP[game]).parameters["players"].default)
+
+
+def lesson_setting_problem(game: str, players, config) -> str:
+    """Why a session with ``players`` and the rules ``config`` is not the
+    lesson's setting (words for the table), or ``""`` when it is: the
+    lesson's players (:func:`lesson_players`) and options (Hoggenheimer: the
+    English procedure; Banker and Broker: ``teaching.BB_CONFIG``;
+    Landsknecht: the standard pack, any stake limits, which change no card)."""
+    import dataclasses
+
+    want = lesson_players(game)
+    if tuple(str(p) for p in players) != tuple(str(p) for p in want):
+        return f"the lesson's groups leave the players as they are ({', '.join(map(str, want))})"
+    if game == "hoggenheimer":
+        from ..games.hoggenheimer import HoggenheimerConfig
+        if config != HoggenheimerConfig("english"):
+            return "the lesson's groups keep the English procedure for every deal"
+    elif game == "banker-and-broker":
+        if config != teaching.BB_CONFIG:
+            return "the lesson's groups leave the rule options as they are"
+    else:
+        from ..games.landsknecht import LandsknechtConfig
+        if dataclasses.replace(config, min_stake=None, max_stake=None) != LandsknechtConfig():
+            return "the lesson's groups play with the standard pack"
+    return ""
+
+
+def lesson_code(game: str, seed: int, deals: int) -> G.GroupCode:
+    """The lesson code of a group's session: ``teaching.<game>_group(seed,
+    deals)`` (the same deals as the live table's session with that seed in
+    the lesson's setting), its counts and nets."""
+    return G.GroupCode.from_group_counts(game, "lesson", LESSON_GROUP[game](seed, deals))
+
+
+def group_code_html(code: G.GroupCode, caption: str) -> str:
+    """The code as HTML: ``caption``, the text (selectable, monospace), a
+    Copy button, and the QR code folded in a ``<details>``."""
+    text = G.encode(code)
+    try:
+        qr = G.qr_svg(text, scale=3)
+    except ImportError:  # segno missing (a Python without the book's requirements): the text is the code
+        qr = ""
+    copy = ("<button type=\"button\" class=\"bg-copy-code\" style=\"margin-left:8px;font-size:85%\" "
+            f"aria-label=\"Copy the group code {text}\" "
+            "onclick=\"var b=this;if(navigator.clipboard){navigator.clipboard.writeText("
+            f"'{text}').then(function(){{b.textContent='Copied';}},function(){{b.textContent='Select the code "
+            "and copy it';});}else{b.textContent='Select the code and copy it';}\">Copy</button>")
+    folded = (f'<details style="margin-top:4px"><summary>QR code of this group code</summary>'
+              f'<div style="margin-top:4px;line-height:0">{qr}</div></details>' if qr else "")
+    return (f'<div class="bg-group-code" style="margin-top:8px"><b>Group code</b> '
+            f'<span style="color:{MUTED_COLOUR};font-size:85%">{html.escape(caption)}</span><div>'
+            f'<code class="bg-group-code-text" style="font-size:120%;letter-spacing:0.06em;user-select:all;'
+            f'-webkit-user-select:all;word-break:break-all">{text}</code>{copy}</div>{folded}</div>')
+
+
+class LessonCodeSection(widgets.HTML):
+    """The *Group code for the lesson* section of a dealing table.
+
+    ``update(game, seed, deals, off_lesson)`` shows the lesson's code of the
+    first ``deals`` deals of the session with ``seed`` or, when the session
+    has left the lesson's setting (``off_lesson``, a reason) or no deal is
+    finished, why there is none. The caller updates it only while the
+    section is open (the code re-deals the session through
+    :mod:`banking_games.teaching`).
+    """
+
+    TITLE = "Group code for the lesson"
+
+    def __init__(self) -> None:
+        super().__init__("")
+        self.code: G.GroupCode | None = None
+
+    def update(self, game: str, seed: object, deals: int, off_lesson: str) -> None:
+        about = (f'<div style="font-size:85%;color:{MUTED_COLOUR}">The lesson page\'s class activity: a group '
+                 "plays its seeded session with the players and options left as they are; this code gives its "
+                 "seed, the deals finished and the lesson's counts of those deals, for the class results board.</div>")
+        self.code = None
+        if off_lesson:
+            self.value = about + f"<p>No lesson code for this session: {html.escape(off_lesson)}.</p>"
+            return
+        if deals < 1:
+            self.value = about + "<p>No lesson code yet: finish a deal first (the code counts the finished deals).</p>"
+            return
+        if deals > LESSON_MAX_DEALS:
+            self.value = about + (f"<p>No lesson code: a lesson code covers 1 to {LESSON_MAX_DEALS} deals, this "
+                                  f"session has {deals:,}. Start a new session for the lesson.</p>")
+            return
+        try:
+            code = lesson_code(game, seed, deals)  # type: ignore[arg-type]
+        except GameError as exc:  # pragma: no cover - a seed the table took but teaching refuses
+            self.value = about + f"<p>No lesson code: {html.escape(str(exc))}</p>"
+            return
+        self.code = code
+        s = "" if deals == 1 else "s"
+        self.value = about + group_code_html(code, f"seed {seed}, {deals} deal{s} finished")
