@@ -266,3 +266,27 @@ def test_repeat_code_checked_against_the_repeat_panels_path():
     bb_board = ClassBoard("banker-and-broker", store=FakeStore(), key="k")
     bb_board.add(GC.encode(GC.GroupCode("banker-and-broker", "repeat", 1, 10, ("section 1",), {"section 1": (4, 10)})))
     assert bb_board.entries == [] and "not one the lesson pools" in bb_board.message.value
+
+
+def test_banker_broker_groups_with_different_sections_a_deal():
+    # Two real-cards groups: 10 deals of 3 punters' sections (W 13, T 3, L 14) and 10 deals of 2
+    # (W 9, T 1, L 10): 4 ties in 50 sections. With a 52-card pack a section ties with the banker's
+    # card with chance p = 3/51 (3 cards of its rank among the 51 others); two sections of one deal
+    # both tie with chance 3/51 * 2/50, so their covariance is c = 6/2550 - (3/51)^2. The pooled
+    # fraction's variance adds the groups': sum over groups of D (k p (1-p) + k (k-1) c), over 50^2.
+    from fractions import Fraction
+    import math
+    board = ClassBoard("banker-and-broker", store=FakeStore(), key="k")
+    board.add_cards(1, 10, win=13, tie=3, lose=14)
+    board.add_cards(2, 10, win=9, tie=1, lose=10)
+    p = Fraction(3, 51)
+    c = Fraction(6, 2550) - p * p
+    var = sum(10 * (k * p * (1 - p) + k * (k - 1) * c) for k in (3, 2)) / 50 ** 2
+    se = math.sqrt(var)
+    tie = next(r for r in board.rows() if r["count"].startswith("T"))
+    assert tie["class"] == "4 of 50"
+    assert tie["band (±2 SE)"] == f"{float(p) - 2 * se:.3f} to {float(p) + 2 * se:.3f}"
+    # a second group numbered 2 is refused, nothing lost
+    with pytest.raises(BoardError):
+        board.add_cards(2, 10, win=10, tie=0, lose=10)
+    assert len(board.entries) == 2

@@ -51,8 +51,13 @@ from ..errors import ConfigError, GameError, short_repr
 from ..render import ALERT_COLOUR, MUTED_COLOUR
 from .common import MessageBar, html_table
 
-__all__ = ["ClassBoard", "BoardError", "BoardStore", "MemoryStore", "BrowserStore", "default_store",
+__all__ = ["ClassBoard", "BoardError", "REPEAT_CHECK_DEALS", "BoardStore", "MemoryStore", "BrowserStore", "default_store",
            "storage_key", "GAMES", "funnel_svg", "check_counts"]
+
+
+REPEAT_CHECK_DEALS = 2_000
+"""The most deals of a repeat's code that the board deals again to check it
+(more would keep the page busy for seconds a code in the browser)."""
 
 
 class BoardError(ConfigError):
@@ -511,6 +516,9 @@ class ClassBoard(widgets.VBox):
                 if truth != counts:
                     entry.flag = (f"seed {code.seed} with {code.deals} deals gives "
                                   f"{_counts_text(truth, list(self.game.names))}")
+        elif code.kind == "repeat" and code.deals > REPEAT_CHECK_DEALS:
+            entry.note = (f"not dealt again: more than {REPEAT_CHECK_DEALS:,} deals would keep the page busy "
+                          "for long")
         elif code.kind == "repeat":
             try:
                 truth = _repeat_counts(self.game.key, code)
@@ -545,9 +553,10 @@ class ClassBoard(widgets.VBox):
             if not line:
                 continue
             try:
-                entry = self._entry(self._decode(line))
-                if entry.text in have:
+                code = self._decode(line)
+                if gcodes.encode(code) in have:
                     raise BoardError("this code is already on the board (pasted twice?)")
+                entry = self._entry(code)
             except GameError as exc:
                 refused.append((number, line, str(exc)))
                 continue
@@ -685,10 +694,13 @@ class ClassBoard(widgets.VBox):
         """:func:`teaching.pool` of the groups on the board."""
         return T.pool(self.groups())
 
-    def _per_deal(self) -> int | None:
-        """Banker and Broker: the punters' sections a deal, when every group has the same (else None)."""
-        ks = {e.counts["tie"][1] // e.code.deals for e in self.entries}
-        return ks.pop() if len(ks) == 1 else None
+    def _per_deal(self, *, common: bool = False) -> int | None:
+        """Banker and Broker: the punters' sections a deal, when every group has the same (else
+        None; with ``common``, the number most groups have)."""
+        ks = [e.counts["tie"][1] // e.code.deals for e in self.entries]
+        if len(set(ks)) == 1:
+            return ks[0]
+        return max(set(ks), key=ks.count) if common and ks else None
 
     def rows(self) -> list[dict]:
         """The pooled table: :func:`teaching.summary_rows` of the pooled
@@ -807,8 +819,8 @@ class ClassBoard(widgets.VBox):
         event = self.funnel_event.value
         exact = g.exact()
         k, cov = 1, Fraction(0)
-        if g.key == "banker-and-broker":
-            k = self._per_deal() or 1
+        if g.key == "banker-and-broker":   # the groups with the sections a deal most have (the funnel is theirs)
+            k = self._per_deal(common=True) or 1
             cov = exact[f"{event}_cov"] if k > 1 else Fraction(0)
         points = []
         for e in self.entries:
