@@ -461,7 +461,8 @@ class ClassBoard(widgets.VBox):
                                                 layout=widgets.Layout(width="150px"))
                              for name, label in (("group", "Group"),) + g.fields}
         self.cards_button = widgets.Button(description="Add real-cards group", icon="plus",
-                                           tooltip="add the counts typed in these fields as one group")
+                                           tooltip="add the counts typed in these fields as one group",
+                                           layout=widgets.Layout(width="auto"))
         row = widgets.Layout(flex_flow="row wrap", align_items="center")
         cards = widgets.Accordion(children=[widgets.VBox([
             widgets.HTML(f'<div style="font-size:90%;color:{MUTED_COLOUR}">For a group that dealt with real '
@@ -471,7 +472,8 @@ class ClassBoard(widgets.VBox):
             titles=("A group with real cards",))
         self.groups_box = widgets.VBox([])
         self.clear_button = widgets.Button(description="Clear all", icon="trash",
-                                           tooltip="remove every group from the board (asks first)")
+                                           tooltip="remove every group from the board (asks first)",
+                                           layout=widgets.Layout(width="auto", min_width="9em"))
         self.cancel_button = widgets.Button(description="Keep them", layout=widgets.Layout(display="none"))
         self.table = widgets.HTML("", layout=widgets.Layout(max_width="100%", overflow="auto"))
         self.funnel_event = widgets.Dropdown(options=[(label, k) for k, label in g.names.items()],
