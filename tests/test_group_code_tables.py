@@ -113,10 +113,25 @@ def test_no_lesson_code_outside_the_lessons_setting():
     bb.deal_to_end()
     assert bb.lesson_code.code is None and "cut at random" in bb.lesson_code.value
 
-    lk = LandsknechtTable(("Ann", "Bob"), seed=7)
-    lk.more.selected_index = 2
-    lk.deal_to_end()
-    assert lk.lesson_code.code is None and "Anna, Boris, Clara" in lk.lesson_code.value
+    # three players: two punters' sections a deal, not the lesson's three
+    bb = BankerBrokerTable(("Anna", "Ben", "Cleo"), seed=7)
+    bb.more.selected_index = 2
+    bb.deal_to_end()
+    assert bb.lesson_code.code is None and "players Anna, Ben, Cleo, Dora" in bb.lesson_code.value
+
+
+def test_landsknecht_chapter_table_with_four_players_deals_the_lessons_cards():
+    # the chapter's live table seats Dora too; its deals are the lesson's (three players),
+    # so the code is shown, with the counts a three-player table of the same seed shows
+    four = LandsknechtTable(("Anna", "Boris", "Clara", "Dora"), seed=301)
+    three = LandsknechtTable(seed=301)
+    for t in (four, three):
+        t.more.selected_index = 2
+        for _ in range(4):
+            t.deal_to_end()
+            t.new_deal()
+    assert _shown_code(four.lesson_code) == _shown_code(three.lesson_code)
+    assert _shown_code(four.lesson_code).deals == 4
 
 
 def test_repeat_code_is_the_tally():

@@ -45,6 +45,27 @@ def test_a_code_spelled_by_hand():
     assert decode("GALC5632622E", game="landsknecht") == code
 
 
+def test_the_docstring_example_is_the_lessons_group_1():
+    # Hoggenheimer lesson, group 1: seed 101, 10 deals. The counts, read off the code as
+    # the module docstring spells it: seed 101 = 16 + 15*5 + 10 -> MORE[10] LAST[5] = "U7";
+    # deals 10 -> "C"; A: 11 -> "D", 6 -> "8"; B: "D", 4 -> "6"; C: "D", 3 -> "5"; D: "D", 1 -> "3";
+    # turned: "D", 211 = 16 + 15*13 + 0 -> "JF"; nets mask 15 -> "H"; zig-zag nets:
+    # +2 -> 4 "6", +2 -> "6", +5 -> 10 "C", -1 -> 1 "3", each with denominator 1 -> "2".
+    code = decode("GAHL-U7CD-8D6D-5D3D-JFH6-262C-232Y", game="hoggenheimer")
+    assert (code.seed, code.deals) == (101, 10)
+    assert code.counts == {"A": (6, 10), "B": (4, 10), "C": (3, 10), "D": (1, 10), "turned": (211, 10)}
+    assert code.nets == {"A": 2, "B": 2, "C": 5, "D": -1}
+    # and they are the engine's counts of that session (the teaching module deals it)
+    g = teaching.hoggenheimer_group(101, 10)
+    assert code.to_group_counts().counts == g.counts and code.nets == g.nets
+
+
+def test_a_code_pasted_twice():
+    text = encode(_teaching_code("landsknecht", 3, 10))
+    with pytest.raises(GroupCodeError, match="twice"):
+        decode(text + " " + text)
+
+
 def test_numbers_are_self_delimiting_and_bijective():
     # 0-15 one symbol of 23456789ABCDEFGH; 16 = 16 + 15*0 + 0 -> MORE[0] LAST[0] = "J2";
     # 255 = 16 + 15*15 + 14 -> MORE[14] LAST[15] = "YH"; 256 = 16 + 15*16 + 0 -> "J" + spelling of 16 = "JJ2".

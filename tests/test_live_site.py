@@ -24,7 +24,8 @@ For each game chapter (issue 8):
 * by keyboard alone (issue 19): Tab reaches every control of the live table,
   each with a name, the accordion headers "Step through this deal" and
   "Event log" among them (Enter opens them); Enter or Space on each of the
-  table's buttons puts its message in the table's live region (the message
+  table's buttons (a group code's Copy button aside: it speaks in its own
+  live region) puts its message in the table's live region (the message
   bar: role=status, aria-live=polite), a refusal as a role=alert inside it;
 * without WebAssembly there is no button and the replay stays (nothing of
   Pyodide is fetched).
@@ -107,7 +108,8 @@ FOCUSED_JS = """() => {
                 || (label ? label.textContent : '') || (e.tagName === 'INPUT' ? '' : e.textContent) || e.title || '').trim();
   return {tag: e.tagName, name: name.replace(/\\s+/g, ' ').slice(0, 60), inTable: !!e.closest('.bg-live-table'),
           header: e.classList.contains('jupyter-widget-Collapse-header'), expanded: e.getAttribute('aria-expanded'),
-          button: e.tagName === 'BUTTON' && !e.closest('.bg-replay'), checkbox: e.type === 'checkbox',
+          button: e.tagName === 'BUTTON' && !e.closest('.bg-replay') && !e.classList.contains('bg-copy-code'),
+          checkbox: e.type === 'checkbox',
           checked: !!e.checked};
 }"""
 
@@ -197,7 +199,8 @@ def _keyboard_walk(page, table, chapter):
             pressed.append((focused["name"], region["alert"], region["text"]))
     else:
         pytest.fail(f"{chapter}: Tab stays in the table after 80 presses: {stops[-5:]}")
-    assert headers == ["Step through this deal", "Event log", "Repeat: many deals with the same bets"], \
+    assert headers == ["Step through this deal", "Event log", "Group code for the lesson",
+                       "Repeat: many deals with the same bets"], \
         f"{chapter}: accordion headers reached: {headers}"
     names = [n for n, _, _ in pressed]
     for wanted in ("New session", "Place bet", "Deal to the end", "New deal"):

@@ -2,9 +2,16 @@
 
 After a lesson's seeded session, a repeat of the *Repeat* panel, or a
 session dealt with real cards, a group reads out (or shows as a QR code) a
-**group code** such as ``GAHL-2B8A-6393-7CG2-...``. The class results board
-decodes the codes, refuses a mistyped one, and pools the counts with
-:func:`banking_games.teaching.pool`.
+**group code** such as ``GAHL-U7CD-8D6D-5D3D-JFH6-262C-232Y``. The class
+results board decodes the codes, refuses a mistyped one, and pools the
+counts with :func:`banking_games.teaching.pool`.
+
+That example is the Hoggenheimer lesson's group 1 (seed 101, 10 deals):
+``GA`` (version A), ``H`` Hoggenheimer, ``L`` lesson; ``U7`` seed 101;
+``C`` 10 deals; bet A ``D8`` (10 deals + 1, won 6), B ``D6`` (won 4), C
+``D5`` (3), D ``D3`` (1); ``D JF`` 211 cards turned in 10 deals; ``H`` all
+four nets follow: ``62`` +2, ``62`` +2, ``C2`` +5, ``32`` -1 units; ``Y`` the
+check symbol.
 
 Format (version ``A``)
 ----------------------
@@ -547,6 +554,9 @@ def decode(text: str, *, game: str | None = None) -> GroupCode:
     if game is not None:
         _check_game(game)
     symbols = normalise(text)
+    half = len(symbols) // 2
+    if len(symbols) % 2 == 0 and half >= 6 and symbols[:half] == symbols[half:]:
+        raise GroupCodeError("the same code is there twice (pasted twice?): enter it once")
     if symbols[0] != "G":
         raise GroupCodeError(f"a group code starts with {PREFIX} (G, then the version letter); "
                              f"this one starts with {symbols[:2]!r}")

@@ -623,7 +623,7 @@ class BankerBrokerTable(DealingTable):
         """Bring the *Group code for the lesson* section up to date while it is open."""
         if self.more.selected_index == 2:
             finished = self.deal_number - (self.settlement is None)
-            self.lesson_code.update("banker-and-broker", self.seed, finished, self.off_lesson)
+            self.lesson_code.update("banker-and-broker", self.seed, finished, self.off_lesson, self.session.players)
 
     def _sync_replay(self) -> None:
         """Bring ``replay`` up to the current deal (only while its panel is open)."""

@@ -41,16 +41,14 @@ def lesson_players(game: str) -> tuple:
 
 
 def lesson_setting_problem(game: str, players, config) -> str:
-    """Why a session with ``players`` and the rules ``config`` is not the
-    lesson's setting (words for the table), or ``""`` when it is: the
-    lesson's players (:func:`lesson_players`) and options (Hoggenheimer: the
-    English procedure; Banker and Broker: ``teaching.BB_CONFIG``;
-    Landsknecht: the standard pack, any stake limits, which change no card)."""
+    """Why a session with the rules ``config`` is not dealt as the lesson's
+    (words for the table), or ``""`` when it is: the lesson's options
+    (Hoggenheimer: the English procedure; Banker and Broker:
+    ``teaching.BB_CONFIG``; Landsknecht: the standard pack, with any stake
+    limits, which change no card). The players are checked by their counts,
+    in :meth:`LessonCodeSection.update`."""
     import dataclasses
 
-    want = lesson_players(game)
-    if tuple(str(p) for p in players) != tuple(str(p) for p in want):
-        return f"the lesson's groups leave the players as they are ({', '.join(map(str, want))})"
     if game == "hoggenheimer":
         from ..games.hoggenheimer import HoggenheimerConfig
         if config != HoggenheimerConfig("english"):
@@ -65,11 +63,24 @@ def lesson_setting_problem(game: str, players, config) -> str:
     return ""
 
 
-def lesson_code(game: str, seed: int, deals: int) -> G.GroupCode:
+def lesson_code(game: str, seed: int, deals: int, players=None) -> G.GroupCode | None:
     """The lesson code of a group's session: ``teaching.<game>_group(seed,
     deals)`` (the same deals as the live table's session with that seed in
-    the lesson's setting), its counts and nets."""
-    return G.GroupCode.from_group_counts(game, "lesson", LESSON_GROUP[game](seed, deals))
+    the lesson's setting), its counts and nets.
+
+    With ``players`` (the table's): ``None`` unless the session dealt with
+    them counts what the lesson's players' session counts (for Landsknecht
+    the chapter's table seats a fourth player and deals the same cards; a
+    Banker and Broker table with another number of punters cuts other
+    sections), so that a board re-dealing the lesson's session finds the
+    code's counts."""
+    group = LESSON_GROUP[game](seed, deals)
+    if players is not None and tuple(map(str, players)) != tuple(map(str, lesson_players(game))):
+        theirs = LESSON_GROUP[game](seed, deals, players=tuple(players))
+        if ({k: (c.successes, c.trials) for k, c in theirs.counts.items()}
+                != {k: (c.successes, c.trials) for k, c in group.counts.items()} or theirs.nets != group.nets):
+            return None
+    return G.GroupCode.from_group_counts(game, "lesson", group)
 
 
 def group_code_html(code: G.GroupCode, caption: str) -> str:
@@ -77,26 +88,30 @@ def group_code_html(code: G.GroupCode, caption: str) -> str:
     Copy button, and the QR code folded in a ``<details>``."""
     text = G.encode(code)
     try:
-        qr = G.qr_svg(text, scale=3)
+        qr = G.qr_svg(text, scale=4)
     except ImportError:  # segno missing (a Python without the book's requirements): the text is the code
         qr = ""
-    copy = ("<button type=\"button\" class=\"bg-copy-code\" style=\"margin-left:8px;font-size:85%\" "
-            f"aria-label=\"Copy the group code {text}\" "
-            "onclick=\"var b=this;if(navigator.clipboard){navigator.clipboard.writeText("
-            f"'{text}').then(function(){{b.textContent='Copied';}},function(){{b.textContent='Select the code "
-            "and copy it';});}else{b.textContent='Select the code and copy it';}\">Copy</button>")
+    # the button says what happened in a live region beside it (a screen reader hears "Copied")
+    copy = ('<button type="button" class="bg-copy-code" style="margin-left:8px;font-size:85%" '
+            f'aria-label="Copy the group code {text}" '
+            'onclick="var s=this.nextElementSibling;function say(t){s.textContent=t;}'
+            'if(navigator.clipboard){navigator.clipboard.writeText('
+            f"'{text}'"
+            ").then(function(){say('Copied');},function(){say('Select the code and copy it');});}"
+            "else{say('Select the code and copy it');}\">Copy</button>"
+            '<span role="status" aria-live="polite" style="margin-left:6px;font-size:85%"></span>')
     folded = (f'<details style="margin-top:4px"><summary>QR code of this group code</summary>'
               f'<div style="margin-top:4px;line-height:0">{qr}</div></details>' if qr else "")
     return (f'<div class="bg-group-code" style="margin-top:8px"><b>Group code</b> '
             f'<span style="color:{MUTED_COLOUR};font-size:85%">{html.escape(caption)}</span><div>'
             f'<code class="bg-group-code-text" style="font-size:120%;letter-spacing:0.06em;user-select:all;'
-            f'-webkit-user-select:all;word-break:break-all">{text}</code>{copy}</div>{folded}</div>')
+            f'-webkit-user-select:all;overflow-wrap:anywhere">{text}</code>{copy}</div>{folded}</div>')
 
 
 class LessonCodeSection(widgets.HTML):
     """The *Group code for the lesson* section of a dealing table.
 
-    ``update(game, seed, deals, off_lesson)`` shows the lesson's code of the
+    ``update(game, seed, deals, off_lesson, players)`` shows the lesson's code of the
     first ``deals`` deals of the session with ``seed`` or, when the session
     has left the lesson's setting (``off_lesson``, a reason) or no deal is
     finished, why there is none. The caller updates it only while the
@@ -109,8 +124,13 @@ class LessonCodeSection(widgets.HTML):
     def __init__(self) -> None:
         super().__init__("")
         self.code: G.GroupCode | None = None
+        self._shown: tuple | None = None   # what the section shows now (a turn redraws nothing here)
 
-    def update(self, game: str, seed: object, deals: int, off_lesson: str) -> None:
+    def update(self, game: str, seed: object, deals: int, off_lesson: str, players=None) -> None:
+        key = (game, seed, deals, off_lesson, None if players is None else tuple(map(str, players)))
+        if key == self._shown:
+            return
+        self._shown = key
         about = (f'<div style="font-size:85%;color:{MUTED_COLOUR}">The lesson page\'s class activity: a group '
                  "plays its seeded session with the players and options left as they are; this code gives its "
                  "seed, the deals finished and the lesson's counts of those deals, for the class results board.</div>")
@@ -126,9 +146,15 @@ class LessonCodeSection(widgets.HTML):
                                   f"session has {deals:,}. Start a new session for the lesson.</p>")
             return
         try:
-            code = lesson_code(game, seed, deals)  # type: ignore[arg-type]
+            code = lesson_code(game, seed, deals, players)  # type: ignore[arg-type]
         except GameError as exc:  # pragma: no cover - a seed the table took but teaching refuses
             self.value = about + f"<p>No lesson code: {html.escape(str(exc))}</p>"
+            return
+        if code is None:
+            want = ", ".join(map(str, lesson_players(game)))
+            self.value = about + ("<p>No lesson code for this session: with these players the deals count "
+                                  f"otherwise than the lesson's groups' (players {html.escape(want)}); leave the "
+                                  "players as they are.</p>")
             return
         self.code = code
         s = "" if deals == 1 else "s"

@@ -657,7 +657,7 @@ class HoggenheimerTable(DealingTable):
         """Bring the *Group code for the lesson* section up to date while it is open."""
         if self.more.selected_index == 2:
             finished = self.deal_number - (self.settlement is None)
-            self.lesson_code.update("hoggenheimer", self.seed, finished, self.off_lesson)
+            self.lesson_code.update("hoggenheimer", self.seed, finished, self.off_lesson, self.players)
 
     def show_replay(self) -> DealReplay:
         """Open the 'Step through this deal' panel and return ``replay``,

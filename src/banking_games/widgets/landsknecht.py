@@ -452,7 +452,7 @@ class LandsknechtTable(DealingTable):
         more = getattr(self, "more", None)
         if more is not None and more.selected_index == 2:
             finished = self.deal_number - (self.settlement is None)
-            self.lesson_code.update("landsknecht", self.seed, finished, self.off_lesson)
+            self.lesson_code.update("landsknecht", self.seed, finished, self.off_lesson, self.session.players)
 
     def _table_html(self) -> str:
         return str(table_html(self.deal, title=f"Deal {self.deal_number}: {self.deal.banker} holds the bank"))
