@@ -105,6 +105,7 @@ def check_board(page, board, case: dict) -> None:
     """Paste the 8 codes, a typo and a tampered code into ``board``; check the pool, the refusal
     (nothing lost, the line left to correct) and the flag (with the seed's true count)."""
     _paste(page, board, "\n".join(case["codes"]))
+    board.locator("caption", has_text="Pooled: 8 groups").wait_for(timeout=30_000)
     message = board.locator(".bg-message")
     assert "Added 8 groups" in message.inner_text(), message.inner_text()
     assert _pooled(board) == case["expected"]

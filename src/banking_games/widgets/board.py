@@ -575,12 +575,12 @@ class ClassBoard(widgets.VBox):
         flagged = [e for e in added if e.flag]
         said = [f"Added {len(added)} group{'s' if len(added) != 1 else ''}." if added else "Nothing added."]
         said += [f"Group {self._name(e)} is flagged: its counts differ from what its seed gives." for e in flagged]
+        self._render()   # the board first, then the message that says what changed (sent last)
         if refused:
             said += [f"Refused line {n} ({short_repr(line)}): {why}" for n, line, why in refused]
             self.message.error(" ".join(said))
         else:
             self.message.info(" ".join(said))
-        self._render()
         return added
 
     def add_cards(self, number: object, deals: object, **counts: object) -> _Entry:
@@ -629,8 +629,8 @@ class ClassBoard(widgets.VBox):
                              "number, or remove the other first")
         self.entries.append(entry)
         self._save()
-        self.message.info(f"Added real-cards group {group} ({d} deals).")
         self._render()
+        self.message.info(f"Added real-cards group {group} ({d} deals).")
         return entry
 
     def remove(self, index: int) -> _Entry:
@@ -639,8 +639,8 @@ class ClassBoard(widgets.VBox):
             raise BoardError(f"no group {short_repr(index)} on the board")
         entry = self.entries.pop(index)
         self._save()
-        self.message.info(f"Removed group {self._name(entry)}.")
         self._render()
+        self.message.info(f"Removed group {self._name(entry)}.")
         return entry
 
     def clear(self, *, confirm: bool = False) -> None:
@@ -651,8 +651,8 @@ class ClassBoard(widgets.VBox):
         self.entries = []
         self.store.remove(self.key)
         self._cancel_clear(quiet=True)
-        self.message.info(f"Cleared the board ({n} group{'s' if n != 1 else ''} removed).")
         self._render()
+        self.message.info(f"Cleared the board ({n} group{'s' if n != 1 else ''} removed).")
 
     # ------------------------------------------------------------ buttons
     def _cards_pressed(self) -> None:
