@@ -216,6 +216,12 @@ def test_real_cards_group():
         f[name].value = value
     board.cards_button.click()
     assert board.message.is_error and len(board.entries) == 1
+    # a word where a count goes: refused with the field's name, the fields kept to correct
+    f["win"].value = "twelve"
+    board.cards_button.click()
+    assert board.message.is_error and "W sections" in board.message.value and len(board.entries) == 1
+    assert f["win"].value == "twelve"
+    assert as_pairs(board.pooled()) == {"win": (13, 30), "tie": (3, 30), "lose": (14, 30)}
 
 
 @pytest.mark.parametrize("game, deals, counts", [
