@@ -558,6 +558,38 @@ def test_live_table_in_jupyterlab(browser, lab_url, chapter):
         context.close()
 
 
+def test_class_board_in_jupyterlab(browser, lab_url):
+    """The Hoggenheimer lesson's class results board (issue 20: "the same board works in
+    JupyterLab"): Run All, then in the board's cell output the checks of the website's
+    board test (tests/test_board_site.py, ``check_board``): the 8 seeded groups' codes
+    pool as ``teaching.pool`` of those groups computed in Python, a typo is refused with
+    nothing lost, a tampered code is flagged with the seed's true count."""
+    from test_board_site import board_cases, check_board
+
+    page_name = "lesson-hoggenheimer.md"
+    context, problems = new_context(browser, viewport={"width": 1400, "height": 1000})
+    page = context.new_page()
+    page.on("pageerror", lambda e: problems.page_errors.append(str(e)))
+    try:
+        page.goto(f"{lab_url}/lab/tree/{page_name}?reset")
+        notebook = page.locator(".jp-NotebookPanel .jp-Notebook").first
+        notebook.wait_for(timeout=60_000)
+        _wait_kernel(page, lab_url, page_name)
+        _run_all(page, notebook, "lesson-hoggenheimer")
+        errors = page.locator(".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.stderr'], "
+                              ".jp-OutputArea-output[data-mime-type='application/vnd.jupyter.error']")
+        assert errors.count() == 0, f"error output in the notebook: {errors.all_inner_texts()[:3]}"
+        board = page.locator(".bg-board").first
+        board.wait_for(timeout=30_000)
+        board.scroll_into_view_if_needed()
+        check_board(page, board, board_cases())
+        _screenshot(page, "lesson-hoggenheimer-board")
+        assert not problems.page_errors, problems.page_errors
+        assert not problems.external, problems.external
+    finally:
+        context.close()
+
+
 def test_setup_configures_jupyterlab(browser, lab_url):
     """scripts/setup.sh's overrides.json reaches JupyterLab: .md opens as a notebook, no autosave."""
     context, _ = new_context(browser)

@@ -80,19 +80,28 @@ def fetched_bytes(live_dir: Path) -> int:
     return total
 
 
-def live_box(code: str, replaces: str, nbytes: int = 14_000_000) -> str:
+# a cell may name its box's button and what it shows (the lesson pages' class results board):
+# ``live-button: Open the board`` and ``live-what: class results board``
+BUTTON_KEY, WHAT_KEY = "live-button", "live-what"
+
+
+def live_box(code: str, replaces: str, nbytes: int = 14_000_000, *, button: str = "Deal live",
+             what: str = "table") -> str:
     """The HTML of the Deal live box for ``code`` (Python, last expression the widget)
     standing in for the figure named ``replaces``; ``nbytes`` is what pressing the
     button fetches the first time (:func:`fetched_bytes`): the note says it in MB, and the
-    page's progress line counts the bytes received against it (``data-bytes``)."""
+    page's progress line counts the bytes received against it (``data-bytes``).
+    ``button`` is the button's text, ``what`` names what the code shows (a board
+    says so in ``data-what``, and the page's status line then speaks of it)."""
     megabytes = round(nbytes / 1e6)
+    kind = "" if what == "table" else f' data-what="{html.escape(what)}"'
     return (
         f"<style>{CSS}</style>"
-        f'<div class="bg-live" data-replaces="{html.escape(replaces)}" data-bytes="{int(nbytes)}">'
-        '<button type="button" hidden>Deal live</button>'
+        f'<div class="bg-live" data-replaces="{html.escape(replaces)}" data-bytes="{int(nbytes)}"{kind}>'
+        f'<button type="button" hidden>{html.escape(button)}</button>'
         '<p class="bg-live-note" hidden>Python starts in this page, from this site\'s own '
-        f'files (about {megabytes} MB the first time), and runs the table below with the same code as '
-        'in Jupyter.</p>'
+        f'files (about {megabytes} MB the first time), and runs the {html.escape(what)} below with the same '
+        'code as in Jupyter.</p>'
         '<progress max="1" value="0" hidden aria-label="Loading Python"></progress>'
         '<p class="bg-live-status" role="status" aria-live="polite"></p>'
         f'<script type="text/x-python">{html.escape(code, quote=False)}</script>'
@@ -121,7 +130,10 @@ class LiveTableCells(SphinxTransform):
                                location=cell)
             code = blocks[0].astext()
             cell.parent.insert(cell.parent.index(cell) + 1,
-                               nodes.raw("", live_box(code, replaces, _fetched(self.app)), format="html"))
+                               nodes.raw("", live_box(code, replaces, _fetched(self.app),
+                                                         button=str(meta.get(BUTTON_KEY, "Deal live")),
+                                                         what=str(meta.get(WHAT_KEY, "table"))),
+                                         format="html"))
             self.env.metadata[self.env.docname]["bg_live"] = True
 
 
@@ -145,12 +157,17 @@ def _page(app, pagename, templatename, context, doctree) -> None:
     if doctree is None or not app.env.metadata.get(pagename, {}).get("bg_live"):
         return
     # a plain path: rendered as <script src="..._static/live/live-tables.js">, after
-    # require.js and the widget manager that myst-nb put on the page
-    context["script_files"] = [*context.get("script_files", []), "_static/" + SCRIPT]
+    # require.js and the widget manager that myst-nb put on the page. A page with no
+    # widget output of its own (a lesson page's class results board) gets them here,
+    # the same files myst-nb loads (nb_ipywidgets_js), in the same order.
+    files = list(context.get("script_files", []))
+    if not any("requirejs/require.js" in str(f) for f in files):
+        files += ["_static/" + path for path in getattr(app.config, "nb_ipywidgets_js", {}) or {}]
+    context["script_files"] = [*files, "_static/" + SCRIPT]
 
 
 def setup(app):
     app.add_transform(LiveTableCells)
     app.connect("builder-inited", _check)
-    app.connect("html-page-context", _page)
+    app.connect("html-page-context", _page, priority=900)   # after myst-nb's own scripts
     return {"parallel_read_safe": True, "parallel_write_safe": True}

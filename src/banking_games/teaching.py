@@ -59,6 +59,8 @@ __all__ = [
     "banker_broker_group",
     "landsknecht_group",
     "pool",
+    "ClassBoard",
+    "BoardError",
 ]
 
 HOG_BETS = (("A", "JH", "the jack of hearts"),
@@ -519,3 +521,15 @@ def landsknecht_exact() -> dict[str, Fraction]:
     a deal is void (``"void"``)."""
     p = exact_lk.bet_win_probability()
     return {"first": p, "late": p, "void": exact_lk.void_probability()}
+
+
+# ------------------------------------------------------------------ the class results board
+
+def __getattr__(name: str):
+    """``teaching.ClassBoard``: the lesson pages' class results board
+    (:class:`banking_games.widgets.board.ClassBoard`), imported when first
+    asked for (it needs ipywidgets, which the rest of this module does not)."""
+    if name in ("ClassBoard", "BoardError"):
+        from .widgets import board
+        return getattr(board, name)
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -263,14 +263,18 @@
       await py.manager.display_view(view, host);
       keepAccessible(host);
       timings.table = performance.now() - t0;
-      status.textContent = "The live table below runs in this page (Python in your browser) " +
+      var what = box.getAttribute("data-what");
+      status.textContent = what ?
+        "The " + what + " below runs in this page (Python in your browser) in place of the table " +
+        "shown before; reload the page to see that table again." :
+        "The live table below runs in this page (Python in your browser) " +
         "in place of the replay. It deals its own games from the seed in its Seed field, so the " +
         "text above about the replay's deal no longer describes what you see; reload the page " +
         "to see the replay again.";
       // keyboard and screen-reader users continue in the table, not at the top of the page
       host.setAttribute("tabindex", "-1");
       host.setAttribute("role", "region");
-      host.setAttribute("aria-label", "Live dealing table");
+      host.setAttribute("aria-label", what ? "Live " + what : "Live dealing table");
       host.focus({ preventScroll: true });
       host.scrollIntoView({ block: "nearest" });
       bar.hidden = true;

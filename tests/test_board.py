@@ -1,0 +1,298 @@
+"""The class results board of the lesson pages (issue 20):
+:class:`banking_games.widgets.board.ClassBoard`, driven as a teacher would
+through its fields and buttons, with a fake store in place of the browser's
+localStorage.
+
+What is right is derived here, not read from the board:
+
+* the pooled counts of the lesson's groups are :func:`teaching.pool` of
+  ``teaching.<game>_group(seed, LESSON_DEALS)`` for the seeds the lesson
+  pages use (``teaching.group_seeds(first, 8)``, first = 101, 201, 301,
+  read from the pages' source below), i.e. the answer key's table;
+* a tampered code (one count changed, the check character made right
+  again by encoding the changed code) is flagged, and the flag shows the
+  counts that the seed gives (dealt again here with the same teaching
+  function);
+* the band of the pooled Banker and Broker tie fraction is the page's:
+  ``teaching.band(p, sections, per_deal=k, covariance_per_deal=c)``, with
+  k the punters' sections a deal (sections / deals).
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import re
+from pathlib import Path
+
+import pytest
+
+from banking_games import group_codes as GC
+from banking_games import teaching as T
+from banking_games.widgets.board import BoardError, ClassBoard, MemoryStore, check_counts, funnel_svg, storage_key
+
+BOOK = Path(__file__).resolve().parent.parent / "book"
+PAGE = {"hoggenheimer": "lesson-hoggenheimer.md", "banker-and-broker": "lesson-banker-and-broker.md",
+        "landsknecht": "lesson-landsknecht.md"}
+GROUP = {"hoggenheimer": T.hoggenheimer_group, "banker-and-broker": T.banker_broker_group,
+         "landsknecht": T.landsknecht_group}
+
+
+def lesson_seeds(game: str) -> list[int]:
+    """The seeds as the lesson page derives them: ``SEEDS = T.group_seeds(first, n)`` in its first cell."""
+    m = re.search(r"SEEDS = T\.group_seeds\((\d+), (\d+)\)", (BOOK / PAGE[game]).read_text(encoding="utf-8"))
+    return T.group_seeds(int(m.group(1)), int(m.group(2)))
+
+
+def lesson_codes(game: str) -> tuple[list[str], list[T.GroupCounts]]:
+    groups = [GROUP[game](s, T.LESSON_DEALS) for s in lesson_seeds(game)]
+    return [GC.encode(GC.GroupCode.from_group_counts(game, "lesson", g)) for g in groups], groups
+
+
+def as_pairs(total: dict) -> dict:
+    return {k: (c.successes, c.trials) for k, c in total.items()}
+
+
+def paste(board: ClassBoard, text: str) -> None:
+    """Type ``text`` in the codes field and press Add."""
+    board.codes_field.value = text
+    board.add_button.click()
+
+
+class FakeStore:
+    """A store that records what the board keeps, as localStorage would."""
+
+    def __init__(self) -> None:
+        self.data: dict[str, str] = {}
+        self.writes = 0
+
+    def get(self, key):
+        return self.data.get(key)
+
+    def set(self, key, value):
+        self.writes += 1
+        self.data[key] = value
+
+    def remove(self, key):
+        self.data.pop(key, None)
+
+
+@pytest.mark.parametrize("game", list(PAGE))
+def test_eight_lesson_codes_pool_as_the_answer_key(game):
+    codes, groups = lesson_codes(game)
+    board = ClassBoard(game, store=FakeStore(), key="k")
+    paste(board, "\n".join(codes))
+    assert not board.message.is_error, board.message.value
+    assert len(board.entries) == len(codes) == 8
+    assert all(e.flag is None for e in board.entries)
+    assert as_pairs(board.pooled()) == as_pairs(T.pool(groups))
+    assert board.codes_field.value == ""
+    # the pooled table: the class counts "s of t" of each event of the page's names
+    total = T.pool(groups)
+    for row, (key, _label) in zip(board.rows(), board.game.names.items()):
+        c = total.get(key, T.Count())
+        assert row["class"] == f"{c.successes} of {c.trials}"
+    assert "Pooled: 8 groups" in board.table.value
+
+
+def test_banker_broker_band_allows_for_the_shared_card():
+    codes, groups = lesson_codes("banker-and-broker")
+    board = ClassBoard("banker-and-broker", store=FakeStore(), key="k")
+    board.add("\n".join(codes))
+    total = T.pool(groups)
+    exact = T.banker_broker_exact()
+    k = total["tie"].trials // (T.LESSON_DEALS * 8)       # punters' sections a deal (3 with four players)
+    assert k == 3
+    _, lo, hi = T.band(exact["tie"], total["tie"].trials, per_deal=k, covariance_per_deal=exact["tie_cov"])
+    tie = next(r for r in board.rows() if r["count"].startswith("T"))
+    assert tie["band (±2 SE)"] == f"{lo:.3f} to {hi:.3f}"
+    # without the correction the band would differ (the covariance of two sections' ties is not 0)
+    _, lo0, hi0 = T.band(exact["tie"], total["tie"].trials)
+    assert f"{lo0:.3f} to {hi0:.3f}" != tie["band (±2 SE)"]
+
+
+def test_typo_refused_nothing_lost():
+    codes, groups = lesson_codes("hoggenheimer")
+    board = ClassBoard("hoggenheimer", store=FakeStore(), key="k")
+    board.add("\n".join(codes[:7]))
+    before = as_pairs(board.pooled())
+    good = codes[7]
+    i = len(good) // 2
+    typo = good[:i] + ("7" if good[i] != "7" else "8") + good[i + 1:]
+    paste(board, typo)
+    assert board.message.is_error and "line 1" in board.message.value
+    assert as_pairs(board.pooled()) == before and len(board.entries) == 7
+    assert board.codes_field.value == typo          # the refused line stays to be corrected
+    paste(board, good)
+    assert as_pairs(board.pooled()) == as_pairs(T.pool(groups))
+
+
+def test_pasted_twice_refused():
+    codes, groups = lesson_codes("landsknecht")
+    board = ClassBoard("landsknecht", store=FakeStore(), key="k")
+    paste(board, "\n".join(codes))
+    paste(board, codes[3])
+    assert board.message.is_error and "already on the board" in board.message.value
+    assert len(board.entries) == 8 and as_pairs(board.pooled()) == as_pairs(T.pool(groups))
+    # twice in one paste: the second copy refused, the first added
+    fresh = ClassBoard("landsknecht", store=FakeStore(), key="k")
+    paste(fresh, f"{codes[0]}\n{codes[0]}")
+    assert len(fresh.entries) == 1 and "line 2" in fresh.message.value
+
+
+def test_wrong_game_refused():
+    codes, _ = lesson_codes("banker-and-broker")
+    board = ClassBoard("hoggenheimer", store=FakeStore(), key="k")
+    paste(board, codes[0])
+    assert board.message.is_error and board.entries == []
+
+
+def test_tampered_code_flagged_with_the_seeds_counts():
+    codes, groups = lesson_codes("hoggenheimer")
+    true = groups[2]
+    code = GC.decode(codes[2])
+    a_won, deals = code.counts["A"]
+    changed = dict(code.counts, A=(a_won + 1 if a_won < deals else a_won - 1, deals))
+    tampered = GC.encode(dataclasses.replace(code, counts=changed))
+    board = ClassBoard("hoggenheimer", store=FakeStore(), key="k")
+    paste(board, tampered)
+    assert len(board.entries) == 1, board.message.value     # flagged, not refused
+    flag = board.entries[0].flag
+    assert flag is not None and "flagged" in board.message.value.lower()
+    # the flag shows what seed 103 with 10 deals gives: bet A's true count
+    assert f"A {true.counts['A'].successes} of {true.counts['A'].trials}" in flag
+    assert f"seed {true.seed}" in flag
+    assert "Flagged" in board.groups_box.children[1].children[0].value
+
+
+def test_storage_round_trip_and_clear():
+    codes, groups = lesson_codes("banker-and-broker")
+    store = FakeStore()
+    board = ClassBoard("banker-and-broker", store=store, key="bb-key")
+    board.add("\n".join(codes[:5]))
+    board.remove(1)
+    assert json.loads(store.data["bb-key"]) == [codes[i] for i in (0, 2, 3, 4)]
+    again = ClassBoard("banker-and-broker", store=store, key="bb-key")   # a reload of the page
+    assert [e.text for e in again.entries] == [codes[i] for i in (0, 2, 3, 4)]
+    assert as_pairs(again.pooled()) == as_pairs(T.pool([groups[i] for i in (0, 2, 3, 4)]))
+    # Clear all asks first: one press changes nothing, the second clears the board and the store
+    again.clear_button.click()
+    assert len(again.entries) == 4 and "bb-key" in store.data
+    again.cancel_button.click()
+    again.clear_button.click()
+    again.clear_button.click()
+    assert again.entries == [] and "bb-key" not in store.data
+    with pytest.raises(BoardError):
+        again.clear()
+    assert ClassBoard("banker-and-broker", store=store, key="bb-key").entries == []
+
+
+def test_store_with_a_bad_code_keeps_the_good_ones():
+    codes, _ = lesson_codes("landsknecht")
+    store = FakeStore()
+    store.data["k"] = json.dumps([codes[0], "not a code", codes[1]])
+    board = ClassBoard("landsknecht", store=store, key="k")
+    assert [e.text for e in board.entries] == codes[:2]
+    assert board.message.is_error and "1 kept code" in board.message.value
+
+
+def test_storage_key_per_game_and_path():
+    assert storage_key("hoggenheimer", "/book/") != storage_key("landsknecht", "/book/")
+    assert storage_key("hoggenheimer", "/book/") != storage_key("hoggenheimer", "/other/")
+    assert isinstance(ClassBoard("hoggenheimer").store, MemoryStore)   # CPython: this kernel's memory
+
+
+def test_real_cards_group():
+    # a Banker and Broker group with real cards: 10 deals of 3 punters' sections, W 13 T 3 L 14
+    board = ClassBoard("banker-and-broker", store=FakeStore(), key="k")
+    f = board.cards_fields
+    for name, value in (("group", "9"), ("deals", "10"), ("win", "13"), ("tie", "3"), ("lose", "14")):
+        f[name].value = value
+    board.cards_button.click()
+    assert not board.message.is_error, board.message.value
+    assert as_pairs(board.pooled()) == {"win": (13, 30), "tie": (3, 30), "lose": (14, 30)}
+    # W + T + L = 31 sections cannot be 10 deals of the same number of sections: refused, nothing lost
+    for name, value in (("group", "10"), ("deals", "10"), ("win", "14"), ("tie", "3"), ("lose", "14")):
+        f[name].value = value
+    board.cards_button.click()
+    assert board.message.is_error and len(board.entries) == 1
+    # a word where a count goes: refused with the field's name, the fields kept to correct
+    f["win"].value = "twelve"
+    board.cards_button.click()
+    assert board.message.is_error and "W sections" in board.message.value and len(board.entries) == 1
+    assert f["win"].value == "twelve"
+    assert as_pairs(board.pooled()) == {"win": (13, 30), "tie": (3, 30), "lose": (14, 30)}
+
+
+@pytest.mark.parametrize("game, deals, counts", [
+    ("hoggenheimer", 10, {"A": (11, 10), "B": (0, 10), "C": (0, 10), "D": (0, 10)}),   # 11 wins in 10 deals
+    ("hoggenheimer", 10, {"A": (1, 9), "B": (0, 10), "C": (0, 10), "D": (0, 10)}),     # A over 9 deals of 10
+    ("banker-and-broker", 10, {"win": (10, 30), "tie": (1, 30), "lose": (10, 30)}),       # 21 of 30 sections
+    ("landsknecht", 10, {"first": (5, 10), "late": (3, 11), "void": (0, 10)}),        # L placed 11 times
+    ("landsknecht", 10, {"first": (5, 10), "void": (1, 10)}),                         # 1 void of 11 started
+])
+def test_counts_that_cannot_be(game, deals, counts):
+    with pytest.raises(BoardError):
+        check_counts(game, deals, counts)
+
+
+def test_funnel_plot_draws_each_group_and_the_band():
+    _, groups = lesson_codes("hoggenheimer")
+    p = T.hoggenheimer_exact()["A"][0]
+    svg = funnel_svg([(f"seed {g.seed}", 10, g.counts["A"].fraction, False) for g in groups], p, "A")
+    assert svg.count("<circle") == 8 and "<polygon" in svg and "var(--jp-" in svg
+    assert "8 groups" in svg
+
+
+def test_repeat_code_checked_against_the_repeat_panels_path():
+    # A Hoggenheimer repeat of the bets JH and 7S 7H, 50 deals from seed 2026: every deal is a fresh
+    # English deal shuffled from one random.Random(2026), played until the Joker; a bet wins when all
+    # its cards are among the cards turned before the Joker (the game's rule, read here from the deal's
+    # turned cards, not from the board or the Repeat panel).
+    from banking_games.games import hoggenheimer as hog
+    rng = __import__("random").Random(2026)
+    won = {"JH": 0, "7S 7H": 0}
+    for _ in range(50):
+        deal = hog.HoggenheimerDeal(hog.HoggenheimerConfig("english"), rng=rng, banker="Anna")
+        deal.play()
+        names = {c.name for c in deal.turned}
+        for spec in won:
+            won[spec] += all(card in names for card in spec.split())
+    right = GC.GroupCode("hoggenheimer", "repeat", 2026, 50, ("JH", "7S 7H"),
+                         {spec: (w, 50) for spec, w in won.items()})
+    wrong = dataclasses.replace(right, counts={"JH": (won["JH"] + 1, 50), "7S 7H": (won["7S 7H"], 50)})
+    board = ClassBoard("hoggenheimer", store=FakeStore(), key="k")
+    board.add(GC.encode(right) + "\n" + GC.encode(wrong))
+    assert len(board.entries) == 2
+    assert board.entries[0].flag is None and board.entries[0].note is None
+    assert board.entries[1].flag is not None and f"JH {won['JH']} of 50" in board.entries[1].flag
+    # the repeat's bets are the lesson's A (JH) and B (7S 7H): they pool there, over 50 + 50 deals
+    assert as_pairs(board.pooled()) == {"A": (2 * won["JH"] + 1, 100), "B": (2 * won["7S 7H"], 100)}
+    # a Banker and Broker repeat counts wins only, not the ties the board pools: refused, with why
+    bb_board = ClassBoard("banker-and-broker", store=FakeStore(), key="k")
+    bb_board.add(GC.encode(GC.GroupCode("banker-and-broker", "repeat", 1, 10, ("section 1",), {"section 1": (4, 10)})))
+    assert bb_board.entries == [] and "not one the lesson pools" in bb_board.message.value
+
+
+def test_banker_broker_groups_with_different_sections_a_deal():
+    # Two real-cards groups: 10 deals of 3 punters' sections (W 13, T 3, L 14) and 10 deals of 2
+    # (W 9, T 1, L 10): 4 ties in 50 sections. With a 52-card pack a section ties with the banker's
+    # card with chance p = 3/51 (3 cards of its rank among the 51 others); two sections of one deal
+    # both tie with chance 3/51 * 2/50, so their covariance is c = 6/2550 - (3/51)^2. The pooled
+    # fraction's variance adds the groups': sum over groups of D (k p (1-p) + k (k-1) c), over 50^2.
+    from fractions import Fraction
+    import math
+    board = ClassBoard("banker-and-broker", store=FakeStore(), key="k")
+    board.add_cards(1, 10, win=13, tie=3, lose=14)
+    board.add_cards(2, 10, win=9, tie=1, lose=10)
+    p = Fraction(3, 51)
+    c = Fraction(6, 2550) - p * p
+    var = sum(10 * (k * p * (1 - p) + k * (k - 1) * c) for k in (3, 2)) / 50 ** 2
+    se = math.sqrt(var)
+    tie = next(r for r in board.rows() if r["count"].startswith("T"))
+    assert tie["class"] == "4 of 50"
+    assert tie["band (±2 SE)"] == f"{float(p) - 2 * se:.3f} to {float(p) + 2 * se:.3f}"
+    # a second group numbered 2 is refused, nothing lost
+    with pytest.raises(BoardError):
+        board.add_cards(2, 10, win=10, tie=0, lose=10)
+    assert len(board.entries) == 2

@@ -1,0 +1,157 @@
+"""The class results board on a lesson page of the website (issue 20), run by
+Pyodide in the page from the site's own files, on the site served from a
+sub-path (``/book/``) with every request to another host blocked.
+
+On the Hoggenheimer lesson page:
+
+* before Python starts, the stand-in figure lists the codes of the answer
+  key's seeded groups: the codes Python makes here of
+  ``teaching.hoggenheimer_group(seed, LESSON_DEALS)`` for the page's seeds;
+* pressing "Open the class board" shows the board; pasting those 8 codes
+  gives the pooled table whose class counts are ``teaching.pool`` of the
+  same groups, computed here in Python ("s of t" per bet A-D);
+* a mistyped code (one symbol changed) is refused with a message in the
+  board's message bar (role=status, the refusal a role=alert), the pool
+  unchanged; a code whose counts its seed does not give (bet A's wins
+  changed, then encoded again so that its check symbol fits) is flagged,
+  with the seed's true count of A, dealt here in Python;
+* after a reload of the page, opening the board again shows the same groups
+  (the codes were kept in the browser's localStorage);
+* no serious or critical axe finding in the board, and every text at
+  4.5:1 contrast, in light and dark mode;
+* no console error, page error, HTTP error or request to another host.
+
+Needs /usr/bin/chromium and the built site (BG_REUSE_BUILD=1 with
+book/_build/html linked to a built site). About 30-60 s on 2 cores.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import re
+
+from banking_games import group_codes as GC
+from banking_games import teaching as T
+from conftest import BOOK, need_module, new_context, require_chromium, watch
+from site_audit import AXE, text_contrast
+
+require_chromium("class board browser test")
+need_module("playwright.sync_api")
+
+PAGE = "lesson-hoggenheimer"
+BUTTON = "Open the class board"
+
+
+AXE_ON_BOARD = """async (selector) => {
+  const r = await axe.run(document.querySelector(selector), {resultTypes: ['violations']});
+  return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical').map(v =>
+    v.id + ' x' + v.nodes.length + ': ' + v.nodes.slice(0, 2).map(n => (n.failureSummary || '').slice(0, 160)).join(' | '));
+}"""
+
+
+def _seeds() -> list[int]:
+    m = re.search(r"SEEDS = T\.group_seeds\((\d+), (\d+)\)", (BOOK / "lesson-hoggenheimer.md").read_text(encoding="utf-8"))
+    return T.group_seeds(int(m.group(1)), int(m.group(2)))
+
+
+def _open_board(page):
+    button = page.get_by_role("button", name=BUTTON, exact=True)
+    assert button.count() == 1, f"expected one {BUTTON!r} button, found {button.count()}"
+    button.scroll_into_view_if_needed()
+    button.click()
+    board = page.locator(".bg-live-table .bg-board")
+    board.locator("textarea").wait_for(timeout=180_000)
+    return board
+
+
+def _paste(page, board, text: str) -> None:
+    before = board.locator(".bg-message").inner_text()
+    board.locator("textarea").fill(text)
+    board.locator("button", has_text=re.compile(r"^\s*Add\s*$")).click()
+    page.wait_for_function("([bar, before]) => bar.innerText !== before",
+                           arg=[board.locator(".bg-message").element_handle(), before], timeout=30_000)
+    page.wait_for_timeout(300)
+
+
+def _pooled(board) -> dict[str, str]:
+    """bet letter -> the pooled table's "class" cell ("40 of 80")."""
+    rows = board.locator("table:has(caption:text-matches('^Pooled')) tbody tr")
+    out = {}
+    for i in range(rows.count()):
+        cells = rows.nth(i).locator("td").all_inner_texts()
+        out[cells[0].split(":")[0].strip()] = cells[1].strip()
+    return out
+
+
+def board_cases() -> dict:
+    """The codes the board tests paste, and what they must give, derived in Python:
+    the 8 seeded groups' codes and ``teaching.pool`` of those groups ("s of t" per bet),
+    a typo (one symbol of group 1's code changed to another symbol of the alphabet),
+    and group 1's code with one more (or one fewer) win of bet A, encoded again so
+    that its check symbol fits, with the true count of A that the flag must show."""
+    groups = [T.hoggenheimer_group(s, T.LESSON_DEALS) for s in _seeds()]
+    codes = [GC.encode(GC.GroupCode.from_group_counts("hoggenheimer", "lesson", g)) for g in groups]
+    total = T.pool(groups)
+    expected = {letter: f"{total[letter].successes} of {total[letter].trials}" for letter, _, _ in T.HOG_BETS}
+    i = len(codes[0]) // 2
+    typo = codes[0][:i] + ("7" if codes[0][i] != "7" else "8") + codes[0][i + 1:]
+    code = GC.decode(codes[0])
+    a, n = code.counts["A"]
+    tampered = GC.encode(dataclasses.replace(code, counts=dict(code.counts, A=(a + 1 if a < n else a - 1, n))))
+    return {"codes": codes, "expected": expected, "typo": typo, "tampered": tampered, "true_A": f"A {a} of {n}"}
+
+
+def check_board(page, board, case: dict) -> None:
+    """Paste the 8 codes, a typo and a tampered code into ``board``; check the pool, the refusal
+    (nothing lost, the line left to correct) and the flag (with the seed's true count)."""
+    _paste(page, board, "\n".join(case["codes"]))
+    board.locator("caption", has_text="Pooled: 8 groups").wait_for(timeout=30_000)
+    message = board.locator(".bg-message")
+    assert "Added 8 groups" in message.inner_text(), message.inner_text()
+    assert _pooled(board) == case["expected"]
+
+    _paste(page, board, case["typo"])
+    assert message.locator("[role=alert]").count() == 1, message.inner_text()
+    assert "check symbol" in message.inner_text()
+    assert _pooled(board) == case["expected"], "a refused code changed the pool"
+    assert board.locator("textarea").input_value() == case["typo"], "the refused code should stay to be corrected"
+
+    _paste(page, board, case["tampered"])
+    assert "flagged" in message.inner_text().lower(), message.inner_text()
+    flag = board.locator("[role=note]").first.inner_text()
+    assert case["true_A"] in flag, f"the flag should show the seed's true count of A: {flag!r}"
+
+
+def test_class_board_on_lesson_page(browser, sub_path_url):
+    case = board_cases()
+    context, problems = new_context(browser, service_workers="block")
+    page = watch(context.new_page(), problems)
+    try:
+        page.goto(f"{sub_path_url}/{PAGE}.html", wait_until="load")
+        stand_in = page.locator("#tbl-hl-codes").inner_text()
+        assert all(c in stand_in for c in case["codes"]), "the stand-in does not list the seeded groups' codes"
+        board = _open_board(page)
+
+        assert board.locator(".bg-message").get_attribute("role") == "status"
+        check_board(page, board, case)
+
+        # the board with its groups, a refusal and a flag, in light and dark mode: no serious or
+        # critical axe finding (names of controls, contrast), every text at 4.5:1 (3:1 large)
+        page.add_script_tag(path=str(AXE))
+        for theme in ("light", "dark"):
+            page.evaluate(f"document.documentElement.dataset.theme = '{theme}'")
+            page.wait_for_timeout(200)
+            found = page.evaluate(AXE_ON_BOARD, ".bg-live-table")
+            assert not found, f"{theme} mode: axe finds in the board: {found}"
+            contrast = text_contrast(page, ".bg-live-table")
+            assert contrast["checked"] > 20 and not contrast["low"], f"{theme} mode: {contrast['low'][:8]}"
+
+        page.reload(wait_until="load")
+        board = _open_board(page)
+        page.wait_for_timeout(500)
+        assert "9 groups kept in this browser" in board.locator(".bg-message").inner_text()
+        assert board.locator("text=Groups on the board: 9").count() == 1
+        assert board.locator("[role=note]").count() == 1
+        assert not problems.report(), problems.report()
+    finally:
+        context.close()
