@@ -154,6 +154,11 @@ def build(no_cache: bool = False, echo: bool = True) -> tuple[bool, str]:
                               capture_output=True, text=True)
     if handouts.returncode != 0:
         return False, handouts.stdout + handouts.stderr
+    # stand-ins for the exercise sheets the lesson pages link (made for real after the build)
+    stand_ins = subprocess.run([sys.executable, str(ROOT / "scripts" / "exercise_sheets.py"), "--placeholders"],
+                               capture_output=True, text=True)
+    if stand_ins.returncode != 0:
+        return False, stand_ins.stdout + stand_ins.stderr
     start = time.monotonic()
     ok, plain, returncode = strict_build(BOOK, ROOT, echo)
     elapsed = time.monotonic() - start

@@ -25,7 +25,15 @@ Writes:
   matplotlib: the browser's Python has none. The listing
   ``_static/lite/api/contents/all.json`` gets the notebook's new size.
 
+Each lesson page links its game's sheet as a download
+(``[exercise sheet (PDF)](_handouts/<game>-exercises.pdf)``). Sphinx needs the
+file when it builds, before the sheet can be made, so ``--placeholders``
+(run by scripts/build_book.py before the build) writes a one-page stand-in
+where no sheet exists yet; after the build every copy Sphinx made of it
+under ``_downloads/`` is replaced by the real sheet.
+
 Usage: python scripts/exercise_sheets.py [SITE]   (default book/_build/html)
+       python scripts/exercise_sheets.py --placeholders
 """
 
 from __future__ import annotations
@@ -307,14 +315,42 @@ def add_to_lite(site: Path, game: str, exercises: list[Exercise]) -> Path:
     return path
 
 
+def placeholders(out: Path = OUT) -> list[Path]:
+    """Write a one-page stand-in sheet for each game whose sheet does not exist
+    yet, so that the lesson pages' download links resolve when Sphinx builds;
+    :func:`main` replaces it after the build. Returns the files written."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from make_handouts import Handout
+
+    written = []
+    out.mkdir(parents=True, exist_ok=True)
+    for game, name in GAMES.items():
+        path = out / f"{game}-exercises.pdf"
+        if path.is_file():
+            continue
+        pdf = Handout(f"{name} exercises")
+        pdf.add_page()
+        pdf.heading(f"{name}: exercise sheet")
+        pdf.para("This sheet is made after the website is built; build the book to get it.", size=10)
+        pdf.output(str(path))
+        written.append(path)
+    return written
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    if argv[:1] == ["--placeholders"]:
+        for path in placeholders():
+            print(f"exercise_sheets: stand-in {path.relative_to(ROOT)} (replaced after the build)")
+        return 0
     site = Path(argv[0]).resolve() if argv else SITE
     for game in GAMES:
         exercises = read_exercises(site, game)
         sheet = make_sheet(game, exercises, OUT)
         (site / SITE_SHEETS).mkdir(parents=True, exist_ok=True)
         shutil.copy2(sheet, site / SITE_SHEETS / sheet.name)
+        for linked in (site / "_downloads").glob(f"*/{sheet.name}"):   # the lesson page's download link
+            shutil.copy2(sheet, linked)
         add_to_lite(site, game, exercises)
         print(f"exercise_sheets: {game}: {len(exercises)} exercises -> {sheet.relative_to(ROOT)}, "
               f"{SITE_SHEETS}/{sheet.name}, JupyterLite {game}.ipynb")

@@ -442,6 +442,12 @@ def test_exercise_sheet_numbered_as_the_site_without_solutions(built_site, game)
     sheet = HANDOUTS / f"{game}-exercises.pdf"
     served = built_site / "_downloads" / "exercise-sheets" / sheet.name
     assert served.read_bytes() == sheet.read_bytes(), "the site serves another sheet than book/_handouts'"
+    # the lesson page's download link serves the real sheet, not the stand-in the build linked
+    lesson = (built_site / f"lesson-{game}.html").read_text()
+    links = re.findall(rf'href="(_downloads/[^"]*/{re.escape(sheet.name)})"', lesson)
+    assert links, f"lesson-{game} has no download link to {sheet.name}"
+    for link in links:
+        assert (built_site / link).read_bytes() == sheet.read_bytes(), f"{link} is not the real sheet"
     text = " ".join(" ".join(pg.extract_text() for pg in PdfReader(str(sheet)).pages).split())
     # the same exercises in the same order with the same numbers and titles
     assert re.findall(r"Exercise \d+ \([^)]+\)", text) == heads
