@@ -50,7 +50,7 @@ def test_hoggenheimer_all_bets_bad_config(config):
 
 
 def test_hoggenheimer_next_banker_bad_seating():
-    with pytest.raises(RuleError, match="sequence of the players"):
+    with pytest.raises(RuleError, match="seating must be a sequence of names"):
         hg.next_banker(5, "Ann")
     # the rule itself (diagram1979: bank and deal move to the next player on the left):
     # Ann -> Bob -> Cy -> Ann
