@@ -393,7 +393,7 @@ def section_count(config: BankerBrokerConfig, n_punters: int, n_sections: int | 
                  "the banker (two or more players), a whole number of punters")
     if n_sections is not None:
         whole_number(n_sections, "n_sections", low=2, high=most,
-                     rule=f"the number of sections must be a whole number from 2 to {most} "
+                     rule=f"the banker cuts a whole number of sections from 2 to {most} "
                           "(the banker's section included)")
     if config.sectioning is Sectioning.ONE_EACH:
         forced = n_punters + 1
