@@ -40,7 +40,7 @@ from itertools import permutations, product
 from typing import Sequence
 
 from ..cards import Card, Suit, random_source
-from ..checks import whole_number
+from ..checks import is_whole_number, whole_number
 from ..errors import ArgumentError, ConfigError, short_repr
 from ..games import banker_broker as engine
 from ..money import LOSE as LOSE_OUTCOME
@@ -438,7 +438,7 @@ def bottom_positions(sizes: Sequence[int]) -> tuple[int, ...]:
                             f"got {short_repr(sizes)}")
     sizes = list(sizes)
     for s in sizes:
-        if isinstance(s, bool) or not isinstance(s, int):
+        if not is_whole_number(s):
             raise ArgumentError(f"each section size must be a whole number, got {short_repr(s)}")
         if s < 1:
             raise ConfigError(f"each section size must be at least 1 card, got {s}")
@@ -451,7 +451,14 @@ def bottom_positions(sizes: Sequence[int]) -> tuple[int, ...]:
 
 def constructed_deck(pack: Sequence[Card], placed: dict[int, Card]) -> list[Card]:
     """A deck order, top first, with the ``placed`` cards at their positions
-    and every other card of ``pack`` in pack order."""
+    and every other card of ``pack`` in pack order.
+
+    Raises:
+        ConfigError: a position that is not a whole number from 0 to
+            ``len(pack) - 1`` (True is not position 1).
+    """
+    for i in placed:
+        whole_number(i, "a position", low=0, high=len(pack) - 1)
     chosen = {id(c) for c in placed.values()}
     if len(chosen) != len(placed) or not chosen <= {id(c) for c in pack}:
         chosen_cards = set(placed.values())
