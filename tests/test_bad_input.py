@@ -201,7 +201,7 @@ from fractions import Fraction as F  # noqa: E402
 import numpy as np  # noqa: E402
 
 from banking_games import checks, teaching  # noqa: E402
-from banking_games.cards import full_pack as _full_pack, rank_name, random_source, shuffled  # noqa: E402
+from banking_games.cards import full_pack as _full_pack, rank_name, random_source, shuffled, top_ranks_pack  # noqa: E402
 from banking_games.errors import SeedError, StakeError  # noqa: E402
 from banking_games.exact import banker_broker as eb  # noqa: E402
 from banking_games.exact import core as ec  # noqa: E402
@@ -241,6 +241,9 @@ def _bb_cut_session_after_a_deal():
 INT_CASES = [
     ("cards.Card:rank", lambda v: Card(v, Suit.SPADES), "no rank"),
     ("cards.rank_name:rank", lambda v: rank_name(v), "no rank"),
+    # top_ranks_pack is cached: top_ranks_pack(1, 4) first, so that True would be served from the cache
+    ("cards.top_ranks_pack:ranks", lambda v: (top_ranks_pack(1, 4), top_ranks_pack(v, 4)), "a pack has 1 to 13 ranks"),
+    ("cards.top_ranks_pack:suits", lambda v: (top_ranks_pack(13, 1), top_ranks_pack(13, v)), "a pack has 1 to 13 ranks"),
     ("cards.shuffled:rng", lambda v: shuffled(_full_pack(), v), SEED),
     ("cards.random_source:rng", lambda v: random_source(v), SEED),
     ("teaching.Count:successes", lambda v: teaching.Count(v, 3), NOT_A_NUMBER),
@@ -480,7 +483,7 @@ def _public_callables(module_name):
     for name, obj in sorted(vars(mod).items()):
         if name.startswith("_") or getattr(obj, "__module__", None) != mod.__name__:
             continue
-        if inspect.isfunction(obj):
+        if inspect.isfunction(inspect.unwrap(obj)):  # unwrap: functools.lru_cache and the like
             yield f"{module_name}.{name}", obj
         elif inspect.isclass(obj) and not issubclass(obj, enum.Enum):
             yield f"{module_name}.{name}", obj
@@ -580,3 +583,20 @@ def test_checks_accept_what_they_should():
     assert checks.names(("Cleo",), "players") == ("Cleo",)
     # Ann -> Bob -> Cy: the seat after Cy is Ann (bank passes left, diagram1979)
     assert hg.next_banker(("Ann", "Bob", "Cy"), "Cy") == "Ann"
+
+
+def test_tables_refuse_true_as_a_seed_and_one_string_as_players():
+    # the widgets' public constructors use the same two checks (widgets/common.py check_seed,
+    # check_players_arg -> banking_games.checks)
+    from banking_games.widgets.banker_broker import BankerBrokerTable
+    from banking_games.widgets.hoggenheimer import HoggenheimerTable
+    from banking_games.widgets.landsknecht import LandsknechtTable
+
+    for table in (HoggenheimerTable, BankerBrokerTable, LandsknechtTable):
+        for bad in (True, False):
+            with pytest.raises(ConfigError, match=NOT_A_NUMBER):
+                table(seed=bad)
+        with pytest.raises(ConfigError, match="not one string"):
+            table(players="Anna")
+    with pytest.raises(ConfigError, match=NOT_A_NUMBER):
+        BankerBrokerTable(n_sections=True)

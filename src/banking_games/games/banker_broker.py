@@ -777,7 +777,7 @@ class BankerBrokerDeal:
                            f"to draw them); got {short_repr(sizes)}") from None
         if len(sizes) != k:
             raise BetError(f"give {k} section sizes, one per section in play (the banker's included), top "
-                           f"section first; got {len(sizes)}: {_pieces_text(sizes)}")
+                           f"section first; got {_pieces_text(sizes)} ({len(sizes)} sizes)")
         for s in sizes:
             whole_number(s, "a section size", low=1, error=BetError,
                          rule=f"each of the {k} section sizes must be a whole number of at least 1 card "

@@ -288,8 +288,7 @@ class DealReplay(widgets.VBox):
             raise ValueError("a DealReplay needs at least one frame")
         top = len(frames) - 1
         index = top if index is None else index
-        if not isinstance(index, int) or not 0 <= index <= top:
-            raise ValueError(f"index must be a frame's index from 0 to {top}, got {short_repr(index)}")
+        whole_number(index, "index", low=0, high=top, rule=f"index must be a frame's index from 0 to {top}")
         pool = self._pool
         if len(pool) < len(frames):  # more frames than expected: make the missing widgets once
             pool.extend(self._frame() for _ in range(len(frames) - len(pool)))
