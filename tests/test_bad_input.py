@@ -600,3 +600,19 @@ def test_tables_refuse_true_as_a_seed_and_one_string_as_players():
             table(players="Anna")
     with pytest.raises(ConfigError, match=NOT_A_NUMBER):
         BankerBrokerTable(n_sections=True)
+
+
+def test_refusals_leave_sessions_and_random_sources_unchanged():
+    table = _bb_cut_session_after_a_deal()
+    before = (table.banker, table.deal_number, dict(table.balances), table.deal, len(table.history))
+    with pytest.raises(SeedError):
+        table.end_deal(rng=True)
+    assert (table.banker, table.deal_number, dict(table.balances), table.deal, len(table.history)) == before
+    # the players are checked before the deal shuffles: the caller's Random has drawn nothing
+    import random
+
+    rng = random.Random(5)
+    state = rng.getstate()
+    with pytest.raises(ConfigError, match="not one string"):
+        lk.LandsknechtDeal(rng=rng, players="Anna")
+    assert rng.getstate() == state
