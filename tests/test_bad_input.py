@@ -9,14 +9,32 @@ every public function and method of the three engines.
 
 from __future__ import annotations
 
+import enum
+import importlib
+import inspect
+import re
+from fractions import Fraction as F
+
+import numpy as np
 import pytest
 
-from banking_games.cards import Card, Suit, check_deck_order, full_pack, hoggenheimer_pack, parse_cards
-from banking_games.errors import BetError, CardError, ConfigError, DeckError, GameError, RuleError
+from banking_games import checks, teaching
+from banking_games.cards import (Card, Suit, check_deck_order, full_pack, hoggenheimer_pack, parse_cards, random_source,
+                                 rank_name, shuffled, top_ranks_pack)
+from banking_games.errors import BetError, CardError, ConfigError, DeckError, GameError, RuleError, SeedError
+from banking_games.exact import banker_broker as eb
+from banking_games.exact import core as ec
+from banking_games.exact import hoggenheimer as eh
+from banking_games.exact import landsknecht as el
 from banking_games.games import banker_broker as bb
+from banking_games.games import cut
 from banking_games.games import hoggenheimer as hg
 from banking_games.games import landsknecht as lk
 from banking_games.money import LOSE, PUSH, WIN
+from banking_games.simulate import banker_broker as sb
+from banking_games.simulate import common as sc
+from banking_games.simulate import hoggenheimer as sh
+from banking_games.simulate import landsknecht as sl
 
 NOT_ITERABLE = [5, 1.5, None, object(), Card(14, Suit.SPADES)]
 
@@ -192,27 +210,6 @@ def test_every_error_above_is_a_game_error():
 # ("module.qualname:param"), a call taking the bad value, words the refusal must contain.
 # Every refusal through banking_games.checks.whole_number says "True/False is not a number".
 
-import enum  # noqa: E402
-import inspect  # noqa: E402
-import importlib  # noqa: E402
-import re  # noqa: E402
-from fractions import Fraction as F  # noqa: E402
-
-import numpy as np  # noqa: E402
-
-from banking_games import checks, teaching  # noqa: E402
-from banking_games.cards import full_pack as _full_pack, rank_name, random_source, shuffled, top_ranks_pack  # noqa: E402
-from banking_games.errors import SeedError, StakeError  # noqa: E402
-from banking_games.exact import banker_broker as eb  # noqa: E402
-from banking_games.exact import core as ec  # noqa: E402
-from banking_games.exact import hoggenheimer as eh  # noqa: E402
-from banking_games.exact import landsknecht as el  # noqa: E402
-from banking_games.games import cut  # noqa: E402
-from banking_games.money import to_stake  # noqa: E402
-from banking_games.simulate import banker_broker as sb  # noqa: E402
-from banking_games.simulate import common as sc  # noqa: E402
-from banking_games.simulate import hoggenheimer as sh  # noqa: E402
-from banking_games.simulate import landsknecht as sl  # noqa: E402
 
 NOT_A_NUMBER = "True/False is not a number"
 SEED = "rng must be a non-negative int seed"
@@ -244,7 +241,7 @@ INT_CASES = [
     # top_ranks_pack is cached: top_ranks_pack(1, 4) first, so that True would be served from the cache
     ("cards.top_ranks_pack:ranks", lambda v: (top_ranks_pack(1, 4), top_ranks_pack(v, 4)), "a pack has 1 to 13 ranks"),
     ("cards.top_ranks_pack:suits", lambda v: (top_ranks_pack(13, 1), top_ranks_pack(13, v)), "a pack has 1 to 13 ranks"),
-    ("cards.shuffled:rng", lambda v: shuffled(_full_pack(), v), SEED),
+    ("cards.shuffled:rng", lambda v: shuffled(full_pack(), v), SEED),
     ("cards.random_source:rng", lambda v: random_source(v), SEED),
     ("teaching.Count:successes", lambda v: teaching.Count(v, 3), NOT_A_NUMBER),
     ("teaching.Count:trials", lambda v: teaching.Count(0, v), NOT_A_NUMBER),
@@ -321,7 +318,7 @@ INT_CASES = [
     ("exact.hoggenheimer.several_bets_distribution:stakes",
      lambda v: eh.several_bets_distribution(["AS"], [v]), "exact rational"),
     ("exact.banker_broker.bottom_positions:sizes", lambda v: eb.bottom_positions([v, 2]), "whole number"),
-    ("exact.banker_broker.constructed_deck:placed", lambda v: eb.constructed_deck(_full_pack(), {v: Card(2, Suit.CLUBS)}), NOT_A_NUMBER),
+    ("exact.banker_broker.constructed_deck:placed", lambda v: eb.constructed_deck(full_pack(), {v: Card(2, Suit.CLUBS)}), NOT_A_NUMBER),
     ("exact.banker_broker.engine_law:sections", lambda v: eb.engine_law(3, 2, sections=v), NOT_A_NUMBER),
     ("exact.banker_broker.engine_law:sizes", lambda v: eb.engine_law(3, 2, sizes=[v, 2, 2]), "whole number"),
     ("exact.banker_broker.engine_exhaustive:sections", lambda v: eb.engine_exhaustive(3, 2, sections=v), NOT_A_NUMBER),
@@ -616,3 +613,12 @@ def test_refusals_leave_sessions_and_random_sources_unchanged():
     with pytest.raises(ConfigError, match="not one string"):
         lk.LandsknechtDeal(rng=rng, players="Anna")
     assert rng.getstate() == state
+
+
+def test_one_string_is_not_a_list_of_plans_or_a_dict_of_names():
+    # a single string was read letter by letter ("bets must be BetPlan objects, got 'f'")
+    with pytest.raises(ConfigError, match="sequence of BetPlan objects"):
+        sl.simulate(10, "first")
+    # the lesson's names are a dict event -> label; a string raised a bare AttributeError
+    with pytest.raises(ConfigError, match="names must be a dict"):
+        teaching.summary_rows({}, {}, "ab")

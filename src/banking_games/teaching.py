@@ -25,7 +25,7 @@ import math
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Sequence
+from typing import Mapping, Sequence
 
 from .checks import names, whole_number
 from .errors import ConfigError
@@ -291,7 +291,16 @@ def summary_rows(total: dict[str, "Count"], exact: dict[str, Fraction], names: d
     chance and the band. An event nobody counted (e.g. no late stake was
     ever placed, so ``total`` has no such key) gets "0 of 0" and no band
     instead of failing; an event counted with no success (a class with no
-    void deal) is an ordinary row with fraction 0."""
+    void deal) is an ordinary row with fraction 0.
+
+    Raises:
+        ConfigError: ``total``, ``exact``, ``names``, ``per_deal`` or ``cov``
+            not a dict (a string of event names is not a dict), or a bad
+            ``per_deal`` (as :func:`band`).
+    """
+    for what, value in (("total", total), ("exact", exact), ("names", names), ("per_deal", per_deal), ("cov", cov)):
+        if value is not None and not isinstance(value, Mapping):
+            raise ConfigError(f"{what} must be a dict keyed by event name, got {value!r:.40}")
     per_deal, cov = per_deal or {}, cov or {}
     rows = []
     for key, label in names.items():
