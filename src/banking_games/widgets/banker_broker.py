@@ -32,7 +32,7 @@ import ipywidgets as widgets
 
 from ..display.banker_broker import cut_html, deal_html, rest_html, section_html
 from ..checks import whole_number
-from ..errors import ConfigError, RuleError, short_repr
+from ..errors import ConfigError, RuleError
 from ..games.banker_broker import (PAYOUT_ODDS, BankChange, BankChangeResult, BankerBrokerConfig,
                                    BankerBrokerDeal, BankerBrokerSession, BetPlaced, BetTiming, BottomCard,
                                    PackCut, Sectioning, SectionTurned, TieRule, section_count)

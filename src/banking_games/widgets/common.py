@@ -20,7 +20,7 @@ from typing import Callable, Hashable, Iterable, Mapping, Sequence
 import ipywidgets as widgets
 
 from ..checks import names, whole_number
-from ..errors import ConfigError, GameError, short_repr
+from ..errors import ConfigError, GameError
 from ..money import Settlement
 from ipywidgets.widgets.widget_string import HTMLStyle
 
