@@ -119,3 +119,111 @@ def test_refused_calls_still_accept_the_legal_values():
     # a fair coin's law read as results: one win and one loss, 1/2 each
     assert eb.law_to_results(ONE_SECTION) == {("win",): Fraction(1, 2), ("lose",): Fraction(1, 2)}
     assert el.race_probability(3, 1) == Fraction(1, 4)
+
+
+# ---------------------------------------------------------------- issue 21: the exact module checks packs as the engine does
+#
+# One rules engine: a pack or an option the engine refuses is refused by the exact functions
+# too (they call the engine's own checks), and a pack the engine accepts is accepted.
+
+from banking_games.games import landsknecht as lk  # noqa: E402
+from banking_games.exact import landsknecht as _el  # noqa: E402
+
+PACKS = [(r, s) for r in (-1, 0, 1, 2, 3, 8, 13, 14) for s in (0, 1, 2, 4, 5)] + [(True, 4), (13, True), (1.0, 4), ("13", 4)]
+
+
+def _refused(call) -> str | None:
+    try:
+        call()
+    except GameError as exc:
+        return str(exc)
+    return None
+
+
+@pytest.mark.parametrize("ranks, suits", PACKS)
+def test_banker_broker_exact_refuses_exactly_the_packs_the_engine_refuses(ranks, suits):
+    engine = _refused(lambda: bb.BankerBrokerConfig(ranks=ranks, suits=suits))
+    # cheap exact functions only (each is a formula in ranks and suits)
+    for fn in (eb.tie_probability, eb.win_probability, eb.section_bet_value, eb.joint_distribution):
+        exact = _refused(lambda: fn(ranks, suits))
+        assert (exact is None) == (engine is None), (fn.__name__, ranks, suits, engine, exact)
+        if engine is not None:
+            assert exact == engine  # the engine's own message, word for word
+
+
+@pytest.mark.parametrize("ranks, suits", PACKS)
+def test_landsknecht_exact_refuses_exactly_the_packs_the_engine_refuses(ranks, suits):
+    engine = _refused(lambda: lk.LandsknechtConfig(ranks=ranks, suits=suits))
+    for fn in (_el.void_probability, _el.setup_length_distribution):
+        exact = _refused(lambda: fn(ranks, suits))
+        assert (exact is None) == (engine is None), (fn.__name__, ranks, suits, engine, exact)
+
+
+@pytest.mark.parametrize("suits, ranks", [(0, 2), (5, 2), (1, 9), (True, 2), (1, True), (2, 2.0)])
+def test_hoggenheimer_exact_refuses_the_layouts_the_engine_refuses(suits, ranks):
+    engine = _refused(lambda: hg.HoggenheimerConfig("english", suits=suits, ranks=ranks))
+    assert engine is not None
+    assert _refused(lambda: eh.engine_exhaustive(suits, ranks)) == engine
+
+
+def test_two_card_pack_refused_by_exact_as_by_engine():
+    # Before: exact/banker_broker.py had its own copy of the pack check, which let a 2-card pack
+    # (2 ranks x 1 suit) through although the engine needs 3 cards (two sections and the bottom
+    # card). Now both refuse it with the engine's words.
+    with pytest.raises(ConfigError, match="at least 3 are needed"):
+        bb.BankerBrokerConfig(ranks=2, suits=1)
+    for call in (lambda: eb.tie_probability(2, 1), lambda: eb.win_probability(2, 1),
+                 lambda: eb.section_bet_value(2, 1)):
+        with pytest.raises(ConfigError, match="at least 3 are needed"):
+            call()
+
+
+def test_sections_and_sizes_refused_by_the_engines_own_checks():
+    # option 3(b) (the three-section game) fixes 3 sections: 2 is refused as the engine refuses it
+    with pytest.raises(ConfigError, match=r"option 3\(b\) fixes the number of sections at 3"):
+        eb.engine_law(3, 2, sections=2, sectioning=bb.Sectioning.THREE)
+    # 3(a) allows at most 7 sections in all (section_limit), so at most 7 players rotate the bank
+    with pytest.raises(ConfigError, match="at most 7 sections"):
+        eb.rotation_cycle_expectations(8)
+    # a 6-card pack (3 ranks x 2 suits) has 5 usable cards with the bottom one discarded:
+    # sizes 1, 1, 1 add up to 3, not 5 -> the engine's cut says so (not "whole number")
+    with pytest.raises(BetError, match="the sizes add up to 3") as info:
+        eb.engine_law(3, 2, sections=3, sizes=[1, 1, 1])
+    assert "whole number" not in str(info.value)
+    # two sizes for three sections: the count is named
+    with pytest.raises(BetError, match="give 3 section sizes, one per section"):
+        eb.engine_law(3, 2, sections=3, sizes=[2, 3])
+
+
+def test_engine_cut_names_the_rule_broken():
+    deal = bb.BankerBrokerDeal(bb.BankerBrokerConfig(), ("Ann", "Bob"), rng=3)  # 3(a): 3 sections, 51 cards
+    before = deal.transcript()
+    # whole numbers that do not add up to the 51 cards above the discarded bottom card
+    with pytest.raises(BetError, match="share all 51 other cards; the sizes add up to 30") as info:
+        deal.cut([10, 10, 10])
+    assert "whole number" not in str(info.value)
+    # whole numbers, but two of them for three sections
+    with pytest.raises(BetError, match="give 3 section sizes, one per section") as info:
+        deal.cut([25, 26])
+    assert "whole number" not in str(info.value)
+    # a piece that is not a whole number: that is the rule named
+    with pytest.raises(BetError, match="whole number of at least 1 card"):
+        deal.cut([25, 25.5, 0.5])
+    assert deal.transcript() == before and not deal.sections
+
+
+def test_both_win_probability_reads_cards_as_the_engine():
+    # "AS" is the ace of spades (one card), not the letters A and S: with KS the union has
+    # 2 cards, so both bets win when both come before the Joker: 1 / (2 + 1)
+    assert eh.both_win_probability("AS", ["KS"]) == Fraction(1, 3)
+    # the same card in both bets counts once: 1 / (1 + 1)
+    assert eh.both_win_probability(["AS"], "AS") == Fraction(1, 2)
+    for bad in (["Joker"], ["2S"], [], ["AS", "AS"]):
+        with pytest.raises(GameError):
+            eh.both_win_probability(bad, ["KS"])
+
+
+def test_several_bets_stakes_within_the_engines_range():
+    # the engine's to_stake refuses stakes above 10**1000 units; so does the exact module
+    with pytest.raises(GameError, match="stake"):
+        eh.several_bets_value(["AS"], [10 ** 1001])

@@ -20,6 +20,7 @@ from collections import Counter
 from dataclasses import dataclass
 from typing import Iterable, Sequence
 
+from .checks import is_whole_number, whole_number
 from .errors import CardError, DeckError, SeedError, short_repr
 
 __all__ = [
@@ -238,7 +239,7 @@ def piquet_pack() -> list[Card]:
     return [Card(rank, suit) for suit in Suit for rank in range(14, 6, -1)]
 
 
-@functools.lru_cache(maxsize=None)
+@functools.lru_cache(maxsize=None, typed=True)  # typed: True is checked, not served as 1 from the cache
 def top_ranks_pack(ranks: int, suits: int) -> tuple[Card, ...]:
     """A reduced pack: the top ``ranks`` ranks (ace downwards) of the first
     ``suits`` suits (spades, hearts, diamonds, clubs), in :func:`full_pack`
@@ -252,8 +253,9 @@ def top_ranks_pack(ranks: int, suits: int) -> tuple[Card, ...]:
     Raises:
         CardError: if ``ranks`` is not 1 to 13 or ``suits`` not 1 to 4.
     """
-    if not (isinstance(ranks, int) and 1 <= ranks <= 13 and isinstance(suits, int) and 1 <= suits <= 4):
-        raise CardError(f"a pack has 1 to 13 ranks and 1 to 4 suits, got ranks={short_repr(ranks)}, suits={short_repr(suits)}")
+    rule = f"a pack has 1 to 13 ranks and 1 to 4 suits, got ranks={short_repr(ranks)}, suits={short_repr(suits)}"
+    whole_number(ranks, "ranks", low=1, high=13, error=CardError, rule=rule)
+    whole_number(suits, "suits", low=1, high=4, error=CardError, rule=rule)
     chosen = list(Suit)[:suits]
     return tuple(c for c in full_pack() if c.suit in chosen and c.rank > 14 - ranks)
 
@@ -328,10 +330,8 @@ def random_source(rng: object) -> object:
     if isinstance(rng, bool) or rng is None:
         raise SeedError("rng must be a non-negative int seed, a random.Random or a numpy.random.Generator, got "
                         f"{short_repr(rng)}")
-    if isinstance(rng, int):
-        if rng < 0:
-            raise SeedError(f"a seed must be a whole number 0 or more, got {short_repr(rng)}")
-        return random.Random(rng)
+    if is_whole_number(rng):
+        return random.Random(whole_number(rng, "a seed", low=0, error=SeedError))
     if isinstance(rng, random.Random) or (hasattr(rng, "permutation") and hasattr(rng, "bit_generator")):
         return rng
     raise SeedError("rng must be a non-negative int seed, a random.Random or a numpy.random.Generator, got "

@@ -25,8 +25,9 @@ import math
 import random
 from dataclasses import dataclass, field
 from fractions import Fraction
-from typing import Sequence
+from typing import Mapping, Sequence
 
+from .checks import names, whole_number
 from .errors import ConfigError
 from .exact import banker_broker as exact_bb
 from .exact import hoggenheimer as exact_hog
@@ -108,17 +109,25 @@ def group_seeds(first: int, groups: int) -> list[int]:
         ConfigError: ``groups`` is not a whole number from 1 to 40, or
             ``first`` is not a whole number.
     """
-    if isinstance(groups, bool) or not isinstance(groups, int) or not 1 <= groups <= 40:
-        raise ConfigError(f"groups must be a whole number from 1 to 40, got {groups!r}")
-    if isinstance(first, bool) or not isinstance(first, int):
-        raise ConfigError(f"the first seed must be a whole number, got {first!r}")
+    whole_number(groups, "groups", low=1, high=40)
+    whole_number(first, "the first seed", low=0)
     return [first + g for g in range(groups)]
 
 
 def _check_deals(deals: object) -> int:
-    if isinstance(deals, bool) or not isinstance(deals, int) or not 1 <= deals <= 200:
-        raise ConfigError(f"deals must be a whole number from 1 to 200, got {deals!r}")
-    return deals
+    return whole_number(deals, "deals", low=1, high=200)
+
+
+def _check_group(seed: object, deals: object, players: object) -> tuple:
+    """A group's arguments checked: ``deals`` from 1 to 200, ``seed`` a whole
+    number 0 or more (as the live tables' seed), ``players`` a sequence of
+    two or more distinct names (not one string). Returns the players."""
+    _check_deals(deals)
+    whole_number(seed, "the seed", low=0)
+    seats = names(players, "players")
+    if len(seats) < 2 or len(set(seats)) != len(seats):
+        raise ConfigError(f"a group needs two or more players with different names, got {seats!r}")
+    return seats
 
 
 @dataclass
@@ -127,6 +136,11 @@ class Count:
 
     successes: int = 0
     trials: int = 0
+
+    def __post_init__(self) -> None:
+        # successes may exceed trials: the "turned" count is cards turned over deals
+        whole_number(self.trials, "trials", low=0)
+        whole_number(self.successes, "successes", low=0)
 
     def add(self, success: bool) -> None:
         self.trials += 1
@@ -203,7 +217,9 @@ def band(p: Fraction, trials: int, *, covariance_per_deal: Fraction = Fraction(0
     p = Fraction(p)
     if not 0 <= p <= 1:
         raise ConfigError(f"p must be a probability from 0 to 1, got {p}")
-    if isinstance(trials, bool) or not isinstance(trials, int) or trials <= 0 or trials % per_deal:
+    whole_number(per_deal, "per_deal", low=1)
+    whole_number(trials, "trials", low=1, rule=f"trials must be a positive multiple of {per_deal}")
+    if trials % per_deal:
         raise ConfigError(f"trials must be a positive multiple of {per_deal}, got {trials!r}")
     k, d = per_deal, trials // per_deal
     var = (k * p * (1 - p) + k * (k - 1) * Fraction(covariance_per_deal)) / (k * k * d)
@@ -226,8 +242,7 @@ def net_band(mean: Fraction, var_per_deal: Fraction, stakes_per_deal: int, deals
             not a positive whole number.
     """
     for name, v in (("stakes_per_deal", stakes_per_deal), ("deals", deals)):
-        if isinstance(v, bool) or not isinstance(v, int) or v <= 0:
-            raise ConfigError(f"{name} must be a positive whole number, got {v!r}")
+        whole_number(v, name, low=1, rule=f"{name} must be a positive whole number")
     var_per_deal = Fraction(var_per_deal)
     if var_per_deal < 0:
         raise ConfigError(f"a variance cannot be negative, got {var_per_deal}")
@@ -255,8 +270,7 @@ def class_bands(events: dict[str, dict], deals_per_group: int,
     _check_deals(deals_per_group)
     rows = []
     for g in groups:
-        if isinstance(g, bool) or not isinstance(g, int) or g <= 0:
-            raise ConfigError(f"a number of groups must be a positive whole number, got {g!r}")
+        whole_number(g, "a number of groups", low=1, rule="a number of groups must be a positive whole number")
         deals = g * deals_per_group
         row: dict = {"groups": g, "deals": deals}
         for name, e in events.items():
@@ -279,7 +293,16 @@ def summary_rows(total: dict[str, "Count"], exact: dict[str, Fraction], names: d
     chance and the band. An event nobody counted (e.g. no late stake was
     ever placed, so ``total`` has no such key) gets "0 of 0" and no band
     instead of failing; an event counted with no success (a class with no
-    void deal) is an ordinary row with fraction 0."""
+    void deal) is an ordinary row with fraction 0.
+
+    Raises:
+        ConfigError: ``total``, ``exact``, ``names``, ``per_deal`` or ``cov``
+            not a dict (a string of event names is not a dict), or a bad
+            ``per_deal`` (as :func:`band`).
+    """
+    for what, value in (("total", total), ("exact", exact), ("names", names), ("per_deal", per_deal), ("cov", cov)):
+        if value is not None and not isinstance(value, Mapping):
+            raise ConfigError(f"{what} must be a dict keyed by event name, got {value!r:.40}")
     per_deal, cov = per_deal or {}, cov or {}
     rows = []
     for key, label in names.items():
@@ -314,9 +337,7 @@ def hoggenheimer_group(seed: int, deals: int,
     Raises:
         ConfigError: bad ``deals`` or seed (not a whole number).
     """
-    _check_deals(deals)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ConfigError(f"the seed must be a whole number, got {seed!r}")
+    players = _check_group(seed, deals, players)
     bets = [(letter, hog.make_bet(spec)) for letter, spec, _ in HOG_BETS]
     out = GroupCounts(seed, deals)
     rng = random.Random(seed)
@@ -413,9 +434,7 @@ def banker_broker_group(seed: int, deals: int,
     """
     from .widgets.banker_broker import bank_cut_rng, deal_rng, first_banker_rng
 
-    _check_deals(deals)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ConfigError(f"the seed must be a whole number, got {seed!r}")
+    players = _check_group(seed, deals, players)
     config = BB_CONFIG
     session = bb.BankerBrokerSession.by_high_cut(config, list(players), rng=first_banker_rng(seed))
     out = GroupCounts(seed, deals)
@@ -459,6 +478,8 @@ def banker_broker_net_variance(sections: int) -> Fraction:
     winning ties: a section's net is 2 W - 1 (W = 1 for a win), so the
     variance is 4 (k p (1-p) + k (k-1) c) with p = P(win), c the covariance
     of two sections' wins."""
+    # the engine's own check: a whole number of punters' sections that option 3(a) allows
+    bb.section_count(BB_CONFIG, sections)
     e = banker_broker_exact()
     k = sections
     return 4 * (k * e["win"] * (1 - e["win"]) + k * (k - 1) * e["win_cov"])
@@ -483,9 +504,7 @@ def landsknecht_group(seed: int, deals: int,
     Raises:
         ConfigError: bad ``deals`` or seed.
     """
-    _check_deals(deals)
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ConfigError(f"the seed must be a whole number, got {seed!r}")
+    players = _check_group(seed, deals, players)
     session = lk.LandsknechtSession(list(players), rng=seed)
     out = GroupCounts(seed, deals)
     for _ in range(deals):

@@ -39,7 +39,8 @@ from fractions import Fraction
 from itertools import permutations, product
 from typing import Sequence
 
-from ..cards import Card, Suit
+from ..cards import Card, Suit, random_source
+from ..checks import is_whole_number, whole_number
 from ..errors import ArgumentError, ConfigError, short_repr
 from ..games import banker_broker as engine
 from ..money import LOSE as LOSE_OUTCOME
@@ -108,13 +109,11 @@ RESULTS = (WIN, TIE, LOSE)
 
 # ---------------------------------------------------------------- checks
 
-def _check_pack(ranks, suits, need: int = 2) -> tuple[int, int]:
-    for name, v, hi in (("ranks", ranks, 13), ("suits", suits, 4)):
-        if isinstance(v, bool) or not isinstance(v, int) or not 1 <= v <= hi:
-            raise ConfigError(f"{name} must be a whole number from 1 to {hi}; got {short_repr(v)}")
-    if ranks * suits < need:
-        raise ConfigError(f"a pack of {ranks} ranks in {suits} suits has {ranks * suits} cards; "
-                         f"at least {need} are needed here")
+def _check_pack(ranks, suits) -> tuple[int, int]:
+    """The pack checked by the engine itself (its
+    :class:`~banking_games.games.banker_broker.BankerBrokerConfig`): a pack
+    the engine refuses is refused here with the engine's message."""
+    engine.BankerBrokerConfig(ranks=ranks, suits=suits)
     return ranks, suits
 
 
@@ -299,7 +298,7 @@ def joint_distribution(ranks: int = RANKS, suits: int = SUITS) -> dict[tuple[str
     """Exact joint law ``{(result 1, result 2): probability}`` of two
     players' sections against one banker's card (results ``"win"``,
     ``"tie"``, ``"lose"``), from the closed form of :func:`joint_formulas`."""
-    ranks, suits = _check_pack(ranks, suits, need=3)
+    ranks, suits = _check_pack(ranks, suits)
     n = ranks * suits
     total = {ab: Fraction(0) for ab in product(RESULTS, repeat=2)}
     for k in range(ranks):
@@ -393,9 +392,11 @@ def rotation_cycle_expectations(players: int, ranks: int = RANKS, suits: int = S
         ConfigError (a ValueError): ``players`` not from 2 to 7 (the section limit of
             option 3a) or a pack too small for that many sections.
     """
-    if isinstance(players, bool) or not isinstance(players, int) or not 2 <= players <= 7:
-        raise ConfigError(f"players must be a whole number from 2 to 7 (option 3a); got {short_repr(players)}")
-    _check_pack(ranks, suits, need=players + 1)
+    whole_number(players, "players", low=2, rule="players must be a whole number of 2 or more "
+                 "(the banker included)")
+    # the engine's own checks: the pack, option 3(a)'s section limit (7 sections, so 7 players)
+    # and a pack large enough for one section per player
+    engine.section_count(engine.BankerBrokerConfig(ranks=ranks, suits=suits), players - 1)
     m = players - 1
     one = section_bet_value(ranks, suits, tie_share)
     pair = both_sections_moments(ranks, suits, tie_share) if m > 1 else None
@@ -437,7 +438,7 @@ def bottom_positions(sizes: Sequence[int]) -> tuple[int, ...]:
                             f"got {short_repr(sizes)}")
     sizes = list(sizes)
     for s in sizes:
-        if isinstance(s, bool) or not isinstance(s, int):
+        if not is_whole_number(s):
             raise ArgumentError(f"each section size must be a whole number, got {short_repr(s)}")
         if s < 1:
             raise ConfigError(f"each section size must be at least 1 card, got {s}")
@@ -450,7 +451,14 @@ def bottom_positions(sizes: Sequence[int]) -> tuple[int, ...]:
 
 def constructed_deck(pack: Sequence[Card], placed: dict[int, Card]) -> list[Card]:
     """A deck order, top first, with the ``placed`` cards at their positions
-    and every other card of ``pack`` in pack order."""
+    and every other card of ``pack`` in pack order.
+
+    Raises:
+        ConfigError: a position that is not a whole number from 0 to
+            ``len(pack) - 1`` (True is not position 1).
+    """
+    for i in placed:
+        whole_number(i, "a position", low=0, high=len(pack) - 1)
     chosen = {id(c) for c in placed.values()}
     if len(chosen) != len(placed) or not chosen <= {id(c) for c in pack}:
         chosen_cards = set(placed.values())
@@ -504,17 +512,23 @@ def _deal_setup(ranks, suits, sections, tie_rule, sectioning, bottom_card, sizes
     """The engine config, its pack and the section sizes for an enumeration:
     the sectioning defaults to one section per player with 2 sections, the
     three-section game with 3, and 'any number' otherwise."""
-    if isinstance(sections, bool) or not isinstance(sections, int) or not 2 <= sections <= 12:
-        raise ConfigError(f"sections must be a whole number from 2 to 12 (the banker's included), "
-                          f"got {short_repr(sections)}")
-    _check_pack(ranks, suits, need=sections + 1)
+    whole_number(sections, "sections", low=2, high=12,
+                 rule="sections must be a whole number from 2 to 12 (the banker's included; more "
+                      "cannot be enumerated)")
     if sectioning is None:
         sectioning = {2: engine.Sectioning.ONE_EACH, 3: engine.Sectioning.THREE}.get(sections,
                                                                                       engine.Sectioning.ANY)
-    config = _config(ranks, suits, tie_rule, sectioning, bottom_card)
+    config = _config(ranks, suits, tie_rule, sectioning, bottom_card)  # the engine checks pack and options
+    # the engine's own check of the number of sections under this Option 3 and this pack
+    punters = sections - 1 if config.sectioning is engine.Sectioning.ONE_EACH else 1
+    engine.section_count(config, punters, sections)
     pack = config.pack()
     if sizes is not None:
         bottom_positions(sizes)  # ArgumentError / ConfigError for a bad list of sizes
+        # the engine's own cut checks the count and the total (on a pack-order deck, no bets)
+        trial = engine.BankerBrokerDeal(config, tuple(f"P{i}" for i in range(1, punters + 1)), deck=pack,
+                                        n_sections=sections)
+        trial.cut(list(sizes))
     sizes = tuple(sizes) if sizes is not None else _sizes(len(pack), sections, bottom_card)
     return config, pack, sizes
 
@@ -652,9 +666,9 @@ def engine_monte_carlo(deals: int, seed: int, ranks: int = RANKS, suits: int = S
                        bottom_card=engine.BottomCard.DISCARD) -> MonteCarlo:
     """Deal ``deals`` seeded random deals of the three-section game through
     the engine (shuffle and cut points from ``random.Random(seed)``)."""
-    import random
-
-    rng = random.Random(seed)
+    whole_number(deals, "deals", low=2, rule="deals must be a whole number of 2 or more (a standard "
+                 "error needs two)")
+    rng = random_source(seed)  # SeedError for True, a negative seed or a non-seed, as the engine
     config = _config(ranks, suits, tie_rule, engine.Sectioning.THREE, bottom_card)
     ones, totals, ties = [], [], []
     for _ in range(deals):

@@ -20,6 +20,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable
 
+from ..checks import whole_number
 from ..errors import ArgumentError, ConfigError, short_repr
 
 __all__ = ["BetValue", "value_table", "as_fraction", "outcome_distribution", "session_distribution"]
@@ -169,9 +170,11 @@ def value_table(values: Iterable[BetValue], *, digits: int = 4):
 
     Raises:
         ArgumentError (a TypeError): ``values`` is not an iterable of BetValue.
+        ConfigError: ``digits`` is not a whole number from 0 to 20.
     """
     import pandas as pd
 
+    whole_number(digits, "digits", low=0, high=20)
     values = check_bet_values(values)
 
     def both(x: Fraction) -> str:
@@ -224,8 +227,7 @@ def session_distribution(outcomes: dict, n_deals: int) -> dict[Fraction, Fractio
             to 100000, or the probabilities are negative or do not sum to 1.
         ArgumentError (a TypeError): ``outcomes`` is not a dict with exact probabilities.
     """
-    if isinstance(n_deals, bool) or not isinstance(n_deals, int) or not 0 <= n_deals <= 100_000:
-        raise ConfigError(f"n_deals must be a whole number from 0 to 100000, got {short_repr(n_deals)}")
+    whole_number(n_deals, "n_deals", low=0, high=100_000)
     outcomes = check_law(outcomes, "outcomes")
     total: dict[Fraction, Fraction] = {Fraction(0): Fraction(1)}
     for _ in range(n_deals):

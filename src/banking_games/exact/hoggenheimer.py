@@ -34,6 +34,8 @@ from itertools import permutations
 from math import comb, factorial
 from typing import Iterable, Sequence
 
+from ..checks import whole_number
+from ..money import to_stake
 from ..errors import ArgumentError, BetError, ConfigError, short_repr
 from ..games import hoggenheimer as engine
 from .core import BetValue
@@ -178,10 +180,8 @@ def cards_turned_mean_formula():
 # ---------------------------------------------------------------- exact numbers (Fractions)
 
 def _check_m(m: int, n: int) -> None:
-    if not isinstance(n, int) or n < 1:
-        raise ConfigError(f"n (ranked cards) must be a whole number >= 1, got {short_repr(n)}")
-    if not isinstance(m, int) or not 1 <= m <= n:
-        raise ConfigError(f"m (cards bet on) must be a whole number from 1 to n={n}, got {short_repr(m)}")
+    whole_number(n, "n", low=1, rule="n (ranked cards) must be a whole number of 1 or more")
+    whole_number(m, "m", low=1, high=n, rule=f"m (cards bet on) must be a whole number from 1 to n={n}")
 
 
 def win_probability(m: int, n: int = N_CARDS) -> Fraction:
@@ -201,12 +201,16 @@ def both_win_probability(a: Iterable, b: Iterable) -> Fraction:
     (derivation: ``book/hoggenheimer-values.md``; checked against the
     engine's deals by ``tests/test_exact_hoggenheimer.py``).
 
+    Args:
+        a, b: the cards of each bet, each read as the engine reads the cards
+            of a bet (a card name or card, or a sequence of them).
+
     Raises:
-        ConfigError (a ValueError): if the bets cover no card.
+        BetError, CardError: cards the engine does not take in a bet (the
+            Joker, a card off the layout, a card named twice, no card, a
+            malformed name), with the engine's message.
     """
-    union = set(a) | set(b)
-    if not union:
-        raise ConfigError("the bets cover no card")
+    union = set(engine._check_cards(a)) | set(engine._check_cards(b))
     return Fraction(1, len(union) + 1)
 
 
@@ -285,7 +289,7 @@ def _parse_bets(bets, stakes) -> tuple[list, list[Fraction]]:
         raise ConfigError(f"{len(parsed)} bets but {len(stakes)} stakes")
     if any(s <= 0 for s in stakes):
         raise ConfigError(f"every stake must be positive, got {[str(s) for s in stakes]}")
-    return parsed, stakes
+    return parsed, [to_stake(s) for s in stakes]  # StakeError for a stake the engine refuses (its range)
 
 
 def several_bets_value(bets: Sequence, stakes: Sequence | None = None) -> tuple[Fraction, Fraction]:

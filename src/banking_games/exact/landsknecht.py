@@ -36,6 +36,7 @@ from fractions import Fraction
 from functools import lru_cache
 from math import comb
 
+from ..checks import whole_number
 from ..errors import ConfigError, short_repr
 from ..games import landsknecht as engine
 from .core import BetValue
@@ -162,9 +163,8 @@ def race_probability(a: int, b: int) -> Fraction:
     Raises:
         ConfigError (a ValueError): a or b negative, or both 0.
     """
-    for name, v in (("a", a), ("b", b)):
-        if isinstance(v, bool) or not isinstance(v, int):
-            raise ConfigError(f"{name} must be a whole number of cards, got {short_repr(v)}")
+    a = whole_number(a, "a", rule="a must be a whole number of cards")
+    b = whole_number(b, "b", rule="b must be a whole number of cards")
     if a < 0 or b < 0 or a + b == 0:
         raise ConfigError(f"need a, b >= 0 and a + b > 0, got a={a}, b={b}")
     return Fraction(b, a + b)

@@ -54,7 +54,8 @@ from typing import Hashable, Mapping, Sequence
 from ..cards import Card, check_deck_order, full_pack, parse_card, random_source, shuffled, top_ranks_pack
 from ..errors import ArgumentError, BetError, CardError, ConfigError, DealOverError, DeckError, RuleError, short_repr
 from ..money import LOSE, PUSH, WIN, BetResult, Settlement, to_stake
-from .cut import CutForBank, CutRound, _names, cut_for_bank
+from ..checks import names as _names, whole_number
+from .cut import CutForBank, CutRound, cut_for_bank
 
 __all__ = [
     "SOURCE",
@@ -262,15 +263,12 @@ class BankerBrokerConfig:
                 allowed = ", ".join(f"{kind.__name__}.{m.name}" for m in kind)
                 raise ConfigError(f"{name} must be one of {allowed}; got {short_repr(value)}")
         for name, low in (("section_limit", 2), ("deals_per_bank", 1)):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or value < low:
-                raise ConfigError(f"{_FIELD_WORDS[name]} must be a whole number of at least {low}; "
-                                  f"got {short_repr(value)}")
+            whole_number(getattr(self, name), name, low=low,
+                         rule=f"{_FIELD_WORDS[name]} must be a whole number of at least {low}")
         for name, low, high in (("ranks", 1, 13), ("suits", 1, 4)):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-                raise ConfigError(f"{name} must be a whole number from {low} to {high} (the standard pack "
-                                  f"has 13 ranks and 4 suits); got {short_repr(value)}")
+            whole_number(getattr(self, name), name, low=low, high=high,
+                         rule=f"{name} must be a whole number from {low} to {high} (the standard pack "
+                              "has 13 ranks and 4 suits)")
         if self.ranks * self.suits < 3:
             raise ConfigError(f"a pack of {self.ranks} ranks in {self.suits} suits has only "
                               f"{self.ranks * self.suits} cards; at least 3 are needed (two sections "
@@ -391,9 +389,12 @@ def section_count(config: BankerBrokerConfig, n_punters: int, n_sections: int | 
             needs a card, and one card is discarded or left unused).
     """
     most = config.pack_size - 1
-    if isinstance(n_punters, bool) or not isinstance(n_punters, int) or n_punters < 1:
-        raise ConfigError(f"Banker and Broker needs at least one punter besides the banker "
-                          f"(two or more players); got {short_repr(n_punters)} punters")
+    whole_number(n_punters, "n_punters", low=1, rule="Banker and Broker needs at least one punter besides "
+                 "the banker (two or more players), a whole number of punters")
+    if n_sections is not None:
+        whole_number(n_sections, "n_sections", low=2, high=most,
+                     rule=f"the banker cuts a whole number of sections from 2 to {most} "
+                          "(the banker's section included)")
     if config.sectioning is Sectioning.ONE_EACH:
         forced = n_punters + 1
         if forced > config.section_limit:
@@ -406,9 +407,6 @@ def section_count(config: BankerBrokerConfig, n_punters: int, n_sections: int | 
         if n_sections is None:
             raise ConfigError("when the banker chooses how many sections to cut, say how many this deal "
                               f"(from 2 to {most}, the banker's included)")
-        if isinstance(n_sections, bool) or not isinstance(n_sections, int) or not 2 <= n_sections <= most:
-            raise ConfigError(f"the banker cuts a whole number of sections from 2 to {most} "
-                              f"(the banker's section included); got {short_repr(n_sections)}")
         return n_sections
     if forced > most:
         raise ConfigError(f"a pack of {config.pack_size} cards holds at most {most} sections (one card is "
@@ -675,8 +673,8 @@ class BankerBrokerDeal:
         return [c for c in self.deck if c not in shown]
 
     def _check_section(self, number: object) -> None:
-        if isinstance(number, bool) or not isinstance(number, int) or not 1 <= number <= self.n_sections:
-            raise BetError(f"no section {short_repr(number)}: sections are numbered 1 to {self.n_sections} from the top")
+        whole_number(number, "section", low=1, high=self.n_sections, error=BetError,
+                     rule=f"no section {short_repr(number)}: sections are numbered 1 to {self.n_sections} from the top")
 
     def bets_on(self, number: int) -> list[Bet]:
         """The bets placed on section ``number`` (1 = top), in the order placed.
@@ -723,9 +721,7 @@ class BankerBrokerDeal:
                 raise BetError(f"say which section {short_repr(player)} backs: one of "
                                f"{', '.join(map(str, allowed))}")
             section = allowed[0]
-        if isinstance(section, bool) or not isinstance(section, int) or not 1 <= section <= self.n_sections:
-            raise BetError(f"no section {short_repr(section)}: sections are numbered 1 to {self.n_sections} from "
-                           f"the top")
+        self._check_section(section)
         if section == self.banker_section_number:
             raise BetError(f"section {section} is the banker's; punters back the players' sections "
                            f"{', '.join(map(str, self.player_section_numbers))}")
@@ -779,9 +775,13 @@ class BankerBrokerDeal:
         except TypeError:
             raise BetError(f"give {k} section sizes as a sequence of whole numbers, top section first (or None "
                            f"to draw them); got {short_repr(sizes)}") from None
-        if len(sizes) != k or any(isinstance(s, bool) or not isinstance(s, int) or s < 1 for s in sizes):
-            raise BetError(f"give {k} section sizes, each a whole number of at least 1 card, top "
-                           f"section first; got {_pieces_text(sizes)}")
+        if len(sizes) != k:
+            raise BetError(f"give {k} section sizes, one per section in play (the banker's included), top "
+                           f"section first; got {_pieces_text(sizes)} ({len(sizes)} sizes)")
+        for s in sizes:
+            whole_number(s, "a section size", low=1, error=BetError,
+                         rule=f"each of the {k} section sizes must be a whole number of at least 1 card "
+                              f"(sizes given: {_pieces_text(sizes)})")
         total = sum(sizes)
         if discard and total != usable:
             raise BetError(f"with the bottom card discarded the {k} sections share all {usable} other "

@@ -10,24 +10,11 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Hashable, Mapping, Sequence
 
+from ..checks import names as _names
 from ..cards import Card, full_pack, parse_card, random_source, shuffled
 from ..errors import CardError, ConfigError, DeckError, RuleError, short_repr
 
 __all__ = ["CutRound", "CutForBank", "cut_for_bank"]
-
-
-def _names(value: object, what: str) -> tuple:
-    """``value`` as a tuple of hashable names; ConfigError naming ``what`` otherwise."""
-    if isinstance(value, str):
-        raise ConfigError(f"{what} must be a sequence of names such as ('Ann', 'Bob'), got the string {short_repr(value)}")
-    try:
-        names = tuple(value)
-        set(names)
-    except TypeError:
-        raise ConfigError(f"{what} must be a sequence of names (strings or other hashable values), "
-                          f"got {short_repr(value)}") from None
-    return names
-
 
 
 @dataclass(frozen=True)

@@ -50,6 +50,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable, Sequence, Union
 
+from ..checks import names, whole_number
 from ..cards import JOKER, Card, Suit, check_deck_order, hoggenheimer_pack, parse_card, piquet_pack, shuffled
 from ..errors import ArgumentError, BetError, CardError, ConfigError, DealOverError, RuleError, short_repr
 from ..money import LOSE, WIN, BetResult, Settlement, to_stake
@@ -117,9 +118,10 @@ def card_at(row: int, column: int) -> Card:
     Raises:
         BetError: if the cell is off the 4 x 8 layout.
     """
-    if not (isinstance(row, int) and isinstance(column, int) and 0 <= row < 4 and 0 <= column < 8):
-        raise BetError(f"no cell ({short_repr(row)}, {short_repr(column)}): rows are 0-3 (spades, hearts, diamonds, "
-                       "clubs), columns 0-7 (A K Q J 10 9 8 7)")
+    rule = (f"no cell ({short_repr(row)}, {short_repr(column)}): rows are 0-3 (spades, hearts, diamonds, "
+            "clubs), columns 0-7 (A K Q J 10 9 8 7)")
+    row = whole_number(row, "row", low=0, high=3, error=BetError, rule=rule)
+    column = whole_number(column, "column", low=0, high=7, error=BetError, rule=rule)
     return Card(RANK_COLUMNS[column], SUIT_ROWS[row])
 
 
@@ -181,10 +183,9 @@ class HoggenheimerConfig:
                               "'english' (face-down layout, follow the chain; diagram1979) "
                               "and 'german' (turn straight from the pack; dewiki-hoggenheimer)")
         for name, top in (("suits", len(SUIT_ROWS)), ("ranks", len(RANK_COLUMNS))):
-            value = getattr(self, name)
-            if isinstance(value, bool) or not isinstance(value, int) or not 1 <= value <= top:
-                raise ConfigError(f"{name} must be a whole number from 1 to {top} (the real game uses "
-                                  f"{top}; fewer gives a reduced pack for exact analysis), got {short_repr(value)}")
+            whole_number(getattr(self, name), name, low=1, high=top,
+                         rule=f"{name} must be a whole number from 1 to {top} (the real game uses "
+                              f"{top}; fewer gives a reduced pack for exact analysis)")
 
     @property
     def is_reduced(self) -> bool:
@@ -893,10 +894,10 @@ def choose_first_banker(players: Sequence[Hashable], *, rng=None, rounds=None) -
         CardError, DeckError, RuleError, SeedError: as :func:`cut_for_bank`
             (a card outside the 32-card pack, the Joker included, is refused).
     """
-    names = tuple(players) if not isinstance(players, str) else players
-    if isinstance(names, str) or len(names) < 2:
+    seats = names(players, "players")
+    if len(seats) < 2:
         raise ConfigError(f"the first banker is cut for among two or more players, got {short_repr(players)}")
-    return cut_for_bank(names, rng=rng, rounds=rounds, pack=piquet_pack())
+    return cut_for_bank(seats, rng=rng, rounds=rounds, pack=piquet_pack())
 
 
 def next_banker(seating: Sequence[Hashable], banker: Hashable) -> Hashable:
@@ -916,11 +917,7 @@ def next_banker(seating: Sequence[Hashable], banker: Hashable) -> Hashable:
             sequence of names, or there are fewer than two players (the
             English text: "Two or more").
     """
-    try:
-        seating = list(seating)
-    except TypeError:
-        raise RuleError(f"seating must be a sequence of the players' names in clockwise order, "
-                        f"got {short_repr(seating)}") from None
+    seating = list(names(seating, "seating", error=RuleError))
     if len(seating) < 2:
         raise RuleError(f"Hoggenheimer needs two or more players, got {len(seating)}")
     if banker not in seating:

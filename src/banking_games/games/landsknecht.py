@@ -39,6 +39,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 from typing import Hashable, Iterable, Sequence
 
+from ..checks import names, whole_number
 from ..cards import (Card, check_deck_order, full_pack, parse_card, parse_cards, random_source, shuffled,
                      top_ranks_pack)
 from ..errors import BetError, ConfigError, DealOverError, DeckError, RuleError, StakeError, short_repr
@@ -188,10 +189,9 @@ class LandsknechtConfig:
 
     def __post_init__(self) -> None:
         for name, lo, hi in (("ranks", 3, 13), ("suits", 2, 4)):
-            value = getattr(self, name)
-            if not isinstance(value, int) or isinstance(value, bool) or not lo <= value <= hi:
-                raise ConfigError(f"{name} must be a whole number from {lo} to {hi} (the standard pack has "
-                                  f"13 ranks and 4 suits), got {short_repr(value)}")
+            whole_number(getattr(self, name), name, low=lo, high=hi,
+                         rule=f"{name} must be a whole number from {lo} to {hi} (the standard pack has "
+                              "13 ranks and 4 suits)")
         for name in ("min_stake", "max_stake"):
             value = getattr(self, name)
             if value is None:
@@ -348,18 +348,12 @@ class LandsknechtDeal:
         if (deck is None) == (rng is None):
             raise ConfigError(f"give exactly one of deck= (an explicit order of the {len(config.pack())} cards, top first) "
                               "or rng= (an int seed, random.Random or numpy Generator)")
+        seats = None if players is None else names(players, "players", example="('Anna', 'Boris')")
         pack = config.pack()
         order = check_deck_order(deck, pack) if deck is not None else shuffled(pack, rng)
         self.config = config
         self.banker = banker
-        try:
-            self.players = None if players is None or isinstance(players, str) else tuple(players)
-            set(self.players or ())
-        except TypeError:
-            raise ConfigError(f"players must be a sequence of names, got {short_repr(players)}") from None
-        if isinstance(players, str):
-            raise ConfigError(f"players must be a sequence of names such as ('Anna', 'Boris'), got the string "
-                              f"{short_repr(players)}")
+        self.players = seats
         self._deck: list[Card] = order
         self._pos = 0
         self._turns = 0
@@ -843,13 +837,7 @@ class FirstBankerDraw:
 
 
 def _check_seats(players: Sequence[Hashable]) -> tuple:
-    if isinstance(players, str):
-        raise ConfigError(f"players must be a sequence of names in seating order such as ('Anna', 'Boris'), "
-                          f"got the string {short_repr(players)}")
-    try:
-        seats = tuple(players)
-    except TypeError:
-        raise ConfigError(f"players must be a sequence of names in seating order, got {short_repr(players)}") from None
+    seats = names(players, "players (in seating order)", example="('Anna', 'Boris')")
     if len(seats) < MIN_PLAYERS:
         raise ConfigError(f"Landsknecht needs at least {MIN_PLAYERS} players (banker included), got {len(seats)}")
     try:

@@ -53,6 +53,7 @@ from typing import Sequence
 
 import numpy as np
 
+from ..checks import whole_number
 from ..errors import ConfigError, short_repr
 from ..games import banker_broker as bb
 from .common import check_config, deck_array, decks_to_cards, is_whole, run_to_table, session_totals, shuffled_decks
@@ -122,7 +123,7 @@ def _setup(config, punters, n_sections, stakes) -> _Setup:
     punters, k = section_count_for(config, punters, n_sections)
     if is_whole(stakes):
         stakes = (int(stakes),) * (k - 1)
-    stakes = tuple(stakes)
+    stakes = tuple(stakes) if isinstance(stakes, (list, tuple, np.ndarray)) else (stakes,)
     if len(stakes) != k - 1 or not all(is_whole(s) and 0 <= s <= 1000 for s in stakes) or not any(stakes):
         raise ConfigError(f"stakes must be a whole number of units from 1 to 1000 (on every players' section) or "
                           f"{k - 1} whole numbers from 0 to 1000 (one per players' section, 0 for no bet, "
@@ -192,6 +193,11 @@ def random_sizes(n: int, config: bb.BankerBrokerConfig, k: int, gen: np.random.G
     Returns:
         ``int16`` array ``(n, k)``, top section first.
     """
+    config = _config(config)
+    n = whole_number(n, "n", low=0, rule="n (deals) must be a whole number 0 or more")
+    k = whole_number(k, "k", low=2, high=config.pack_size - 1,
+                     rule=f"k (sections in play, the banker's included) must be a whole number from 2 to "
+                          f"{config.pack_size - 1}")
     return np.diff(_cut_points(n, config, k, gen), axis=1, prepend=0).astype(np.int16)
 
 
@@ -380,6 +386,7 @@ def fast_deals(n: int, gen: np.random.Generator, *, config: bb.BankerBrokerConfi
     card among those left, compared with the banker's as it is drawn). Same
     columns and distribution as :func:`deal_decks` on shuffled decks with
     random sizes; not the same deals."""
+    n = whole_number(n, "n", low=0, rule="n (deals) must be a whole number 0 or more")
     s = _setup(config, punters, n_sections, stakes)
     return _fast_settle(_fast_draws(n, gen, s.config.pack_size, s.k), s)
 
@@ -525,8 +532,8 @@ def bankroll_paths(banker_net, n_paths: int, n_deals: int, start: int = 0) -> np
     """
     values = np.asarray(banker_net)
     for name, v in (("n_paths", n_paths), ("n_deals", n_deals)):
-        if not is_whole(v) or v <= 0:
-            raise ConfigError(f"{name} must be a positive whole number, got {short_repr(v)}")
+        whole_number(v, name, low=1, rule=f"{name} must be a positive whole number")
+    whole_number(start, "start", rule="start (the bankroll before the first deal) must be a whole number")
     if values.size < n_paths * n_deals:
         raise ConfigError(f"need {n_paths * n_deals} deals for {n_paths} paths of {n_deals}, got {values.size}")
     steps = values[:n_paths * n_deals].reshape(n_paths, n_deals).astype(np.int64)

@@ -14,6 +14,7 @@ from typing import Callable, Mapping, Sequence, TypeVar
 import numpy as np
 
 from ..cards import Card
+from ..checks import is_whole_number, whole_number
 from ..errors import ConfigError, SeedError, short_repr
 
 __all__ = ["is_whole", "check_config", "as_generator", "shuffled_decks", "deck_array", "decks_to_cards",
@@ -23,9 +24,9 @@ __all__ = ["is_whole", "check_config", "as_generator", "shuffled_decks", "deck_a
 C = TypeVar("C")
 
 
-def is_whole(x) -> bool:
-    """True for a Python or numpy integer (``bool`` is not a number here)."""
-    return isinstance(x, (int, np.integer)) and not isinstance(x, bool)
+is_whole = is_whole_number
+"""True for a Python or numpy integer (``bool`` is not a number here):
+:func:`banking_games.checks.is_whole_number`."""
 
 
 def check_config(config, kind: type[C]) -> C:
@@ -52,10 +53,8 @@ def as_generator(rng) -> np.random.Generator:
     """
     if isinstance(rng, np.random.Generator):
         return rng
-    if isinstance(rng, (int, np.integer)) and not isinstance(rng, bool):
-        if rng < 0:
-            raise SeedError(f"a seed must be a whole number 0 or more, got {short_repr(rng)}")
-        return np.random.default_rng(int(rng))
+    if is_whole(rng):
+        return np.random.default_rng(whole_number(rng, "a seed", low=0, error=SeedError))
     raise SeedError(f"rng must be a non-negative int seed or a numpy.random.Generator, got {short_repr(rng)}")
 
 
@@ -66,6 +65,8 @@ def shuffled_decks(n_decks: int, pack_size: int, rng: np.random.Generator) -> np
         ``int8`` array of shape ``(n_decks, pack_size)``; row i is deck i, top
         card first, each entry an index into the pack's card list.
     """
+    n_decks = whole_number(n_decks, "n_decks", low=0)
+    pack_size = whole_number(pack_size, "pack_size", low=1, high=127)  # int8 card numbers
     base = np.broadcast_to(np.arange(pack_size, dtype=np.int8), (n_decks, pack_size))
     return rng.permuted(base, axis=1)
 
@@ -130,10 +131,8 @@ def run_in_chunks(n_deals: int, simulate_chunk: Callable[[int, np.random.Generat
     Raises:
         ConfigError (a ValueError): if ``n_deals`` or ``chunk_size`` is not a positive int.
     """
-    if not is_whole(n_deals) or n_deals <= 0:
-        raise ConfigError(f"n_deals must be a positive whole number, got {short_repr(n_deals)}")
-    if not isinstance(chunk_size, (int, np.integer)) or chunk_size <= 0:
-        raise ConfigError(f"chunk_size must be a positive whole number, got {short_repr(chunk_size)}")
+    whole_number(n_deals, "n_deals", low=1, rule="n_deals must be a positive whole number")
+    whole_number(chunk_size, "chunk_size", low=1, rule="chunk_size must be a positive whole number")
     gen = as_generator(rng)
     bar = None
     if progress:
@@ -291,8 +290,7 @@ def session_totals(values, session_length: int) -> np.ndarray:
         values than one session.
     """
     values = np.asarray(values)
-    if not is_whole(session_length) or session_length <= 0:
-        raise ConfigError(f"session_length must be a positive whole number, got {short_repr(session_length)}")
+    whole_number(session_length, "session_length", low=1, rule="session_length must be a positive whole number")
     m = values.size // session_length
     if m == 0:
         raise ConfigError(f"need at least {session_length} values for one session, got {values.size}")

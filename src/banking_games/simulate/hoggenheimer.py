@@ -60,6 +60,7 @@ from typing import Mapping, Sequence
 
 import numpy as np
 
+from ..checks import whole_number
 from ..errors import ConfigError, short_repr
 from ..games import hoggenheimer as hg
 from .common import check_config, deck_array, decks_to_cards, is_whole, run_to_table, session_totals, shuffled_decks
@@ -450,6 +451,7 @@ def fast_deals(n: int, gen: np.random.Generator, bets="default", *,
     ``0..N`` (``N`` ranked cards), then for each covered card ``j`` (in pack
     order) ``n`` integers on ``0..N-j-1``, all ``int8``.
     """
+    n = whole_number(n, "n", low=0, rule="n (deals) must be a whole number 0 or more")
     config = _config(config)
     plan = bet_plan(bets)
     layout = _layout(config)

@@ -165,6 +165,9 @@ DEFAULT_PLANS = (FIRST, EVERY, SECOND, FIRST_LATE)
 def _check_plans(plans: Sequence[BetPlan], config: lk.LandsknechtConfig) -> tuple[BetPlan, ...]:
     if isinstance(plans, BetPlan):
         plans = (plans,)
+    if isinstance(plans, (str, bytes)) or not hasattr(plans, "__iter__"):
+        raise ConfigError(f"plans must be a sequence of BetPlan objects such as (BetPlan('first'),), "
+                          f"got {short_repr(plans)}")
     plans = tuple(plans)
     for p in plans:
         if not isinstance(p, BetPlan):

@@ -31,7 +31,8 @@ from typing import Hashable, Sequence
 import ipywidgets as widgets
 
 from ..display.banker_broker import cut_html, deal_html, rest_html, section_html
-from ..errors import ConfigError, RuleError, short_repr
+from ..checks import whole_number
+from ..errors import ConfigError, RuleError
 from ..games.banker_broker import (PAYOUT_ODDS, BankChange, BankChangeResult, BankerBrokerConfig,
                                    BankerBrokerDeal, BankerBrokerSession, BetPlaced, BetTiming, BottomCard,
                                    PackCut, Sectioning, SectionTurned, TieRule, section_count)
@@ -305,9 +306,8 @@ class BankerBrokerTable(DealingTable):
     def __init__(self, players: Sequence[Hashable] = DEFAULT_PLAYERS, seed: int = DEFAULT_SEED, *,
                  config: BankerBrokerConfig | None = None, n_sections: int = DEFAULT_SECTIONS) -> None:
         players = check_players_arg(players)
-        if isinstance(n_sections, bool) or not isinstance(n_sections, int):
-            raise ConfigError(f"n_sections must be a whole number of sections (3 or more under option 3(c)), "
-                              f"got {short_repr(n_sections)}")
+        whole_number(n_sections, "n_sections", rule="n_sections must be a whole number of sections (3 or more "
+                     "under option 3(c))")
         config = BankerBrokerConfig() if config is None else config
         if not isinstance(config, BankerBrokerConfig):
             raise ConfigError(f"config must be a BankerBrokerConfig, got {type(config).__name__}")

@@ -19,7 +19,8 @@ from typing import Callable, Hashable, Iterable, Mapping, Sequence
 
 import ipywidgets as widgets
 
-from ..errors import ConfigError, GameError, short_repr
+from ..checks import names, whole_number
+from ..errors import ConfigError, GameError
 from ..money import Settlement
 from ipywidgets.widgets.widget_string import HTMLStyle
 
@@ -52,11 +53,7 @@ def check_seed(seed: object) -> int:
         ConfigError: anything else (a table's seed field holds whole numbers;
             a negative seed is refused because Python seeds -7 exactly like 7).
     """
-    if isinstance(seed, bool) or not isinstance(seed, int):
-        raise ConfigError(f"the seed must be a whole number 0 or more, got {short_repr(seed)}")
-    if seed < 0:
-        raise ConfigError(f"the seed must be a whole number 0 or more, got {short_repr(seed)}")
-    return seed
+    return whole_number(seed, "the seed", low=0)
 
 
 def check_players_arg(players: object) -> tuple:
@@ -69,16 +66,7 @@ def check_players_arg(players: object) -> tuple:
         ConfigError: if ``players`` is a single string (``"AB"`` would seat
             A and B), a set or dict (no seating order), or not iterable.
     """
-    if isinstance(players, (str, bytes)):
-        raise ConfigError(f"players must be a list of names such as ['Anna', 'Ben'], not one string; "
-                          f"got {short_repr(players)}")
-    if isinstance(players, (set, frozenset, dict)):
-        raise ConfigError(f"players must be given in seating order (a list or tuple), not a "
-                          f"{type(players).__name__}; got {short_repr(players)}")
-    try:
-        return tuple(players)
-    except TypeError:
-        raise ConfigError(f"players must be a list of names such as ['Anna', 'Ben'], got {short_repr(players)}") from None
+    return names(players, "players", example="['Anna', 'Ben']")
 
 
 def sync_options(dropdown: widgets.Dropdown, options: Sequence) -> None:
@@ -300,8 +288,7 @@ class DealReplay(widgets.VBox):
             raise ValueError("a DealReplay needs at least one frame")
         top = len(frames) - 1
         index = top if index is None else index
-        if not isinstance(index, int) or not 0 <= index <= top:
-            raise ValueError(f"index must be a frame's index from 0 to {top}, got {short_repr(index)}")
+        whole_number(index, "index", low=0, high=top, rule=f"index must be a frame's index from 0 to {top}")
         pool = self._pool
         if len(pool) < len(frames):  # more frames than expected: make the missing widgets once
             pool.extend(self._frame() for _ in range(len(frames) - len(pool)))
