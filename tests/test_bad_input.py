@@ -18,7 +18,7 @@ from fractions import Fraction as F
 import numpy as np
 import pytest
 
-from banking_games import checks, teaching
+from banking_games import checks, group_codes, teaching
 from banking_games.cards import (Card, Suit, check_deck_order, full_pack, hoggenheimer_pack, parse_cards, random_source,
                                  rank_name, shuffled, top_ranks_pack)
 from banking_games.errors import BetError, CardError, ConfigError, DeckError, GameError, RuleError, SeedError
@@ -236,6 +236,16 @@ def _bb_cut_session_after_a_deal():
 
 
 INT_CASES = [
+    # group codes (banking_games.group_codes): every number a code carries, and the helpers' sizes
+    ("group_codes.GroupCode:seed", lambda v: group_codes.GroupCode("hoggenheimer", "lesson", v, 10), "the seed must"),
+    ("group_codes.GroupCode:deals", lambda v: group_codes.GroupCode("hoggenheimer", "lesson", 1, v),
+     "the number of deals must"),
+    ("group_codes.GroupCode:counts", lambda v: group_codes.GroupCode(
+        "hoggenheimer", "lesson", 1, 10, counts={"A": (v, 10)}), "successes of 'A' must be a whole number"),
+    ("group_codes.bet_spec:index", lambda v: group_codes.bet_spec("hoggenheimer", v), NOT_A_NUMBER),
+    ("group_codes.format_code:group", lambda v: group_codes.format_code("GAHLU7CD", v), NOT_A_NUMBER),
+    ("group_codes.qr_svg:scale", lambda v: group_codes.qr_svg("GAHL-U7CD-8D6D-5D3D-JFH6-262C-232Y", scale=v),
+     NOT_A_NUMBER),
     ("cards.Card:rank", lambda v: Card(v, Suit.SPADES), "no rank"),
     ("cards.rank_name:rank", lambda v: rank_name(v), "no rank"),
     # top_ranks_pack is cached: top_ranks_pack(1, 4) first, so that True would be served from the cache
@@ -469,7 +479,8 @@ INT_EXEMPT = {
 # tested in tests/test_widgets_*.py (their check_seed is checks.whole_number).
 INT_MODULES = ["cards", "money", "teaching", "games.hoggenheimer", "games.banker_broker", "games.landsknecht",
                "games.cut", "exact.core", "exact.hoggenheimer", "exact.banker_broker", "exact.landsknecht",
-               "simulate.common", "simulate.hoggenheimer", "simulate.banker_broker", "simulate.landsknecht"]
+               "simulate.common", "simulate.hoggenheimer", "simulate.banker_broker", "simulate.landsknecht",
+               "group_codes"]
 _INT_ANNOTATION = re.compile(r"\bint\b")
 _COUNT_NAMES = {"rng", "seed", "stake", "stakes"}
 

@@ -73,6 +73,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Mapping
 
+from .checks import whole_number
 from .errors import ConfigError, short_repr
 
 __all__ = [
@@ -180,8 +181,14 @@ def bet_index(game: str, spec: str) -> int:
 def bet_spec(game: str, index: int) -> str:
     """The canonical spec of bet number ``index`` (inverse of :func:`bet_index`):
     Hoggenheimer: the bet's card names separated by spaces (``"7S 7H"``;
-    ``make_bet`` reads it back)."""
+    ``make_bet`` reads it back).
+
+    Raises:
+        GroupCodeError: an unknown game, or ``index`` not a whole number
+            (``True`` included) naming one of the game's bets.
+    """
     _check_game(game)
+    index = whole_number(index, "a bet's number", error=GroupCodeError)
     if game == "hoggenheimer":
         bets = _hog_bets()
         if not 0 <= index < len(bets):
@@ -451,7 +458,12 @@ def _valid(symbols: str) -> bool:
 
 
 def format_code(symbols: str, group: int = 4) -> str:
-    """Symbols in groups of ``group`` joined by hyphens, for reading."""
+    """Symbols in groups of ``group`` joined by hyphens, for reading.
+
+    Raises:
+        GroupCodeError: ``group`` not a whole number of at least 1.
+    """
+    group = whole_number(group, "the group size", low=1, error=GroupCodeError)
     return "-".join(symbols[i:i + group] for i in range(0, len(symbols), group))
 
 
@@ -639,9 +651,11 @@ def qr_svg(text: str, *, scale: int = 4, title: str | None = None) -> str:
     alphanumeric mode, which holds capitals, digits and hyphens).
 
     Raises:
-        GroupCodeError: ``text`` is not a group code's text.
+        GroupCodeError: ``text`` is not a group code's text, or ``scale``
+            (pixels per module) is not a whole number from 1 to 20.
     """
     symbols = normalise(text)
+    scale = whole_number(scale, "the QR code's scale", low=1, high=20, error=GroupCodeError)
     import segno
 
     qr = segno.make_qr(format_code(symbols), error="m", boost_error=False)
