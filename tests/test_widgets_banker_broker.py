@@ -135,8 +135,8 @@ def bet(t: BankerBrokerTable, punter: str, stake: str, section: int | None = Non
 
 
 def new_session(t: BankerBrokerTable, **options) -> None:
-    for name, value in options.items():
-        t.option_fields[name].value = value
+    for name, value in options.items():  # a number is typed (a text field), a choice chosen
+        t.option_fields[name].value = str(value) if type(value) is int else value
     t.new_session_button.click()
     assert not t.message.is_error, t.message.value
 
@@ -154,7 +154,7 @@ def test_every_rule_option_is_a_control_and_applies_from_new_session():
     choice = dict(bottom_card=BottomCard.UNUSED_SECTION, bet_timing=BetTiming.AFTER_CUT,
                   sectioning=Sectioning.ANY, tie_rule=TieRule.STAKE_RETURNED,
                   bank_change=BankChange.CUT_FOR_BANK, deals_per_bank=3)
-    t.n_sections.value = 5
+    t.n_sections.value = "5"
     new_session(t, **choice)
     for name, value in choice.items():
         assert getattr(t.session.config, name) == value
@@ -285,7 +285,7 @@ def test_option_c_sections_chosen_each_deal_random_cut():
     nets = nets_shown(t)
     assert all(nets[p] == v for p, v in expected.items())
     # the banker may cut a different number next deal
-    t.n_sections.value = 3
+    t.n_sections.value = "3"
     t.new_deal_button.click()
     assert not t.message.is_error and t.deal.n_sections == 3
     t.punter.value = t.punter.options[0]
@@ -403,7 +403,7 @@ def test_refused_actions_leave_the_table_as_it_was():
                            (dict(section_limit=3), "at most 3 sections")):
         keep = {n: f.value for n, f in t.option_fields.items()}
         for n, v in options.items():
-            t.option_fields[n].value = v
+            t.option_fields[n].value = str(v) if type(v) is int else v
         refused(t, t.new_session_button.click, words)
         for n, v in keep.items():
             t.option_fields[n].value = v
@@ -412,7 +412,7 @@ def test_refused_actions_leave_the_table_as_it_was():
         refused(t, t.new_session_button.click, words)
     t.players_field.value = ", ".join(PLAYERS)
     t.option_fields["sectioning"].value = Sectioning.ANY
-    t.n_sections.value = 1
+    t.n_sections.value = "1"
     refused(t, t.new_session_button.click, "sections from 2 to 51")
 
 
@@ -424,9 +424,9 @@ def test_refused_bets_after_the_cut_and_wrong_sections_option_c():
     t.turn_button.click()                      # the first turn closes betting (option 2, after the cut)
     refused(t, t.bet_button.click, "before any section is turned", "a section has been turned already")
     t.end_button.click()
-    t.n_sections.value = 60                    # more sections than cards
+    t.n_sections.value = "60"                   # more sections than cards
     refused(t, t.new_deal_button.click, "sections from 2 to 51")
-    t.n_sections.value = 4
+    t.n_sections.value = "4"
     t.new_deal_button.click()
     assert not t.message.is_error and t.deal_number == 2
 
@@ -561,10 +561,10 @@ UNREADABLE = [
     ("sizes one bad", _type("sizes", "3, x, 9, 9", "cut_button"), "section sizes"),
     ("sizes deal to the end", _type("sizes", "3 4", "end_button"), "section sizes"),
     ("players empty", _type("players_field", ", ,", "new_session_button"), "two or more"),
-    ("seed negative", _type("seed_field", -1), "seed must be a whole number 0 or more"),
-    ("sections this deal", _type("n_sections", -3, sectioning=Sectioning.ANY), "sections from 2 to 51"),
-    ("limit on sections", _type("section_limit", 1, sectioning=Sectioning.ONE_EACH), "at least 2"),
-    ("deals per bank", _type("deals_per_bank", 0), "at least 1"),
+    ("seed negative", _type("seed_field", "-1"), "seed must be a whole number 0 or more"),
+    ("sections this deal", _type("n_sections", "-3", sectioning=Sectioning.ANY), "sections from 2 to 51"),
+    ("limit on sections", _type("section_limit", "1", sectioning=Sectioning.ONE_EACH), "at least 2"),
+    ("deals per bank", _type("deals_per_bank", "0"), "at least 1"),
 ]
 
 
