@@ -35,6 +35,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from banking_games.cards import Card, full_pack
+from conftest import UNREADABLE_NUMBERS, refuses_typed_number
 from banking_games.games.banker_broker import BankChange, BetTiming, BottomCard, Sectioning, TieRule
 from banking_games.widgets.banker_broker import (RULE_OPTIONS, BankerBrokerTable,
                                                  parse_sizes)
@@ -576,3 +577,43 @@ def test_unreadable_typed_value_is_refused_and_changes_nothing(name, action, wor
     assert t.message.is_error, f"{name}: {t.message.value}"
     assert words in html.unescape(t.message.value), t.message.value
     assert snapshot(t) == before and not t.deal.bets and not t.deal.sections
+
+
+# ---------------------------------------------------------------- typed whole numbers (issue 19)
+
+# Banker and Broker's whole-number fields besides the seed (tested for every table in
+# test_widgets_misuse): the field, the rule options that make the table read it, the words of the
+# engine's refusal of -3 (its range), and the button that reads it besides typing.
+NUMBER_FIELDS = {
+    "n_sections": (dict(sectioning=Sectioning.ANY), "sections from 2 to 51", "new_deal_button"),
+    "section_limit": ({}, "at least 2", "new_session_button"),
+    "deals_per_bank": ({}, "at least 1", "new_session_button"),
+}
+
+
+@pytest.mark.parametrize("field", NUMBER_FIELDS)
+@pytest.mark.parametrize("typed", list(UNREADABLE_NUMBERS))
+def test_number_field_that_cannot_be_read_is_refused_and_changes_nothing(field, typed):
+    options, range_words, press = NUMBER_FIELDS[field]
+    t = BankerBrokerTable(PLAYERS, seed=4)
+    new_session(t, **options)
+    if press == "new_deal_button":
+        t.end_button.click()  # 'New deal' reads the number of sections for the next deal
+    widget = t.option_fields.get(field) or getattr(t, field)
+    refuses_typed_number(t, widget, typed, UNREADABLE_NUMBERS[typed] or range_words, press=getattr(t, press))
+    assert widget.description in html.unescape(t.message.value) or UNREADABLE_NUMBERS[typed] is None
+
+
+def test_number_fields_typed_with_spaces_around_them_are_those_numbers():
+    # " 7 " is 7 (conftest.UNREADABLE_NUMBERS): 7 sections in the next deal under option 3(c);
+    # a bank kept for 7 deals; the limit on sections (3a) 7 (below 5 punters + the banker's it refuses)
+    t = BankerBrokerTable(PLAYERS, seed=4)
+    t.option_fields["deals_per_bank"].value = " 7 "
+    t.option_fields["section_limit"].value = " 6 "
+    new_session(t, sectioning=Sectioning.ANY)
+    assert t.session.config.deals_per_bank == 7 and t.session.config.section_limit == 6
+    t.n_sections.value = " 7 "
+    assert not t.message.is_error and "7 sections: from the next 'New deal'" in html.unescape(t.message.value)
+    t.end_button.click()
+    t.new_deal_button.click()
+    assert not t.message.is_error and t.deal.n_sections == 7 and t.n_sections.value == " 7 "
