@@ -419,7 +419,11 @@ class MessageBar(widgets.HTML):
     screen readers it is the table's live region: on the website
     (book/_ext/live_static/live-tables.js) the bar's own element, which
     lives as long as the table, gets ``role="status"`` and
-    ``aria-live="polite"``; a refusal inside it is a ``role="alert"``. Each
+    ``aria-live="polite"``; a refusal inside it is a ``role="alert"``.
+    Where no script of the book runs (JupyterLab, Voilà) the message itself
+    carries the role: news a ``role="status"`` with ``aria-live="polite"``
+    (the website's script takes these off inside its own region, so that
+    nothing is announced twice), a refusal its ``role="alert"``. Each
     message differs from the one before in a hidden counter, so a message
     repeated (the same refusal twice) is still a change, and announced.
     """
@@ -440,7 +444,7 @@ class MessageBar(widgets.HTML):
 
     def info(self, text: str) -> None:
         """Show ``text`` (plain text, escaped) as what just happened."""
-        self._show('style="padding:2px 0"', html.escape(text))
+        self._show('role="status" aria-live="polite" style="padding:2px 0"', html.escape(text))
 
     def clear(self) -> None:
         """Show nothing."""
