@@ -249,8 +249,10 @@ AXE_ON = """async (selector) => {
 
 # The focused element, described: its tag, its accessible name (aria-label, aria-labelledby, a
 # <label for>, an enclosing <label>, its own text or title, in the order a browser uses them), whether
-# it is one of the table's own buttons (not the replay's Play/Stop), an accordion header, a
-# checkbox, and whether it lies inside the live table.
+# it is one of the table's own buttons (not the replay's Play/Stop), a panel's title (the tables'
+# Disclosure buttons, or an ipywidgets Accordion header) and whether its panel is open (aria-expanded,
+# which the website's script sets; in JupyterLab the pressed look, mod-active), a checkbox, and
+# whether it lies inside the live table.
 FOCUSED_JS = """(scope) => {
   const e = document.activeElement;
   const byId = id => { const x = document.getElementById(id); return x ? x.textContent : ''; };
@@ -258,7 +260,9 @@ FOCUSED_JS = """(scope) => {
   const name = (e.getAttribute('aria-label') || (e.getAttribute('aria-labelledby') || '').split(' ').map(byId).join(' ')
                 || (label ? label.textContent : '') || (e.tagName === 'INPUT' ? '' : e.textContent) || e.title || '').trim();
   return {tag: e.tagName, name: name.replace(/\\s+/g, ' ').slice(0, 60), inTable: !!e.closest(scope),
-          header: e.classList.contains('jupyter-widget-Collapse-header'), expanded: e.getAttribute('aria-expanded'),
+          header: e.classList.contains('jupyter-widget-Collapse-header') || e.classList.contains('bg-disclosure-header'),
+          expanded: e.getAttribute('aria-expanded') || (e.classList.contains('bg-disclosure-header')
+                                                         ? String(e.classList.contains('mod-active')) : null),
           button: e.tagName === 'BUTTON' && !e.closest('.bg-replay'), checkbox: e.type === 'checkbox',
           checked: !!e.checked};
 }"""

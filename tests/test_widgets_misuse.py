@@ -21,7 +21,7 @@ import pytest
 
 from banking_games.games.banker_broker import BetTiming, Sectioning
 from banking_games.widgets.banker_broker import BankerBrokerTable
-from banking_games.widgets.common import bankroll_svg
+from banking_games.widgets.common import Disclosure, bankroll_svg
 from banking_games.widgets.hoggenheimer import HoggenheimerTable
 from banking_games.widgets.landsknecht import LandsknechtTable
 from conftest import UNREADABLE_NUMBERS, refuses_typed_number, table_snapshot, widget_parts
@@ -139,7 +139,7 @@ def test_names_are_shown_as_text_not_markup(game):
     t.players_field.value = "<b>x</b>, <i>y</i>, Ørn, 王"
     t.new_session_button.click()
     assert not t.message.is_error, t.message.value
-    for acc in (w for w in parts(t) if isinstance(w, widgets.Accordion)):
+    for acc in (w for w in parts(t) if isinstance(w, Disclosure)):
         acc.selected_index = 0  # draw the replay too
     for _ in range(4):
         t.stake.value = "1"

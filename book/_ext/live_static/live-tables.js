@@ -153,6 +153,12 @@
         }
       });
     });
+    // the tables' own disclosures (widgets.common.Disclosure: a ToggleButton per title) say
+    // whether their panel is open
+    root.querySelectorAll(".bg-disclosure-header").forEach(function (b) {
+      var open = String(b.classList.contains("mod-active"));
+      if (b.getAttribute("aria-expanded") !== open) b.setAttribute("aria-expanded", open);
+    });
     root.querySelectorAll(".bg-message").forEach(function (bar) {
       if (bar.bgLive) return;
       bar.bgLive = true;

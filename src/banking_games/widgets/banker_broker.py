@@ -37,7 +37,7 @@ from ..games.banker_broker import (PAYOUT_ODDS, BankChange, BankChangeResult, Ba
                                    PackCut, Sectioning, SectionTurned, TieRule, section_count)
 from ..money import LOSE, PUSH, WIN, Settlement
 from ..render import MUTED_COLOUR, card_text
-from .common import (DealingTable, BankrollChart, DealReplay, MessageBar, bankroll_html, check_players_arg, check_seed, count_text, number_field, parse_seed, whole_number, fmt_amount,
+from .common import (DealingTable, Disclosure, BankrollChart, DealReplay, MessageBar, bankroll_html, check_players_arg, check_seed, count_text, number_field, parse_seed, whole_number, fmt_amount,
                      guarded, log_html, note_html, parse_players, pending_text, plural, record_deal,
                      settled_text, settlement_tables, sync_options)
 from .repeat import RepeatPanel
@@ -371,7 +371,7 @@ class BankerBrokerTable(DealingTable):
             widgets.HBox([f["bottom_card"], f["bet_timing"]], layout=row),
             widgets.HBox([f["sectioning"], f["section_limit"], self.n_sections], layout=row),
             widgets.HBox([f["tie_rule"], f["bank_change"], f["deals_per_bank"]], layout=row)])
-        self.more = widgets.Accordion(children=[self.replay, self.log_view],
+        self.more = Disclosure(children=[self.replay, self.log_view],
                                       titles=("Step through this deal", "Event log"))
         self.more.observe(lambda _: self._sync_replay(), names="selected_index")
         money = widgets.HBox([self.bankroll_view, self.chart], layout=row)

@@ -19,6 +19,7 @@ from fractions import Fraction
 from typing import Callable, Hashable, Iterable, Mapping, Sequence
 
 import ipywidgets as widgets
+import traitlets
 
 from ..errors import ConfigError, GameError, short_repr
 from ..money import Settlement
@@ -28,7 +29,7 @@ from ..render import ALERT_COLOUR, MUTED_COLOUR, merge_frames
 
 __all__ = ["DealingTable", "DealReplay", "MessageBar", "guarded", "BankrollChart", "bankroll_svg", "bankroll_html",
            "record_deal", "settled_text", "fmt_amount", "parse_players", "check_seed", "check_players_arg", "html_table",
-           "whole_number", "parse_seed", "number_field", "SEED_DIGITS",
+           "whole_number", "parse_seed", "number_field", "SEED_DIGITS", "Disclosure",
            "settlement_tables", "log_html", "note_html", "sync_options", "pending_text", "plural", "count_text"]
 
 
@@ -410,6 +411,55 @@ class DealReplay(widgets.VBox):
 
 
 # ---------------------------------------------------------------- messages
+
+class Disclosure(widgets.VBox):
+    """Panels under titles, at most one open at a time: what ipywidgets'
+    ``Accordion`` does, with each title a real button.
+
+    The ``Accordion`` of ipywidgets 8 draws its titles as plain ``<div>``s
+    with a click handler: Tab skips them and Enter cannot open them. The
+    website's script made them buttons, but no script of the book runs in
+    JupyterLab, where "Step through this deal", "Event log" and "Repeat"
+    could not be reached by keyboard (issue 19). Here each title is a
+    ``ToggleButton`` (class ``bg-disclosure-header``; a Tab stop, Enter or
+    Space opens or closes its panel; on the website live-tables.js adds
+    ``aria-expanded``), followed by its panel in a box that is shown only
+    while the panel is open.
+
+    Attributes:
+        selected_index: the open panel's index, or ``None`` (as in ``Accordion``).
+        headers: the title buttons; ``panels`` the widgets given as ``children``.
+    """
+
+    selected_index = traitlets.Int(None, allow_none=True)
+
+    def __init__(self, children: Sequence[widgets.Widget] = (), titles: Sequence[str] = (), **kwargs) -> None:
+        self.panels = list(children)
+        titles = list(titles) + [""] * (len(self.panels) - len(titles))
+        self.headers = [widgets.ToggleButton(value=False, description=str(title), icon="caret-right",
+                                             layout=widgets.Layout(width="auto", max_width="100%"))
+                        for title in titles[:len(self.panels)]]
+        self._boxes = [widgets.Box([panel], layout=widgets.Layout(display="none")) for panel in self.panels]
+        super().__init__([w for pair in zip(self.headers, self._boxes) for w in pair], **kwargs)
+        self.add_class("bg-disclosure")
+        for i, header in enumerate(self.headers):
+            header.add_class("bg-disclosure-header")
+            header.observe(lambda change, i=i: self._toggled(i, change["new"]), names="value")
+        self.observe(lambda _: self._show(), names="selected_index")
+
+    def _toggled(self, i: int, on: bool) -> None:
+        if on:
+            self.selected_index = i
+        elif self.selected_index == i:
+            self.selected_index = None
+
+    def _show(self) -> None:
+        for i, (header, box) in enumerate(zip(self.headers, self._boxes)):
+            is_open = i == self.selected_index
+            header.value = is_open
+            header.icon = "caret-down" if is_open else "caret-right"
+            box.layout.display = "" if is_open else "none"
+
 
 class MessageBar(widgets.HTML):
     """One line that tells the reader what happened or why an action was refused.

@@ -35,7 +35,7 @@ from ..games.hoggenheimer import (PAYOUT_ODDS, PROCEDURES, RANK_COLUMNS, SUIT_RO
                                   choose_first_banker, make_bet, next_banker)
 from ..money import WIN, Settlement
 from ..render import MUTED_COLOUR, card_text
-from .common import (DealingTable, BankrollChart, DealReplay, MessageBar, bankroll_html, check_players_arg, check_seed, count_text, number_field, parse_seed, fmt_amount,
+from .common import (DealingTable, Disclosure, BankrollChart, DealReplay, MessageBar, bankroll_html, check_players_arg, check_seed, count_text, number_field, parse_seed, fmt_amount,
                      guarded, log_html, note_html, parse_players, pending_text, plural, record_deal,
                      settled_text, settlement_tables, sync_options)
 from .layout_picker import LayoutPicker
@@ -344,7 +344,7 @@ class HoggenheimerTable(DealingTable):
         settings = widgets.HBox([self.players_field, self.seed_field, self.procedure, self.new_session_button],
                                 layout=row)
         settings.add_class("bg-settings")
-        self.more = widgets.Accordion(children=[self.replay, self.log_view],
+        self.more = Disclosure(children=[self.replay, self.log_view],
                                       titles=("Step through this deal", "Event log"))
         self.more.observe(lambda _: self._sync_replay(), names="selected_index")
         money = widgets.HBox([self.bankroll_view, self.chart], layout=row)

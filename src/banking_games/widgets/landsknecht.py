@@ -32,7 +32,7 @@ from ..errors import ConfigError, GameError, RuleError
 from ..games.landsknecht import VOID, LandsknechtConfig, LandsknechtDeal, LandsknechtSession
 from ..money import Settlement, to_stake
 from ..render import card_text
-from .common import (DealingTable, BankrollChart, DealReplay, MessageBar, bankroll_html, bankroll_svg, check_players_arg, check_seed, number_field, parse_seed,
+from .common import (DealingTable, Disclosure, BankrollChart, DealReplay, MessageBar, bankroll_html, bankroll_svg, check_players_arg, check_seed, number_field, parse_seed,
                      count_text, fmt_amount, guarded, log_html, note_html, parse_players, pending_text, plural,
                      record_deal, settled_text, settlement_tables, sync_options)
 from .repeat import RepeatPanel
@@ -207,7 +207,7 @@ class LandsknechtTable(DealingTable):
         settings = widgets.HBox([self.players_field, self.seed_field, *self.option_fields.values(),
                                  self.new_session_button], layout=row)
         settings.add_class("bg-settings")
-        more = widgets.Accordion(children=[self.replay, self.log_view],
+        more = Disclosure(children=[self.replay, self.log_view],
                                  titles=("Step through this deal", "Event log"))
         money = widgets.HBox([self.bankroll_view, self.chart], layout=row)
         self._assemble([

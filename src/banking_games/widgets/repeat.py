@@ -51,7 +51,7 @@ from ..games import hoggenheimer as hog
 from ..games import landsknecht as lk
 from ..money import LOSE, PUSH, WIN
 from ..render import MUTED_COLOUR
-from .common import MessageBar, fmt_amount, html_table, whole_number
+from .common import Disclosure, MessageBar, fmt_amount, html_table, whole_number
 from .common import parse_seed as common_parse_seed
 
 __all__ = ["RepeatPanel", "RepeatTally", "BetTally", "RepeatError", "repeat_plan", "parse_deals", "parse_seed",
@@ -564,7 +564,7 @@ def _running_loop():
     return None
 
 
-class RepeatPanel(widgets.Accordion):
+class RepeatPanel(Disclosure):
     """The *Repeat* panel of a dealing table (a folded section under it).
 
     Args:
