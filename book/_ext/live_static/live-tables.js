@@ -126,9 +126,11 @@
   };
 
   // Keyboard and screen readers (issue 19), on the table the page's widget
-  // manager drew: ipywidgets' accordion headers ("Step through this deal",
-  // "Event log") are plain <div>s that Tab skips, so each becomes a button
-  // (Tab stop, Enter or Space opens or closes it, aria-expanded says which);
+  // manager drew: the tables' panel titles ("Step through this deal", "Event
+  // log", "Repeat") are buttons already (widgets.common.Disclosure) and get
+  // aria-expanded here; any ipywidgets Accordion header (a plain <div> that
+  // Tab skips) becomes a button (Tab stop, Enter or Space opens or closes it,
+  // aria-expanded says which);
   // each table's message bar (.bg-message, an element that lives as long as
   // the table) becomes its live region, so that what a press did or why it
   // was refused is announced, and is scrolled into view when a message
