@@ -11,6 +11,12 @@
                 chapters contain yet; ``smoke_site`` is its built site.
 ``book_pages``  the page names of book/_toc.yml, in order.
 
+Dealing tables driven headlessly (shared by tests/test_widgets_*.py):
+:func:`table_snapshot` what a reader and the engine see of a table;
+:func:`refuses_typed_number` types a value in a whole-number field (a seed,
+a number of sections) and checks that it is refused and changes nothing;
+:data:`UNREADABLE_NUMBERS` the values every such field must refuse.
+
 Browser tests (issue 11: one Chromium for the whole suite):
 
 ``browser``     Debian's Chromium driven by Playwright, launched once per
@@ -374,3 +380,69 @@ def _no_playwright_loop_in_other_tests(request):
         yield
     finally:
         asyncio._set_running_loop(loop)
+
+
+# ---------------------------------------------------------------- dealing tables, headless
+
+def widget_parts(w) -> list:
+    """Every widget inside ``w`` (``w`` first), through boxes, accordions and stacks."""
+    out = [w]
+    for child in getattr(w, "children", ()) or ():
+        out.extend(widget_parts(child))
+    return out
+
+
+def table_snapshot(t) -> tuple:
+    """What the reader sees (every HTML view but the message bar, the
+    choices and value of each dropdown the table fills from the engine:
+    punter, bet, section or card) and what the engine holds (the deal's
+    transcript, the deal number, the running bankroll, the settlement and the
+    session's banker, the seed and rules in play)."""
+    import ipywidgets as widgets
+    filled = [getattr(t, name) for name in ("punter", "kind", "bet", "section", "card") if hasattr(t, name)]
+    seen = tuple(w.value for w in widget_parts(t) if w is not t.message and isinstance(w, widgets.HTML))
+    seen += tuple((tuple(w.options), w.value) for w in filled)
+    session = getattr(t, "session", None)
+    engine = (t.deal.transcript(), t.deal_number, repr(t.history), repr(t.bankers), repr(t.settlement),
+              repr(getattr(session, "banker", None)), t.seed, repr(getattr(session, "config", None)))
+    return seen, engine
+
+
+UNREADABLE_NUMBERS = {"1.5": "whole number in digits only", "abc": "whole number in digits only",
+                      "": "the field is empty", "-3": None, "1e3": "whole number in digits only"}
+"""What a reader may type in a table's whole-number field (a seed, a number
+of sections) that the table must refuse, with words its refusal must
+contain (``None``: the field's own range check, given by the test). The
+browser's number field read "1.5" as 15 and put the old value back for
+"abc" (issue 19); "1e3" is refused too, though it names a whole number, so
+that a seed is always typed as the digits shown in the table's header.
+Spaces around a number are not in this list: " 7 " is read as 7 (a pasted
+number often carries them, and nothing else could be meant)."""
+
+
+def refuses_typed_number(t, field, typed: str, words: str, *, press=None) -> None:
+    """Type ``typed`` in ``field`` (a Text widget of table ``t``), then, if
+    given, click ``press`` (the button that reads the field: 'New session',
+    'New deal'), and check the refusal each time: the message bar shows an
+    error containing ``words`` and naming no bug, the field still holds what
+    was typed (for the reader to fix), and :func:`table_snapshot` is as
+    before (no session or deal begun, nothing the engine holds changed)."""
+    import html
+    import re
+    before = table_snapshot(t)
+
+    def said() -> str:
+        return html.unescape(re.sub(r"<[^>]+>", "", t.message.value))
+
+    t.message.clear()
+    field.value = typed
+    assert t.message.is_error, f"{field.description} {typed!r} as typed: {said()}"
+    assert words in said() and "Unexpected" not in said(), said()
+    assert table_snapshot(t) == before
+    if press is not None:
+        t.message.clear()
+        press.click()
+        assert t.message.is_error, f"{field.description} {typed!r}, {press.description}: {said()}"
+        assert words in said() and "Unexpected" not in said(), said()
+        assert table_snapshot(t) == before
+    assert field.value == typed

@@ -6,6 +6,12 @@ tests/test_phone_layout.py and tests/test_print.py (and usable by hand:
   in package.json, read from node_modules, never from a CDN) into a page and
   returns its serious and critical violations (WCAG 2 A/AA rules and axe's
   best practices).
+* :data:`AXE_ON` runs axe-core on one element (a live table) and lists its
+  serious and critical findings; :func:`text_contrast` measures the
+  contrast of every visible text in an element.
+* :func:`keyboard_walk` presses every control of a live table by keyboard
+  alone and checks that results and refusals reach its live region (the
+  website and JupyterLab, issue 19).
 * :func:`overflow_problems` lists what sticks out at the current viewport
   width: elements wider than the page that are not inside a box that
   scrolls sideways, a page that scrolls sideways as a whole, and text in
@@ -16,7 +22,9 @@ tests/test_phone_layout.py and tests/test_print.py (and usable by hand:
 
 from __future__ import annotations
 
+import importlib
 import sys
+from collections.abc import Sequence
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -226,3 +234,166 @@ def text_contrast(page, selector: str) -> dict:
     """``{"checked": texts measured, "low": [text, ratio, colours]}`` for the element
     ``selector`` (see :data:`TEXT_CONTRAST_JS`)."""
     return page.evaluate(f"(s) => ({TEXT_CONTRAST_JS})(document.querySelector(s))", selector)
+
+
+# axe-core on one element (serious and critical findings only)
+AXE_ON = """async (selector) => {
+  const r = await axe.run(document.querySelector(selector), {resultTypes: ['violations']});
+  return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical').map(v =>
+    v.id + ' x' + v.nodes.length + ': ' + v.nodes.slice(0, 2).map(n =>
+      n.target.join(' ').slice(-80) + ' :: ' + (n.failureSummary || '').slice(0, 160)).join(' | '));
+}"""
+
+
+# ---------------------------------------------------------------- keyboard alone (issue 19)
+
+# The focused element, described: its tag, its accessible name (aria-label, aria-labelledby, a
+# <label for>, an enclosing <label>, its own text or title, in the order a browser uses them), whether
+# it is one of the table's own buttons (not the replay's Play/Stop), a panel's title (the tables'
+# Disclosure buttons, or an ipywidgets Accordion header) and whether its panel is open (aria-expanded,
+# which the website's script sets; in JupyterLab the pressed look, mod-active), a checkbox, and
+# whether it lies inside the live table.
+FOCUSED_JS = """(scope) => {
+  const e = document.activeElement;
+  const byId = id => { const x = document.getElementById(id); return x ? x.textContent : ''; };
+  const label = (e.id && document.querySelector('label[for="' + CSS.escape(e.id) + '"]')) || e.closest('label');
+  const name = (e.getAttribute('aria-label') || (e.getAttribute('aria-labelledby') || '').split(' ').map(byId).join(' ')
+                || (label ? label.textContent : '') || (e.tagName === 'INPUT' ? '' : e.textContent) || e.title || '').trim();
+  return {tag: e.tagName, name: name.replace(/\\s+/g, ' ').slice(0, 60), inTable: !!e.closest(scope),
+          header: e.classList.contains('jupyter-widget-Collapse-header') || e.classList.contains('bg-disclosure-header'),
+          expanded: e.getAttribute('aria-expanded') || (e.classList.contains('bg-disclosure-header')
+                                                         ? String(e.classList.contains('mod-active')) : null),
+          button: e.tagName === 'BUTTON' && !e.closest('.bg-replay') && !e.classList.contains('bg-copy-code'),
+          checkbox: e.type === 'checkbox',
+          checked: !!e.checked};
+}"""
+
+# The message bar nearest the focused control: the table's own, or the Repeat panel's for
+# the panel's controls (the first .bg-message inside the closest box that holds one)
+NEAR_BAR_JS = """() => {
+  let c = document.activeElement;
+  while (c && !(c.querySelector && c.querySelector('.bg-message'))) c = c.parentElement;
+  return c ? c.querySelector('.bg-message') : null;
+}"""
+
+# The table's message bar and its live region. On the website the bar's own element, which lives
+# as long as the table, is the region (role=status, aria-live=polite: live-tables.js); where no
+# script of the book runs (JupyterLab) the message inside the bar carries it (role=status with
+# aria-live=polite for news, role=alert for a refusal: MessageBar). ``html`` changes with every
+# message, even a repeated one.
+REGION_JS = """(el) => {
+  const bar = el.classList.contains('bg-message') ? el : el.querySelector('.bg-message');
+  const inner = bar.querySelector('[role=status], [role=alert]');
+  const region = bar.getAttribute('role') === 'status' ? bar : inner;
+  const role = region ? region.getAttribute('role') : null;
+  return {role: role, live: region ? (region.getAttribute('aria-live') || (role === 'alert' ? 'assertive' : null)) : null,
+          html: bar.innerHTML, text: bar.innerText.trim(), alert: !!bar.querySelector('[role=alert]'),
+          own: bar.getAttribute('role') === 'status'};
+}"""
+
+
+WALK_HEADERS = ("Step through this deal", "Event log", "Group code for the lesson",
+                "Repeat: many deals with the same bets")
+"""The accordion headers of a live table, in page order."""
+
+
+def keyboard_walk(page, table, chapter, *, scope: str = ".bg-live-table",
+                  headers: Sequence[str] | None = WALK_HEADERS,
+                  unnamed_in: str | None = None) -> tuple[list[tuple[str, bool, str]], list[str], list[dict]]:
+    """Press every control of the live table by keyboard alone and read the live region after
+    each press. The deal in play is over (settled), so the first 'Turn ...' button pressed is
+    refused; then, Tab by Tab through the table in page order, each of the table's buttons is
+    pressed (Enter and Space in turn) and must change the live region's message, each
+    accordion header ('Step through this deal', 'Event log') must be a Tab stop that Enter
+    opens, the checkbox must toggle with Space, and every Tab stop must have a name.
+
+    ``table`` is the table's locator, ``scope`` the selector of the box around it whose Tab stops
+    are walked (the website's ``.bg-live-table``; in JupyterLab the table's own class), and
+    ``headers`` the accordion headers the walk must reach and open, in page order (``None``: the
+    caller checks them). A Tab stop without a name fails the walk, unless it lies inside an
+    element matching ``unnamed_in``: then it is returned for the caller to report. Shared by
+    tests/test_live_site.py and tests/test_jupyterlab.py (issue 19); returns the buttons pressed,
+    as (name, refused, message), the headers reached, and the unnamed stops let through."""
+    sync_api = importlib.import_module("playwright.sync_api")
+
+    def start():
+        # focus the table's first control, then back out and in again: focus from the keyboard
+        first = table.locator("input, select, button, [tabindex]").first
+        first.focus()
+        page.keyboard.press("Shift+Tab")
+
+    start()
+
+    def tab():
+        page.keyboard.press("Tab")
+        return page.evaluate(FOCUSED_JS, scope)
+
+    def press(key, before_html, where=None):
+        where = where or table.element_handle()
+        page.keyboard.press(key)
+        try:
+            page.wait_for_function(f"([t, h]) => ({REGION_JS})(t).html !== h",
+                                   arg=[where, before_html], timeout=10_000)
+        except sync_api.TimeoutError:
+            pass  # the assertion below says what is missing
+        page.wait_for_timeout(50)
+        return where.evaluate(REGION_JS)
+
+    # 1. a refusal, by keyboard: 'Turn a card' / 'Turn a section' after the deal is over
+    for _ in range(40):
+        focused = tab()
+        if focused["button"] and focused["name"].startswith("Turn a"):
+            break
+    else:
+        raise AssertionError(f"{chapter}: Tab never reaches the 'Turn ...' button: last stop {focused}")
+    before = table.evaluate(REGION_JS)
+    region = press("Space", before["html"])
+    assert region["role"] in ("status", "alert") and region["live"], f"{chapter}: the message bar is no live region"
+    assert region["html"] != before["html"] and region["alert"], f"{chapter}: no refusal reached the live region"
+    assert "over" in region["text"], f"{chapter}: the refusal does not say the deal is over: {region['text']}"
+
+    # 2. every Tab stop of the table, from its first: each button pressed, headers opened
+    start()
+    stops, pressed, reached, unnamed, keys = [], [], [], [], ["Enter", "Space"]
+    for _ in range(80):
+        focused = tab()
+        if not focused["inTable"]:
+            break
+        stops.append(focused)
+        if not focused["name"] and unnamed_in and page.evaluate("s => !!document.activeElement.closest(s)", unnamed_in):
+            unnamed.append(focused)
+            continue
+        assert focused["name"], f"{chapter}: a Tab stop without a name: {focused}"
+        if focused["header"]:
+            page.keyboard.press("Enter")
+            page.wait_for_timeout(300)
+            opened = page.evaluate(FOCUSED_JS, scope)
+            assert opened["expanded"] == "true", f"{chapter}: Enter does not open {focused['name']!r}: {opened}"
+            reached.append(focused["name"])
+        elif focused["checkbox"]:
+            page.keyboard.press("Space")
+            page.wait_for_timeout(200)
+            assert page.evaluate(FOCUSED_JS, scope)["checked"] != focused["checked"], f"{chapter}: Space does not toggle"
+        elif focused["button"]:
+            key = keys[len(pressed) % 2]
+            bar = page.evaluate_handle(NEAR_BAR_JS).as_element()
+            assert bar is not None, f"{chapter}: no message bar near {focused['name']!r}"
+            before = bar.evaluate(REGION_JS)
+            region = press(key, before["html"], bar)
+            assert region["html"] != before["html"] and region["text"], \
+                f"{chapter}: {key} on {focused['name']!r} did not reach the message bar"
+            assert region["role"] == ("alert" if region["alert"] and not region["own"] else "status") \
+                and region["live"], f"{chapter}: {key} on {focused['name']!r}: the message is in no live region: {region}"
+            assert "Unexpected" not in region["text"], f"{chapter}: {focused['name']!r}: {region['text']}"
+            pressed.append((focused["name"], region["alert"], region["text"]))
+    else:
+        raise AssertionError(f"{chapter}: Tab stays in the table after 80 presses: {stops[-5:]}")
+    if headers is not None:
+        assert reached == list(headers), f"{chapter}: accordion headers reached: {reached}"
+    names = [n for n, _, _ in pressed]
+    for wanted in ("New session", "Place bet", "Deal to the end", "New deal"):
+        assert wanted in names, f"{chapter}: {wanted!r} was not reached and pressed by keyboard: {names}"
+    results = [(n, t) for n, alert, t in pressed if not alert]
+    assert any(n == "Deal to the end" and "Deal settled" in t for n, t in results), \
+        f"{chapter}: no settled deal reached the live region: {pressed}"
+    return pressed, reached, unnamed

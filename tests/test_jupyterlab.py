@@ -66,15 +66,8 @@ from pathlib import Path
 import pytest
 
 from conftest import need_module, new_context, require_chromium, toc_pages
-from site_audit import AXE, text_contrast
+from site_audit import AXE, AXE_ON, keyboard_walk, text_contrast
 
-# axe-core on one element (serious and critical findings only)
-AXE_ON = """async (selector) => {
-  const r = await axe.run(document.querySelector(selector), {resultTypes: ['violations']});
-  return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical').map(v =>
-    v.id + ' x' + v.nodes.length + ': ' + v.nodes.slice(0, 2).map(n =>
-      n.target.join(' ').slice(-80) + ' :: ' + (n.failureSummary || '').slice(0, 160)).join(' | '));
-}"""
 
 ROOT = Path(__file__).resolve().parent.parent
 BOOK = ROOT / "book"
@@ -552,8 +545,33 @@ def test_live_table_in_jupyterlab(browser, lab_url, chapter):
         contrast = text_contrast(page, f".{table_class}")
         assert contrast["checked"] > 20, f"{chapter}: only {contrast['checked']} texts measured in JupyterLab Dark"
         assert not contrast["low"], f"{chapter}: text under 4.5:1 (3:1 large) in JupyterLab Dark: {contrast['low'][:8]}"
+
+        # keyboard alone, and a screen reader's live region (issue 19), in the same notebook: the
+        # deal in play ended with the mouse, then the website's walk (tests/site_audit.py): Tab
+        # reaches every control of the table and the accordion headers, Enter or Space presses
+        # each, and each press's result or refusal reaches a live region of the message bar
+        # (JupyterLab runs no script of the book: the message carries role=status or role=alert;
+        # the panels' titles are buttons of their own, widgets.common.Disclosure: ipywidgets'
+        # Accordion headers were no Tab stops here)
+        before = _table_state(table)
+        table.locator("button", has_text="Deal to the end").first.click()
+        page.wait_for_function(f"([r, b]) => ({TABLE_STATE_JS})(r).text !== b && ({TABLE_STATE_JS})(r).text"
+                               ".includes('Settlement')", arg=[table.element_handle(), before["text"]],
+                               timeout=15_000)
+        page.wait_for_timeout(200)
+        pressed, reached, unnamed = keyboard_walk(page, table, chapter, scope=f".{table_class}",
+                                                  unnamed_in=".bg-replay")
+        print(f"[jupyterlab] {chapter}: pressed by keyboard: {[n for n, _, _ in pressed]}; panels opened: {reached}")
+        _screenshot(page, f"{chapter}-keyboard")
         assert not page_errors, f"{chapter}: page errors: {page_errors}"
         assert not external, f"{chapter}: requests to other hosts: {external}"
+        # Known gap, last (issue 19): the deal replay's controls are ipywidgets' Play widget (icon-only
+        # Play and Stop buttons) and slider (a handle <div>), with no accessible name; the website
+        # names them (book/_ext/static/bg-site.js), but no script of the book runs in JupyterLab.
+        # Everything above passed; only these are left.
+        if unnamed:
+            pytest.xfail(f"{chapter}: in JupyterLab {len(unnamed)} Tab stops of the deal replay have no name "
+                         f"(ipywidgets' icon-only Play/Stop buttons and slider handle): {unnamed}")
     finally:
         context.close()
 

@@ -39,7 +39,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import need_module, new_context, require_chromium, watch
-from site_audit import AXE, text_contrast
+from site_audit import AXE, AXE_ON, keyboard_walk, text_contrast
 
 require_chromium("Deal live browser tests")
 
@@ -49,14 +49,6 @@ from test_jupyterlab import (SCENARIOS, TABLE_STATE_JS,  # noqa: E402  (one scen
                              check_settled_as_in_python)
 
 OTHER_SEED = 7
-
-# axe-core on one element of the page (serious and critical findings only)
-AXE_ON_TABLE = """async (selector) => {
-  const r = await axe.run(document.querySelector(selector), {resultTypes: ['violations']});
-  return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical').map(v =>
-    v.id + ' x' + v.nodes.length + ': ' + v.nodes.slice(0, 2).map(n => (n.failureSummary || '').slice(0, 160)).join(' | '));
-}"""
-
 
 def _play(page, table, steps, chapter, *, check=True):
     """Click through ``steps``; return the table state after each step."""
@@ -94,120 +86,6 @@ def _play(page, table, steps, chapter, *, check=True):
         if expect == "settle":
             assert "Settlement" in state["text"], f"{where}: no settlement shown"
     return states
-
-
-# The focused element, described: its tag, its accessible name (aria-label, aria-labelledby, a
-# <label for>, an enclosing <label>, its own text or title, in the order a browser uses them), whether
-# it is one of the table's own buttons (not the replay's Play/Stop), an accordion header, a
-# checkbox, and whether it lies inside the live table.
-FOCUSED_JS = """() => {
-  const e = document.activeElement;
-  const byId = id => { const x = document.getElementById(id); return x ? x.textContent : ''; };
-  const label = (e.id && document.querySelector('label[for="' + CSS.escape(e.id) + '"]')) || e.closest('label');
-  const name = (e.getAttribute('aria-label') || (e.getAttribute('aria-labelledby') || '').split(' ').map(byId).join(' ')
-                || (label ? label.textContent : '') || (e.tagName === 'INPUT' ? '' : e.textContent) || e.title || '').trim();
-  return {tag: e.tagName, name: name.replace(/\\s+/g, ' ').slice(0, 60), inTable: !!e.closest('.bg-live-table'),
-          header: e.classList.contains('jupyter-widget-Collapse-header'), expanded: e.getAttribute('aria-expanded'),
-          button: e.tagName === 'BUTTON' && !e.closest('.bg-replay') && !e.classList.contains('bg-copy-code'),
-          checkbox: e.type === 'checkbox',
-          checked: !!e.checked};
-}"""
-
-# The message bar nearest the focused control: the table's own, or the Repeat panel's for
-# the panel's controls (the first .bg-message inside the closest box that holds one)
-NEAR_BAR_JS = """() => {
-  let c = document.activeElement;
-  while (c && !(c.querySelector && c.querySelector('.bg-message'))) c = c.parentElement;
-  return c ? c.querySelector('.bg-message') : null;
-}"""
-
-# The table's message bar: its own element is the live region (role=status, aria-live=polite); a
-# refusal inside it is a role=alert. ``html`` changes with every message, even a repeated one.
-REGION_JS = """(el) => {
-  const bar = el.classList.contains('bg-message') ? el : el.querySelector('.bg-message');
-  return {role: bar.getAttribute('role'), live: bar.getAttribute('aria-live'), html: bar.innerHTML,
-          text: bar.innerText.trim(), alert: !!bar.querySelector('[role=alert]')};
-}"""
-
-
-def _keyboard_walk(page, table, chapter):
-    """Press every control of the live table by keyboard alone and read the live region after
-    each press. The deal in play is over (settled), so the first 'Turn ...' button pressed is
-    refused; then, Tab by Tab through the table in page order, each of the table's buttons is
-    pressed (Enter and Space in turn) and must change the live region's message, each
-    accordion header ('Step through this deal', 'Event log') must be a Tab stop that Enter
-    opens, the checkbox must toggle with Space, and every Tab stop must have a name."""
-    table.evaluate("t => t.closest('.bg-live-table').focus()")
-
-    def tab():
-        page.keyboard.press("Tab")
-        return page.evaluate(FOCUSED_JS)
-
-    def press(key, before_html, where=None):
-        where = where or table.element_handle()
-        page.keyboard.press(key)
-        try:
-            page.wait_for_function(f"([t, h]) => ({REGION_JS})(t).html !== h",
-                                   arg=[where, before_html], timeout=10_000)
-        except sync_api.TimeoutError:
-            pass  # the assertion below says what is missing
-        page.wait_for_timeout(50)
-        return where.evaluate(REGION_JS)
-
-    # 1. a refusal, by keyboard: 'Turn a card' / 'Turn a section' after the deal is over
-    for _ in range(40):
-        focused = tab()
-        if focused["button"] and focused["name"].startswith("Turn a"):
-            break
-    else:
-        pytest.fail(f"{chapter}: Tab never reaches the 'Turn ...' button: last stop {focused}")
-    before = table.evaluate(REGION_JS)
-    region = press("Space", before["html"])
-    assert region["role"] == "status" and region["live"] == "polite", f"{chapter}: the message bar is no live region"
-    assert region["html"] != before["html"] and region["alert"], f"{chapter}: no refusal reached the live region"
-    assert "over" in region["text"], f"{chapter}: the refusal does not say the deal is over: {region['text']}"
-
-    # 2. every Tab stop of the table, from its first: each button pressed, headers opened
-    table.evaluate("t => t.closest('.bg-live-table').focus()")
-    stops, pressed, headers, keys = [], [], [], ["Enter", "Space"]
-    for _ in range(80):
-        focused = tab()
-        if not focused["inTable"]:
-            break
-        stops.append(focused)
-        assert focused["name"], f"{chapter}: a Tab stop without a name: {focused}"
-        if focused["header"]:
-            page.keyboard.press("Enter")
-            page.wait_for_timeout(300)
-            opened = page.evaluate(FOCUSED_JS)
-            assert opened["expanded"] == "true", f"{chapter}: Enter does not open {focused['name']!r}: {opened}"
-            headers.append(focused["name"])
-        elif focused["checkbox"]:
-            page.keyboard.press("Space")
-            page.wait_for_timeout(200)
-            assert page.evaluate(FOCUSED_JS)["checked"] != focused["checked"], f"{chapter}: Space does not toggle"
-        elif focused["button"]:
-            key = keys[len(pressed) % 2]
-            bar = page.evaluate_handle(NEAR_BAR_JS).as_element()
-            assert bar is not None, f"{chapter}: no message bar near {focused['name']!r}"
-            before = bar.evaluate(REGION_JS)
-            assert before["role"] == "status", f"{chapter}: the message bar near {focused['name']!r} is no live region"
-            region = press(key, before["html"], bar)
-            assert region["html"] != before["html"] and region["text"], \
-                f"{chapter}: {key} on {focused['name']!r} did not reach the live region"
-            assert "Unexpected" not in region["text"], f"{chapter}: {focused['name']!r}: {region['text']}"
-            pressed.append((focused["name"], region["alert"], region["text"]))
-    else:
-        pytest.fail(f"{chapter}: Tab stays in the table after 80 presses: {stops[-5:]}")
-    assert headers == ["Step through this deal", "Event log", "Group code for the lesson",
-                       "Repeat: many deals with the same bets"], \
-        f"{chapter}: accordion headers reached: {headers}"
-    names = [n for n, _, _ in pressed]
-    for wanted in ("New session", "Place bet", "Deal to the end", "New deal"):
-        assert wanted in names, f"{chapter}: {wanted!r} was not reached and pressed by keyboard: {names}"
-    results = [(n, t) for n, alert, t in pressed if not alert]
-    assert any(n == "Deal to the end" and "Deal settled" in t for n, t in results), \
-        f"{chapter}: no settled deal reached the live region: {pressed}"
 
 
 @pytest.mark.parametrize("chapter", sorted(SCENARIOS))
@@ -268,7 +146,7 @@ def test_deal_live_on_sub_path(browser, sub_path_url, chapter):
         assert other["cards"] != first_deal, f"{chapter}: seed {OTHER_SEED} dealt the same cards as seed 2026"
 
         # keyboard alone, and a screen reader's live region (issue 19)
-        _keyboard_walk(page, table, chapter)
+        keyboard_walk(page, table, chapter)
 
         # the live table after a whole deal, in the site's light and dark mode:
         # no serious or critical axe finding inside it (contrast, names of controls)
@@ -276,7 +154,7 @@ def test_deal_live_on_sub_path(browser, sub_path_url, chapter):
         for theme in ("light", "dark"):
             page.evaluate(f"document.documentElement.dataset.theme = '{theme}'")
             page.wait_for_timeout(200)
-            found = page.evaluate(AXE_ON_TABLE, ".bg-live-table")
+            found = page.evaluate(AXE_ON, ".bg-live-table")
             assert not found, f"{chapter}, {theme} mode: axe finds in the live table: {found}"
             contrast = text_contrast(page, ".bg-live-table")
             assert contrast["checked"] > 20, f"{chapter}, {theme} mode: only {contrast['checked']} texts measured"

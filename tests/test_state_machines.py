@@ -105,7 +105,7 @@ def make_table_machine(table_class):
 
         @rule(value=SEEDS)
         def type_seed(self, value):
-            self.t.seed_field.value = value
+            self.t.seed_field.value = str(value)  # typed: a text field
 
         @rule(data=st.data())
         def choose(self, data):

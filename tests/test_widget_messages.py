@@ -55,7 +55,7 @@ def test_landsknecht_limit_typed_mid_session_says_next_deal():
 def test_landsknecht_reminder_names_when_each_setting_applies():
     t = LandsknechtTable()
     t.option_fields["min_stake"].value = "2"
-    t.seed_field.value = t.seed + 1
+    t.seed_field.value = str(t.seed + 1)
     said = text(t)
     assert "min stake (it applies from the next 'New deal')" in said
     assert "seed (it applies from 'New session')" in said
@@ -280,7 +280,7 @@ def test_hoggenheimer_messages_speak_the_books_words():
         t.end_button.click()
         t.turn_button.click(); t.bet_button.click()                       # refused: over
         t.procedure.value = "german" if procedure == "english" else "english"
-        t.seed_field.value = 3
+        t.seed_field.value = "3"
         t.new_deal_button.click()
         t.end_button.click()                                              # a whole deal from its start
         _check_words(rec.shown)

@@ -35,6 +35,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from banking_games.cards import Card, full_pack
+from conftest import UNREADABLE_NUMBERS, refuses_typed_number
 from banking_games.games.banker_broker import BankChange, BetTiming, BottomCard, Sectioning, TieRule
 from banking_games.widgets.banker_broker import (RULE_OPTIONS, BankerBrokerTable,
                                                  parse_sizes)
@@ -135,8 +136,8 @@ def bet(t: BankerBrokerTable, punter: str, stake: str, section: int | None = Non
 
 
 def new_session(t: BankerBrokerTable, **options) -> None:
-    for name, value in options.items():
-        t.option_fields[name].value = value
+    for name, value in options.items():  # a number is typed (a text field), a choice chosen
+        t.option_fields[name].value = str(value) if type(value) is int else value
     t.new_session_button.click()
     assert not t.message.is_error, t.message.value
 
@@ -154,7 +155,7 @@ def test_every_rule_option_is_a_control_and_applies_from_new_session():
     choice = dict(bottom_card=BottomCard.UNUSED_SECTION, bet_timing=BetTiming.AFTER_CUT,
                   sectioning=Sectioning.ANY, tie_rule=TieRule.STAKE_RETURNED,
                   bank_change=BankChange.CUT_FOR_BANK, deals_per_bank=3)
-    t.n_sections.value = 5
+    t.n_sections.value = "5"
     new_session(t, **choice)
     for name, value in choice.items():
         assert getattr(t.session.config, name) == value
@@ -285,7 +286,7 @@ def test_option_c_sections_chosen_each_deal_random_cut():
     nets = nets_shown(t)
     assert all(nets[p] == v for p, v in expected.items())
     # the banker may cut a different number next deal
-    t.n_sections.value = 3
+    t.n_sections.value = "3"
     t.new_deal_button.click()
     assert not t.message.is_error and t.deal.n_sections == 3
     t.punter.value = t.punter.options[0]
@@ -403,7 +404,7 @@ def test_refused_actions_leave_the_table_as_it_was():
                            (dict(section_limit=3), "at most 3 sections")):
         keep = {n: f.value for n, f in t.option_fields.items()}
         for n, v in options.items():
-            t.option_fields[n].value = v
+            t.option_fields[n].value = str(v) if type(v) is int else v
         refused(t, t.new_session_button.click, words)
         for n, v in keep.items():
             t.option_fields[n].value = v
@@ -412,7 +413,7 @@ def test_refused_actions_leave_the_table_as_it_was():
         refused(t, t.new_session_button.click, words)
     t.players_field.value = ", ".join(PLAYERS)
     t.option_fields["sectioning"].value = Sectioning.ANY
-    t.n_sections.value = 1
+    t.n_sections.value = "1"
     refused(t, t.new_session_button.click, "sections from 2 to 51")
 
 
@@ -424,9 +425,9 @@ def test_refused_bets_after_the_cut_and_wrong_sections_option_c():
     t.turn_button.click()                      # the first turn closes betting (option 2, after the cut)
     refused(t, t.bet_button.click, "before any section is turned", "a section has been turned already")
     t.end_button.click()
-    t.n_sections.value = 60                    # more sections than cards
+    t.n_sections.value = "60"                   # more sections than cards
     refused(t, t.new_deal_button.click, "sections from 2 to 51")
-    t.n_sections.value = 4
+    t.n_sections.value = "4"
     t.new_deal_button.click()
     assert not t.message.is_error and t.deal_number == 2
 
@@ -561,10 +562,10 @@ UNREADABLE = [
     ("sizes one bad", _type("sizes", "3, x, 9, 9", "cut_button"), "section sizes"),
     ("sizes deal to the end", _type("sizes", "3 4", "end_button"), "section sizes"),
     ("players empty", _type("players_field", ", ,", "new_session_button"), "two or more"),
-    ("seed negative", _type("seed_field", -1), "seed must be a whole number 0 or more"),
-    ("sections this deal", _type("n_sections", -3, sectioning=Sectioning.ANY), "sections from 2 to 51"),
-    ("limit on sections", _type("section_limit", 1, sectioning=Sectioning.ONE_EACH), "at least 2"),
-    ("deals per bank", _type("deals_per_bank", 0), "at least 1"),
+    ("seed negative", _type("seed_field", "-1"), "seed must be a whole number 0 or more"),
+    ("sections this deal", _type("n_sections", "-3", sectioning=Sectioning.ANY), "sections from 2 to 51"),
+    ("limit on sections", _type("section_limit", "1", sectioning=Sectioning.ONE_EACH), "at least 2"),
+    ("deals per bank", _type("deals_per_bank", "0"), "at least 1"),
 ]
 
 
@@ -576,3 +577,43 @@ def test_unreadable_typed_value_is_refused_and_changes_nothing(name, action, wor
     assert t.message.is_error, f"{name}: {t.message.value}"
     assert words in html.unescape(t.message.value), t.message.value
     assert snapshot(t) == before and not t.deal.bets and not t.deal.sections
+
+
+# ---------------------------------------------------------------- typed whole numbers (issue 19)
+
+# Banker and Broker's whole-number fields besides the seed (tested for every table in
+# test_widgets_misuse): the field, the rule options that make the table read it, the words of the
+# engine's refusal of -3 (its range), and the button that reads it besides typing.
+NUMBER_FIELDS = {
+    "n_sections": (dict(sectioning=Sectioning.ANY), "sections from 2 to 51", "new_deal_button"),
+    "section_limit": ({}, "at least 2", "new_session_button"),
+    "deals_per_bank": ({}, "at least 1", "new_session_button"),
+}
+
+
+@pytest.mark.parametrize("field", NUMBER_FIELDS)
+@pytest.mark.parametrize("typed", list(UNREADABLE_NUMBERS))
+def test_number_field_that_cannot_be_read_is_refused_and_changes_nothing(field, typed):
+    options, range_words, press = NUMBER_FIELDS[field]
+    t = BankerBrokerTable(PLAYERS, seed=4)
+    new_session(t, **options)
+    if press == "new_deal_button":
+        t.end_button.click()  # 'New deal' reads the number of sections for the next deal
+    widget = t.option_fields.get(field) or getattr(t, field)
+    refuses_typed_number(t, widget, typed, UNREADABLE_NUMBERS[typed] or range_words, press=getattr(t, press))
+    assert widget.description in html.unescape(t.message.value) or UNREADABLE_NUMBERS[typed] is None
+
+
+def test_number_fields_typed_with_spaces_around_them_are_those_numbers():
+    # " 7 " is 7 (conftest.UNREADABLE_NUMBERS): 7 sections in the next deal under option 3(c);
+    # a bank kept for 7 deals; the limit on sections (3a) 7 (below 5 punters + the banker's it refuses)
+    t = BankerBrokerTable(PLAYERS, seed=4)
+    t.option_fields["deals_per_bank"].value = " 7 "
+    t.option_fields["section_limit"].value = " 6 "
+    new_session(t, sectioning=Sectioning.ANY)
+    assert t.session.config.deals_per_bank == 7 and t.session.config.section_limit == 6
+    t.n_sections.value = " 7 "
+    assert not t.message.is_error and "7 sections: from the next 'New deal'" in html.unescape(t.message.value)
+    t.end_button.click()
+    t.new_deal_button.click()
+    assert not t.message.is_error and t.deal.n_sections == 7 and t.n_sections.value == " 7 "

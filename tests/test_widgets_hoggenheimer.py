@@ -614,8 +614,8 @@ UNREADABLE = [
     ("typed bet", _typed_then_bet("XY"), "cannot read"),
     ("players empty", _type("players_field", ",, ,", "new_session_button"), "two or more"),
     ("players one", _type("players_field", "Anna", "new_session_button"), "two or more"),
-    ("seed negative", _type("seed_field", -1), "seed must be a whole number 0 or more"),
-    ("seed negative, new session", lambda t: (setattr(t.seed_field, "value", -1), t.new_session_button.click()),
+    ("seed negative", _type("seed_field", "-1"), "seed must be a whole number 0 or more"),
+    ("seed negative, new session", lambda t: (setattr(t.seed_field, "value", "-1"), t.new_session_button.click()),
      "seed must be a whole number 0 or more"),
 ]
 

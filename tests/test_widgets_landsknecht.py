@@ -171,7 +171,7 @@ def test_first_deal_is_the_engines_and_first_ace_holds_the_bank(seed):
 
 def test_default_table_seats_three_players():
     t = LandsknechtTable()
-    assert t.session.players == DEFAULT_PLAYERS and t.seed == 2026 and t.seed_field.value == 2026
+    assert t.session.players == DEFAULT_PLAYERS and t.seed == 2026 and t.seed_field.value == "2026"
 
 
 @settings(max_examples=12, deadline=None)
@@ -278,7 +278,7 @@ def test_new_session_applies_seed_players_and_stake_limits():
     t = LandsknechtTable(PLAYERS, seed=2026)
     t.end_button.click()
     t.players_field.value = "Dora, Emil"
-    t.seed_field.value = 5
+    t.seed_field.value = "5"
     t.option_fields["min_stake"].value = "1"
     t.option_fields["max_stake"].value = "5"
     t.new_session_button.click()
@@ -513,7 +513,7 @@ UNREADABLE = [
     ("smallest stake", _type("min_stake", "1/0"), "the smallest stake the banker allows must be"),
     ("smallest stake negative", _type("min_stake", "-1"), "the smallest stake the banker allows must be"),
     ("players empty", _type("players_field", ", ,", "new_session_button"), "at least 2 players"),
-    ("seed negative", _type("seed_field", -1), "seed must be a whole number 0 or more"),
+    ("seed negative", _type("seed_field", "-1"), "seed must be a whole number 0 or more"),
 ]
 
 

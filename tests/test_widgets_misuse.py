@@ -21,9 +21,10 @@ import pytest
 
 from banking_games.games.banker_broker import BetTiming, Sectioning
 from banking_games.widgets.banker_broker import BankerBrokerTable
-from banking_games.widgets.common import bankroll_svg
+from banking_games.widgets.common import Disclosure, bankroll_svg
 from banking_games.widgets.hoggenheimer import HoggenheimerTable
 from banking_games.widgets.landsknecht import LandsknechtTable
+from conftest import UNREADABLE_NUMBERS, refuses_typed_number, table_snapshot, widget_parts
 
 TABLES = {"hoggenheimer": HoggenheimerTable, "banker_broker": BankerBrokerTable,
           "landsknecht": LandsknechtTable}
@@ -31,27 +32,8 @@ TABLES = {"hoggenheimer": HoggenheimerTable, "banker_broker": BankerBrokerTable,
 
 # ---------------------------------------------------------------- helpers
 
-def parts(w: widgets.Widget) -> list[widgets.Widget]:
-    """Every widget inside ``w`` (``w`` first), through boxes, accordions and stacks."""
-    out = [w]
-    for child in getattr(w, "children", ()) or ():
-        out.extend(parts(child))
-    return out
-
-
-def snapshot(t) -> tuple:
-    """What the reader sees (every HTML view but the message bar, the
-    choices and value of each dropdown the table fills from the engine:
-    punter, bet, section or card) and what the engine holds (the deal's
-    transcript, the deal number, the running bankroll, the settlement and the
-    session's banker)."""
-    filled = [getattr(t, name) for name in ("punter", "kind", "bet", "section", "card") if hasattr(t, name)]
-    seen = tuple(w.value for w in parts(t) if w is not t.message and isinstance(w, widgets.HTML))
-    seen += tuple((tuple(w.options), w.value) for w in filled)
-    session = getattr(t, "session", None)
-    engine = (t.deal.transcript(), t.deal_number, repr(t.history), repr(t.bankers), repr(t.settlement),
-              repr(getattr(session, "banker", None)))
-    return seen, engine
+# the widgets inside a table and what a reader and the engine see: shared with the other table tests
+parts, snapshot = widget_parts, table_snapshot
 
 
 def text(t) -> str:
@@ -157,7 +139,7 @@ def test_names_are_shown_as_text_not_markup(game):
     t.players_field.value = "<b>x</b>, <i>y</i>, Ørn, 王"
     t.new_session_button.click()
     assert not t.message.is_error, t.message.value
-    for acc in (w for w in parts(t) if isinstance(w, widgets.Accordion)):
+    for acc in (w for w in parts(t) if isinstance(w, Disclosure)):
         acc.selected_index = 0  # draw the replay too
     for _ in range(4):
         t.stake.value = "1"
@@ -175,7 +157,7 @@ def test_any_whole_number_is_a_seed(game, seed):
     # the same seed deals the same cards, whatever the size of the number
     a, b = TABLES[game](), TABLES[game]()
     for t in (a, b):
-        t.seed_field.value = seed
+        t.seed_field.value = str(seed)
         t.new_session_button.click()
         assert not t.message.is_error and t.seed == seed
         finish(t)
@@ -190,10 +172,39 @@ def test_negative_seed_is_refused_in_the_widget(game):
     # widget, and the session in play is unchanged.
     t = TABLES[game]()
     seed_before, transcript_before = t.seed, t.deal.transcript()
-    t.seed_field.value = -5
+    t.seed_field.value = "-5"
     t.new_session_button.click()
     assert t.message.is_error and "0 or more" in text(t)
     assert t.seed == seed_before and t.deal.transcript() == transcript_before
+
+
+@pytest.mark.parametrize("game", TABLES)
+@pytest.mark.parametrize("typed", list(UNREADABLE_NUMBERS))
+def test_seed_that_cannot_be_read_is_refused_as_typed_and_at_new_session(game, typed):
+    # Issue 19: the seed was a browser number field, which read "1.5" as 15 and silently put back
+    # the old seed for "abc". Now whatever cannot be read as a seed (not digits, empty, negative) is
+    # refused in the message bar when typed and again at 'New session', the field keeps it, and the
+    # session in play (mid-deal: a card or section turned) goes on.
+    t = TABLES[game](seed=12)
+    t.turn_button.click()
+    refuses_typed_number(t, t.seed_field, typed, UNREADABLE_NUMBERS[typed] or "seed must be a whole number 0 or more",
+                         press=t.new_session_button)
+    assert t.seed == 12
+
+
+@pytest.mark.parametrize("game", TABLES)
+def test_seed_typed_with_spaces_around_it_is_that_number(game):
+    # " 7 " is read as 7 (documented in conftest.UNREADABLE_NUMBERS): the session it starts deals
+    # what a table made with seed=7 deals (the same cards turned, the same first banker)
+    t = TABLES[game](seed=12)
+    t.seed_field.value = " 7 "
+    assert not t.message.is_error and "seed" in text(t) and "New session" in text(t)
+    t.new_session_button.click()
+    assert not t.message.is_error and t.seed == 7
+    fresh = TABLES[game](seed=7)
+    for table in (t, fresh):
+        finish(table)
+    assert t.deal.transcript() == fresh.deal.transcript()
 
 
 # ---------------------------------------------------------------- clicks in the wrong order
@@ -248,7 +259,7 @@ def test_seed_and_players_typed_mid_deal_are_flagged_until_new_session(game):
     t = TABLES[game]()
     t.turn_button.click()
     before = snapshot(t)
-    t.seed_field.value = 99
+    t.seed_field.value = "99"
     t.players_field.value = "Xena, Yuri"
     assert "Not in play yet: players, seed" in text(t) or "Not in play yet: seed, players" in text(t) \
         or ("players" in text(t) and "seed" in text(t) and "New session" in text(t))
@@ -266,7 +277,7 @@ def test_banker_broker_options_changed_mid_deal_are_flagged():
     t.cut_button.click()
     before = snapshot(t)
     t.option_fields["sectioning"].value = Sectioning.ANY
-    t.n_sections.value = 8
+    t.n_sections.value = "8"
     # bug: nothing said the option was not in play; 'New deal' then silently ignored both
     assert "Not in play yet" in text(t) and "Sections (3)" in text(t)
     assert snapshot(t) == before
@@ -277,7 +288,7 @@ def test_banker_broker_options_changed_mid_deal_are_flagged():
     t.new_session_button.click()
     assert t.session.config.sectioning is Sectioning.ANY and t.deal.n_sections == 8
     assert "Not in play yet" not in text(t)
-    t.n_sections.value = 5  # under 3(c) the number applies from the next deal
+    t.n_sections.value = "5"  # under 3(c) the number applies from the next deal
     assert "from the next 'New deal'" in text(t)
     finish(t)
     t.new_deal_button.click()

@@ -35,6 +35,35 @@
   }
 
   var lastStep = null;       // the step under way, for a reader who presses the button mid-load
+
+  // Bytes of the two large files (pyodide.asm.wasm, 9.6 MB, and python_stdlib.zip) as they
+  // arrive: Pyodide fetches them with the page's fetch, and while Python loads that fetch hands
+  // back their responses with a body that counts the bytes read on their way to Pyodide
+  // (nothing is fetched twice; the wasm still compiles while it streams). Without it the
+  // progress moved only when a whole file had arrived (the browser's resource timing).
+  var arriving = {};         // absolute URL -> bytes received so far
+  var byteListeners = [];
+  function countingFetch(realFetch) {
+    return function (input) {
+      var p = realFetch.apply(window, arguments);
+      var url;
+      try { url = new URL(input && input.url ? input.url : String(input), location.href).href; } catch (e) { return p; }
+      if (url.indexOf(here) !== 0 || !/\.(wasm|zip)$/.test(url.split("?")[0]) || !window.TransformStream) return p;
+      return p.then(function (r) {
+        if (!r.ok || !r.body) return r;
+        var n = 0;
+        var counted = r.body.pipeThrough(new TransformStream({
+          transform: function (chunk, out) {
+            n += chunk.byteLength;
+            arriving[url] = n;
+            byteListeners.forEach(function (fn) { fn(); });
+            out.enqueue(chunk);
+          }
+        }));
+        return new Response(counted, { status: r.status, statusText: r.statusText, headers: r.headers });
+      });
+    };
+  }
   function step(text, fraction) {
     lastStep = [text, fraction];
     stepListeners.forEach(function (fn) { fn(text, fraction); });
@@ -97,9 +126,11 @@
   };
 
   // Keyboard and screen readers (issue 19), on the table the page's widget
-  // manager drew: ipywidgets' accordion headers ("Step through this deal",
-  // "Event log") are plain <div>s that Tab skips, so each becomes a button
-  // (Tab stop, Enter or Space opens or closes it, aria-expanded says which);
+  // manager drew: the tables' panel titles ("Step through this deal", "Event
+  // log", "Repeat") are buttons already (widgets.common.Disclosure) and get
+  // aria-expanded here; any ipywidgets Accordion header (a plain <div> that
+  // Tab skips) becomes a button (Tab stop, Enter or Space opens or closes it,
+  // aria-expanded says which);
   // each table's message bar (.bg-message, an element that lives as long as
   // the table) becomes its live region, so that what a press did or why it
   // was refused is announced, and is scrolled into view when a message
@@ -124,13 +155,29 @@
         }
       });
     });
+    // the tables' own disclosures (widgets.common.Disclosure: a ToggleButton per title) say
+    // whether their panel is open
+    root.querySelectorAll(".bg-disclosure-header").forEach(function (b) {
+      var open = String(b.classList.contains("mod-active"));
+      if (b.getAttribute("aria-expanded") !== open) b.setAttribute("aria-expanded", open);
+    });
     root.querySelectorAll(".bg-message").forEach(function (bar) {
       if (bar.bgLive) return;
       bar.bgLive = true;
       bar.setAttribute("role", "status");
       bar.setAttribute("aria-live", "polite");
       bar.setAttribute("aria-atomic", "true");
+      // the bar is the region: a message's own role=status (for JupyterLab, where this script
+      // does not run) would be a region inside it, announced twice
+      var inner = function () {
+        bar.querySelectorAll("[role=status]").forEach(function (m) {
+          m.removeAttribute("role");
+          m.removeAttribute("aria-live");
+        });
+      };
+      inner();
       new MutationObserver(function () {
+        inner();
         var r = bar.getBoundingClientRect();
         if (r.height && (r.top < 0 || r.bottom > window.innerHeight)) bar.scrollIntoView({ block: "nearest" });
       }).observe(bar, { childList: true, subtree: true, characterData: true });
@@ -159,7 +206,14 @@
       var managerP = widgetManager();
       var manifestP = fetchOk(here + "wheels.json").then(function (r) { return r.json(); });
       var mod = await import(here + "pyodide.mjs");
-      var pyodide = await mod.loadPyodide({ indexURL: here, packages: [] , stdout: function () {} });
+      var realFetch = window.fetch;
+      window.fetch = countingFetch(realFetch);
+      var pyodide;
+      try {
+        pyodide = await mod.loadPyodide({ indexURL: here, packages: [] , stdout: function () {} });
+      } finally {
+        window.fetch = realFetch;
+      }
       timings.pyodide = performance.now() - t0;
       var manifest = await manifestP;
       var n = manifest.wheels.length;
@@ -221,8 +275,9 @@
     var stepText = "", stepFraction = 0;
     var mb = function (n) { return (n / 1e6).toFixed(1); };
     var show = function () {
-      var got = 0;
-      for (var url in received) got += received[url];
+      var got = 0, url;
+      for (url in received) got += arriving[url] ? Math.max(received[url], arriving[url]) : received[url];
+      for (url in arriving) if (!(url in received)) got += arriving[url];
       var loading = stepFraction < 0.7 && total > 0;
       status.textContent = stepText + (loading ? " (" + mb(Math.min(got, total)) + " of " + mb(total) + " MB)" : "") + "...";
       bar.value = loading ? Math.max(stepFraction, 0.05 + 0.65 * Math.min(got / total, 1)) : stepFraction;
@@ -241,6 +296,7 @@
       } catch (e) { observer = null; }
     }
     stepListeners.push(listener);
+    byteListeners.push(show);
     // Python may have started loading when the section came into view: show the step under way now
     listener.apply(null, lastStep || ["Loading Python (Pyodide) from this site", 0.05]);
     try {
@@ -290,6 +346,7 @@
     } finally {
       if (observer) observer.disconnect();
       stepListeners.splice(stepListeners.indexOf(listener), 1);
+      byteListeners.splice(byteListeners.indexOf(show), 1);
       box.removeAttribute("aria-busy");
     }
   }

@@ -26,7 +26,7 @@ import html
 import random
 import re
 from fractions import Fraction
-from typing import Hashable, Sequence
+from typing import Callable, Hashable, Sequence
 
 import ipywidgets as widgets
 
@@ -38,7 +38,7 @@ from ..games.banker_broker import (PAYOUT_ODDS, BankChange, BankChangeResult, Ba
                                    PackCut, Sectioning, SectionTurned, TieRule, section_count)
 from ..money import LOSE, PUSH, WIN, Settlement
 from ..render import MUTED_COLOUR, card_text
-from .common import (DealingTable, BankrollChart, DealReplay, MessageBar, bankroll_html, check_players_arg, check_seed, count_text, fmt_amount,
+from .common import (DealingTable, Disclosure, BankrollChart, DealReplay, MessageBar, bankroll_html, check_players_arg, check_seed, count_text, number_field, parse_seed, whole_number, fmt_amount,
                      guarded, log_html, note_html, parse_players, pending_text, plural, record_deal,
                      settled_text, settlement_tables, sync_options)
 from .group_code_view import LessonCodeSection, lesson_setting_problem
@@ -56,6 +56,8 @@ DEFAULT_SEED = 2026
 """The seed a new table deals with unless told otherwise."""
 DEFAULT_SECTIONS = 6
 """The number of sections the banker cuts under option 3(c) unless told otherwise."""
+N_SECTIONS_LABEL = "sections this deal (3c)"
+"""The label of the field for the number of sections under option 3(c)."""
 
 PICK_HELP = ("Tap a players' section (or Tab to it and press Enter) to back it; under option 3(a) it picks "
              "its owner as the punter. Then 'Place bet'.")
@@ -231,8 +233,8 @@ def _turn_text(event: SectionTurned) -> str:
 def _option_widget(name: str, value: object) -> widgets.Widget:
     label, choices = RULE_OPTIONS[name]
     wide = {"description_width": "initial"}
-    if choices is None:
-        return widgets.IntText(value=value, description=label, style=wide, layout=widgets.Layout(width="170px"))
+    if choices is None:  # a whole number, typed (read by _read_config)
+        return number_field(value, label, "170px")
     return widgets.Dropdown(options=[(text, member) for member, text in choices.items()], value=value,
                             description=label, style=wide, layout=widgets.Layout(width="340px"))
 
@@ -261,7 +263,7 @@ class BankerBrokerTable(DealingTable):
         stake (Text): the stake in units, e.g. ``2`` or ``1/2``.
         sizes (Text): section sizes for the cut, top first (e.g.
             ``8, 11, 9, 12``); empty: the engine draws the cut points.
-        n_sections (IntText): under option 3(c) the number of sections the
+        n_sections (Text, a whole number): under option 3(c) the number of sections the
             banker cuts (the banker's included); used by 'New deal' and
             'New session'.
         bet_button, cut_button, turn_button, end_button, new_deal_button
@@ -269,7 +271,7 @@ class BankerBrokerTable(DealingTable):
             end', 'New deal'.
         option_fields (dict: config field name -> control, one per
             :data:`RULE_OPTIONS` entry), players_field (Text), seed_field
-            (IntText), new_session_button (Button): the session settings,
+            (Text, read by :func:`~banking_games.widgets.common.parse_seed`), new_session_button (Button): the session settings,
             applied by 'New session'.
     Views: ``header``, ``bank_view`` (who holds the bank and why, with any
     cut), ``message`` (:class:`~banking_games.widgets.common.MessageBar`),
@@ -317,13 +319,10 @@ class BankerBrokerTable(DealingTable):
         self.players_field = widgets.Text(value=", ".join(str(p) for p in players), description="Players",
                                           placeholder="names, separated by commas, in seating order",
                                           style=wide, layout=widgets.Layout(width="340px"))
-        self.seed_field = widgets.IntText(value=seed if isinstance(seed, int) else 0, description="Seed",
-                                          style=wide, layout=widgets.Layout(width="150px"))
+        self.seed_field = number_field(seed if isinstance(seed, int) else 0, "Seed", "150px")
         self.new_session_button = widgets.Button(description="New session", icon="users")
         self.option_fields = {name: _option_widget(name, getattr(config, name)) for name in RULE_OPTIONS}
-        self.n_sections = widgets.IntText(value=n_sections if isinstance(n_sections, int) else DEFAULT_SECTIONS,
-                                          description="sections this deal (3c)", style=wide,
-                                          layout=widgets.Layout(width="200px"))
+        self.n_sections = number_field(n_sections, N_SECTIONS_LABEL, "200px")
         self.punter = widgets.Dropdown(description="Punter", style=wide, layout=widgets.Layout(width="170px"))
         self.section = widgets.Dropdown(description="on", style=wide, layout=widgets.Layout(width="220px"))
         self.stake = widgets.Text(value="1", description="Stake", style=wide, layout=widgets.Layout(width="110px"))
@@ -351,7 +350,7 @@ class BankerBrokerTable(DealingTable):
         self.settlement: Settlement | None = None
         self._base_config = config
         self._frames_key: tuple | None = None
-        self._begin_session(tuple(players), seed, config, self.n_sections.value)  # errors raise here
+        self._begin_session(tuple(players), seed, config, n_sections)  # errors raise here
 
         self.punter.observe(lambda _: self._sync_sections(), names="value")
         self.section.observe(lambda _: self._show_choice(), names="value")
@@ -374,7 +373,7 @@ class BankerBrokerTable(DealingTable):
             widgets.HBox([f["sectioning"], f["section_limit"], self.n_sections], layout=row),
             widgets.HBox([f["tie_rule"], f["bank_change"], f["deals_per_bank"]], layout=row)])
         self.lesson_code = LessonCodeSection()  # issue 20: the lesson's group code of the deals finished
-        self.more = widgets.Accordion(children=[self.replay, self.log_view, self.lesson_code],
+        self.more = Disclosure(children=[self.replay, self.log_view, self.lesson_code],
                                       titles=("Step through this deal", "Event log", LessonCodeSection.TITLE))
         self.more.observe(lambda _: self._sync_replay(), names="selected_index")
         self.more.observe(lambda _: self._sync_lesson_code(), names="selected_index")
@@ -398,10 +397,28 @@ class BankerBrokerTable(DealingTable):
 
     # ---------------------------------------------------------------- session
     def _n_sections_for(self, config: BankerBrokerConfig, value: object) -> int | None:
-        """The reader's number of sections, passed to the engine only under
-        option 3(c), where the banker chooses it (under 3(a) and 3(b) the
-        engine fixes the number)."""
-        return value if config.sectioning is Sectioning.ANY else None
+        """The reader's number of sections (typed: read by
+        :func:`~banking_games.widgets.common.whole_number`), passed to the
+        engine only under option 3(c), where the banker chooses it (under
+        3(a) and 3(b) the engine fixes the number and the field is not read).
+
+        Raises:
+            ConfigError: under 3(c), a value that is not a whole number in digits.
+        """
+        if config.sectioning is not Sectioning.ANY:
+            return None
+        return whole_number(value, N_SECTIONS_LABEL, str(DEFAULT_SECTIONS), digits_only=True)
+
+    def _typed(self, read: Callable[[], object]) -> object:
+        """What ``read()`` returns, or ``None`` if the typed value cannot be read."""
+        try:
+            return read()
+        except ConfigError:
+            return None
+
+    def _typed_sections(self) -> int | None:
+        """The number typed in ``n_sections`` (``None``: unreadable)."""
+        return self._typed(lambda: whole_number(self.n_sections.value, N_SECTIONS_LABEL, "5", digits_only=True))
 
     def _begin_session(self, players: tuple, seed: object, config: BankerBrokerConfig,
                        n_sections: object) -> None:
@@ -420,9 +437,16 @@ class BankerBrokerTable(DealingTable):
         self._start_message()
 
     def _read_config(self) -> BankerBrokerConfig:
-        """The table's config with the option controls' values; the engine checks them."""
-        return dataclasses.replace(self._base_config,
-                                   **{name: field.value for name, field in self.option_fields.items()})
+        """The table's config with the option controls' values; the engine
+        checks them (a typed number is read first: ConfigError if it cannot be)."""
+        return dataclasses.replace(self._base_config, **{name: self._option_value(name) for name in RULE_OPTIONS})
+
+    def _option_value(self, name: str) -> object:
+        """The value of the option control ``name``: a choice, or the whole number typed."""
+        label, choices = RULE_OPTIONS[name]
+        value = self.option_fields[name].value
+        return value if choices is not None else whole_number(value, label, str(getattr(BankerBrokerConfig(), name)),
+                                                              digits_only=True)
 
     def _start_message(self) -> None:
         deal = self.deal
@@ -438,14 +462,14 @@ class BankerBrokerTable(DealingTable):
         apply from 'New session'; the number of sections under 3(c) applies
         from 'New deal' and is not listed)."""
         config = self.session.config
-        changed = [RULE_OPTIONS[name][0] for name, field in self.option_fields.items()
-                   if field.value != getattr(config, name)]
+        changed = [RULE_OPTIONS[name][0] for name in RULE_OPTIONS
+                   if self._typed(lambda: self._option_value(name)) != getattr(config, name)]
         if (config.sectioning is not Sectioning.ANY and self.option_fields["sectioning"].value is Sectioning.ANY
-                and self.n_sections.value != self.deal.n_sections):
+                and self._typed_sections() != self.deal.n_sections):
             changed.append("sections this deal (3c)")
         if parse_players(self.players_field.value) != tuple(str(p) for p in self.session.players):
             changed.append("players")
-        if self.seed_field.value != self.seed:
+        if self._typed(lambda: parse_seed(self.seed_field.value)) != self.seed:
             changed.append("seed")
         return changed
 
@@ -455,13 +479,14 @@ class BankerBrokerTable(DealingTable):
         if self.session is None:
             return
         # a setting that cannot be used is refused at once, with the engine's reason, not when it applies
-        check_seed(self.seed_field.value)
+        parse_seed(self.seed_field.value)
         config = self._read_config()
         if config.sectioning is Sectioning.ANY:
-            section_count(config, len(self.deal.punters), self.n_sections.value)
+            section_count(config, len(self.deal.punters), self._n_sections_for(config, self.n_sections.value))
         text = pending_text(self._pending()).strip()
-        if self.session.config.sectioning is Sectioning.ANY and self.n_sections.value != self.deal.n_sections:
-            text = (f"{self.n_sections.value} sections: from the next 'New deal' (this deal has "
+        typed = self._typed_sections()
+        if self.session.config.sectioning is Sectioning.ANY and typed != self.deal.n_sections:
+            text = (f"{typed} sections: from the next 'New deal' (this deal has "
                     f"{self.deal.n_sections}). " + text).strip()
         if text:
             self.message.info(text)
@@ -520,7 +545,7 @@ class BankerBrokerTable(DealingTable):
         options, sections under 3(c)). Refused (message shown, table
         unchanged) if the engine rejects them."""
         config = self._read_config()
-        self._begin_session(parse_players(self.players_field.value), self.seed_field.value, config,
+        self._begin_session(parse_players(self.players_field.value), parse_seed(self.seed_field.value), config,
                             self.n_sections.value)
         self._render()
 
@@ -581,6 +606,8 @@ class BankerBrokerTable(DealingTable):
         """Start the next deal of the session with the banker the engine
         chose (option 5). Refused while the current deal is not over."""
         session = self.session
+        # the number typed for 3(c) is read before the deal is ended: refused, nothing changes
+        n_sections = self._n_sections_for(session.config, self.n_sections.value)
         if session.deal is not None:
             try:
                 session.end_deal()  # the engine refuses while sections are left: state unchanged
@@ -589,8 +616,7 @@ class BankerBrokerTable(DealingTable):
                 raise RuleError(f"finish this deal first: {plural(left, 'section')} still to turn ('Turn a "
                                 "section' or 'Deal to the end')") from None
         number = self.deal_number + 1
-        deal = session.new_deal(rng=deal_rng(self.seed, number),
-                                n_sections=self._n_sections_for(session.config, self.n_sections.value))
+        deal = session.new_deal(rng=deal_rng(self.seed, number), n_sections=n_sections)
         self.deal, self.settlement, self.deal_number = deal, None, number
         self._frames_key = None
         self._start_message()

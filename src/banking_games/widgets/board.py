@@ -49,7 +49,7 @@ from .. import group_codes as gcodes
 from .. import teaching as T
 from ..errors import ConfigError, GameError, short_repr
 from ..render import ALERT_COLOUR, MUTED_COLOUR
-from .common import MessageBar, html_table
+from .common import Disclosure, MessageBar, html_table
 
 __all__ = ["ClassBoard", "BoardError", "REPEAT_CHECK_DEALS", "BoardStore", "MemoryStore", "BrowserStore", "default_store",
            "storage_key", "GAMES", "funnel_svg", "check_counts"]
@@ -464,7 +464,7 @@ class ClassBoard(widgets.VBox):
                                            tooltip="add the counts typed in these fields as one group",
                                            layout=widgets.Layout(width="auto"))
         row = widgets.Layout(flex_flow="row wrap", align_items="center")
-        cards = widgets.Accordion(children=[widgets.VBox([
+        cards = Disclosure(children=[widgets.VBox([
             widgets.HTML(f'<div style="font-size:90%;color:{MUTED_COLOUR}">For a group that dealt with real '
                          "cards: its number (any whole number that tells the groups apart), its deals and "
                          "its counts, from its worksheet.</div>"),

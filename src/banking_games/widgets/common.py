@@ -14,10 +14,12 @@ from __future__ import annotations
 import functools
 import html
 import time
+from decimal import Decimal
 from fractions import Fraction
 from typing import Callable, Hashable, Iterable, Mapping, Sequence
 
 import ipywidgets as widgets
+import traitlets
 
 from ..checks import names, whole_number
 from ..errors import ConfigError, GameError
@@ -28,6 +30,7 @@ from ..render import ALERT_COLOUR, MUTED_COLOUR, merge_frames
 
 __all__ = ["DealingTable", "DealReplay", "MessageBar", "guarded", "BankrollChart", "bankroll_svg", "bankroll_html",
            "record_deal", "settled_text", "fmt_amount", "parse_players", "check_seed", "check_players_arg", "html_table",
+           "whole_number", "parse_seed", "number_field", "SEED_DIGITS", "Disclosure",
            "settlement_tables", "log_html", "note_html", "sync_options", "pending_text", "plural", "count_text"]
 
 
@@ -54,6 +57,90 @@ def check_seed(seed: object) -> int:
             a negative seed is refused because Python seeds -7 exactly like 7).
     """
     return whole_number(seed, "the seed", low=0)
+
+
+SEED_DIGITS = 40
+"""The most digits a typed seed may have (a longer one is refused, not cut)."""
+
+
+def whole_number(text: object, what: str, example: str, *, error: type[ConfigError] = ConfigError,
+                 digits_only: bool = False) -> int:
+    """The whole number a reader typed in a field named ``what``, or
+    ``error`` with a message that names the field and gives ``example``.
+
+    Spaces around the number are ignored (``" 7 "`` is 7: a pasted value
+    often carries them, and nothing else could be meant); a leading ``+``
+    or ``-`` is read, so that a range check can refuse ``-3`` with its own
+    message. With ``digits_only`` (the seeds and section counts) nothing
+    else is read: ``"1.5"``, ``"1e3"``, ``"1,5"`` and ``"abc"`` are refused
+    (the browser's number field read ``"1.5"`` as 15, and ``"1,5"`` means
+    1.5 to many readers). Without it (the Repeat panel's *Deals*) digits
+    may be grouped with ``,``, ``_`` or spaces (``10,000``) and a whole
+    number may be written as a decimal (``1e9``, ``100.0``), so that such
+    a value is refused for its size with the right message. A number of
+    more than 40 digits comes back as ``10**40`` (too large for every field).
+
+    Raises:
+        ConfigError (or ``error``): empty, not a whole number, or (with
+            ``digits_only``) not written in digits.
+    """
+    if isinstance(text, bool):
+        raise error(f"{what}: type a whole number such as {example}, got {text!r}")
+    if isinstance(text, int):
+        return text
+    raw = str(text).strip()
+    shown = short_repr(raw)  # at most 40 characters of what was typed
+    if not raw:
+        raise error(f"{what}: the field is empty; type a whole number such as {example}")
+    digits = raw if digits_only else raw.replace(",", "").replace("_", "").replace(" ", "")
+    sign = -1 if digits.startswith("-") else 1
+    body = digits[1:] if digits[:1] in ("+", "-") else digits
+    if body.isdigit() and body.isascii():
+        return sign * (int(body) if len(body) <= 40 else 10 ** 40)
+    if digits_only or not body or body[:1] in ("+", "-"):
+        raise error(f"{what}: type a whole number in digits only, such as {example}, got {shown}")
+    number = None
+    if len(body) <= 40 and body.isascii():
+        try:
+            number = Decimal(body)
+        except (ArithmeticError, ValueError):
+            number = None
+    if number is None or not number.is_finite():
+        raise error(f"{what}: type a whole number such as {example}, got {shown}")
+    if number != number.to_integral_value():
+        raise error(f"{what}: a whole number is needed, got {shown}")
+    return sign * (int(number) if number.adjusted() < 40 else 10 ** 40)
+
+
+def parse_seed(text: object, what: str = "Seed", *, error: type[ConfigError] = ConfigError) -> int:
+    """The seed typed in a field named ``what`` (a table's *Seed*, the
+    Repeat panel's *Repeat seed*): a whole number 0 or more, in digits, at
+    most :data:`SEED_DIGITS` of them, spaces around it ignored.
+
+    Raises:
+        ConfigError (or ``error``): empty, not digits (``"1.5"``, ``"1e3"``,
+            ``"abc"``), negative (Python seeds -7 exactly like 7), or too long.
+    """
+    n = whole_number(text, what, "2026", error=error, digits_only=True)
+    if n < 0:
+        raise error(f"{what}: the seed must be a whole number 0 or more, got {n:,}")
+    if n >= 10 ** SEED_DIGITS:
+        raise error(f"{what}: the seed must be a whole number 0 or more of at most {SEED_DIGITS} digits")
+    return n
+
+
+def number_field(value: int, description: str, width: str) -> widgets.Text:
+    """A text field for a whole number (a seed, a number of sections).
+
+    Not an ``IntText``: in the browser that field reads ``"1.5"`` as 15
+    and silently puts back its old value for ``"abc"``, so the reader's
+    mistake never reaches the table. This field keeps what was typed; the
+    table reads it with :func:`whole_number` or :func:`parse_seed` and
+    refuses what it cannot read, in its message bar. The value is sent
+    when the reader presses Enter or leaves the field, as an ``IntText``
+    did, so a half-typed number is not refused keystroke by keystroke."""
+    return widgets.Text(value=str(value), description=description, continuous_update=False,
+                        style={"description_width": "initial"}, layout=widgets.Layout(width=width))
 
 
 def check_players_arg(players: object) -> tuple:
@@ -312,6 +399,55 @@ class DealReplay(widgets.VBox):
 
 # ---------------------------------------------------------------- messages
 
+class Disclosure(widgets.VBox):
+    """Panels under titles, at most one open at a time: what ipywidgets'
+    ``Accordion`` does, with each title a real button.
+
+    The ``Accordion`` of ipywidgets 8 draws its titles as plain ``<div>``s
+    with a click handler: Tab skips them and Enter cannot open them. The
+    website's script made them buttons, but no script of the book runs in
+    JupyterLab, where "Step through this deal", "Event log" and "Repeat"
+    could not be reached by keyboard (issue 19). Here each title is a
+    ``ToggleButton`` (class ``bg-disclosure-header``; a Tab stop, Enter or
+    Space opens or closes its panel; on the website live-tables.js adds
+    ``aria-expanded``), followed by its panel in a box that is shown only
+    while the panel is open.
+
+    Attributes:
+        selected_index: the open panel's index, or ``None`` (as in ``Accordion``).
+        headers: the title buttons; ``panels`` the widgets given as ``children``.
+    """
+
+    selected_index = traitlets.Int(None, allow_none=True)
+
+    def __init__(self, children: Sequence[widgets.Widget] = (), titles: Sequence[str] = (), **kwargs) -> None:
+        self.panels = list(children)
+        titles = list(titles) + [""] * (len(self.panels) - len(titles))
+        self.headers = [widgets.ToggleButton(value=False, description=str(title), icon="caret-right",
+                                             layout=widgets.Layout(width="auto", max_width="100%"))
+                        for title in titles[:len(self.panels)]]
+        self._boxes = [widgets.Box([panel], layout=widgets.Layout(display="none")) for panel in self.panels]
+        super().__init__([w for pair in zip(self.headers, self._boxes) for w in pair], **kwargs)
+        self.add_class("bg-disclosure")
+        for i, header in enumerate(self.headers):
+            header.add_class("bg-disclosure-header")
+            header.observe(lambda change, i=i: self._toggled(i, change["new"]), names="value")
+        self.observe(lambda _: self._show(), names="selected_index")
+
+    def _toggled(self, i: int, on: bool) -> None:
+        if on:
+            self.selected_index = i
+        elif self.selected_index == i:
+            self.selected_index = None
+
+    def _show(self) -> None:
+        for i, (header, box) in enumerate(zip(self.headers, self._boxes)):
+            is_open = i == self.selected_index
+            header.value = is_open
+            header.icon = "caret-down" if is_open else "caret-right"
+            box.layout.display = "" if is_open else "none"
+
+
 class MessageBar(widgets.HTML):
     """One line that tells the reader what happened or why an action was refused.
 
@@ -320,7 +456,11 @@ class MessageBar(widgets.HTML):
     screen readers it is the table's live region: on the website
     (book/_ext/live_static/live-tables.js) the bar's own element, which
     lives as long as the table, gets ``role="status"`` and
-    ``aria-live="polite"``; a refusal inside it is a ``role="alert"``. Each
+    ``aria-live="polite"``; a refusal inside it is a ``role="alert"``.
+    Where no script of the book runs (JupyterLab, Voilà) the message itself
+    carries the role: news a ``role="status"`` with ``aria-live="polite"``
+    (the website's script takes these off inside its own region, so that
+    nothing is announced twice), a refusal its ``role="alert"``. Each
     message differs from the one before in a hidden counter, so a message
     repeated (the same refusal twice) is still a change, and announced.
     """
@@ -341,7 +481,7 @@ class MessageBar(widgets.HTML):
 
     def info(self, text: str) -> None:
         """Show ``text`` (plain text, escaped) as what just happened."""
-        self._show('style="padding:2px 0"', html.escape(text))
+        self._show('role="status" aria-live="polite" style="padding:2px 0"', html.escape(text))
 
     def clear(self) -> None:
         """Show nothing."""

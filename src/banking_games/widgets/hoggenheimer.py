@@ -35,7 +35,7 @@ from ..games.hoggenheimer import (PAYOUT_ODDS, PROCEDURES, RANK_COLUMNS, SUIT_RO
                                   choose_first_banker, make_bet, next_banker)
 from ..money import WIN, Settlement
 from ..render import MUTED_COLOUR, card_text
-from .common import (DealingTable, BankrollChart, DealReplay, MessageBar, bankroll_html, check_players_arg, check_seed, count_text, fmt_amount,
+from .common import (DealingTable, Disclosure, BankrollChart, DealReplay, MessageBar, bankroll_html, check_players_arg, check_seed, count_text, number_field, parse_seed, fmt_amount,
                      guarded, log_html, note_html, parse_players, pending_text, plural, record_deal,
                      settled_text, settlement_tables, sync_options)
 from .layout_picker import LayoutPicker
@@ -244,7 +244,7 @@ class HoggenheimerTable(DealingTable):
         procedure (Dropdown): the config's ``procedure``; it applies from
             the next deal ('New deal' or 'New session').
         reveal (Checkbox): draw face-down cards faded (a teacher's view).
-        players_field (Text), seed_field (IntText), new_session_button
+        players_field (Text), seed_field (Text, read by :func:`~banking_games.widgets.common.parse_seed`), new_session_button
             (Button): the session settings, applied by 'New session'.
     Views: ``header``, ``message`` (:class:`~banking_games.widgets.common.MessageBar`),
     ``table`` (the layout), ``bets_view``, ``settlement_view``,
@@ -301,8 +301,7 @@ class HoggenheimerTable(DealingTable):
         self.players_field = widgets.Text(value=", ".join(str(p) for p in players), description="Players",
                                           placeholder="names, separated by commas, in seating order",
                                           style=wide, layout=widgets.Layout(width="320px"))
-        self.seed_field = widgets.IntText(value=seed if isinstance(seed, int) else 0, description="Seed",
-                                          style=wide, layout=widgets.Layout(width="150px"))
+        self.seed_field = number_field(seed if isinstance(seed, int) else 0, "Seed", "150px")
         self.new_session_button = widgets.Button(description="New session", icon="users")
         self.table = widgets.HTML()
         self._cell_bets = [[make_bet(card_at(r, c)) for c in range(len(RANK_COLUMNS))]
@@ -347,7 +346,7 @@ class HoggenheimerTable(DealingTable):
                                 layout=row)
         settings.add_class("bg-settings")
         self.lesson_code = LessonCodeSection()  # issue 20: the lesson's group code of the deals finished
-        self.more = widgets.Accordion(children=[self.replay, self.log_view, self.lesson_code],
+        self.more = Disclosure(children=[self.replay, self.log_view, self.lesson_code],
                                       titles=("Step through this deal", "Event log", LessonCodeSection.TITLE))
         self.more.observe(lambda _: self._sync_replay(), names="selected_index")
         self.more.observe(lambda _: self._sync_lesson_code(), names="selected_index")
@@ -406,15 +405,22 @@ class HoggenheimerTable(DealingTable):
         changed = []
         if parse_players(self.players_field.value) != tuple(str(p) for p in self.players):
             changed.append("players")
-        if self.seed_field.value != self.seed:
+        if self._typed_seed() != self.seed:
             changed.append("seed")
         return changed
+
+    def _typed_seed(self) -> int | None:
+        """The seed typed in ``seed_field``, or ``None`` if it cannot be read."""
+        try:
+            return parse_seed(self.seed_field.value)
+        except ConfigError:
+            return None
 
     @guarded
     def _on_setting(self) -> None:
         """Tell the reader when a changed setting takes effect (nothing changes
         now); a seed that cannot be used is refused at once."""
-        check_seed(self.seed_field.value)
+        parse_seed(self.seed_field.value)
         text = pending_text(self._pending()).strip()
         if self.procedure.value != self.deal.procedure:
             text = (f"The {_procedure_name(self.procedure.value)} procedure applies from the next 'New deal' "
@@ -558,7 +564,7 @@ class HoggenheimerTable(DealingTable):
         """Start a new session from the settings fields (players, seed,
         procedure). Refused (message shown, table unchanged) if they are not
         allowed."""
-        self._begin_session(parse_players(self.players_field.value), self.seed_field.value,
+        self._begin_session(parse_players(self.players_field.value), parse_seed(self.seed_field.value),
                             self.procedure.value)
         self._render()
 

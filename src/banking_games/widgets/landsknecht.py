@@ -32,7 +32,7 @@ from ..errors import ConfigError, GameError, RuleError
 from ..games.landsknecht import VOID, LandsknechtConfig, LandsknechtDeal, LandsknechtSession
 from ..money import Settlement, to_stake
 from ..render import card_text
-from .common import (DealingTable, BankrollChart, DealReplay, MessageBar, bankroll_html, bankroll_svg, check_players_arg, check_seed,
+from .common import (DealingTable, Disclosure, BankrollChart, DealReplay, MessageBar, bankroll_html, bankroll_svg, check_players_arg, check_seed, number_field, parse_seed,
                      count_text, fmt_amount, guarded, log_html, note_html, parse_players, pending_text, plural,
                      record_deal, settled_text, settlement_tables, sync_options)
 from .group_code_view import LessonCodeSection, lesson_setting_problem
@@ -122,7 +122,7 @@ class LandsknechtTable(DealingTable):
             name): the stake limits the next banker sets, read by 'New deal'
             (and by 'New session' for its first deal); each banker may set
             his own, the running balances carry on.
-        players_field (Text), seed_field (IntText), new_session_button
+        players_field (Text), seed_field (Text, read by :func:`~banking_games.widgets.common.parse_seed`), new_session_button
             (Button): the session settings, applied by 'New session'.
     Views: ``header``, ``message`` (:class:`~banking_games.widgets.common.MessageBar`),
     ``table`` (the cards), ``voids``, ``settlement_view``, ``bankroll_view``,
@@ -180,8 +180,7 @@ class LandsknechtTable(DealingTable):
         self.players_field = widgets.Text(value=", ".join(str(p) for p in players), description="Players",
                                           placeholder="names, separated by commas, in seating order",
                                           style=wide, layout=widgets.Layout(width="360px"))
-        self.seed_field = widgets.IntText(value=int(seed) if isinstance(seed, int) else 0, description="Seed",
-                                          style=wide, layout=widgets.Layout(width="160px"))
+        self.seed_field = number_field(seed if isinstance(seed, int) else 0, "Seed", "160px")
         self.option_fields = {name: _option_widget(name, getattr(config, name)) for name in RULE_OPTIONS}
         self.new_session_button = widgets.Button(description="New session", icon="users")
 
@@ -210,7 +209,7 @@ class LandsknechtTable(DealingTable):
                                  self.new_session_button], layout=row)
         settings.add_class("bg-settings")
         self.lesson_code = LessonCodeSection()  # issue 20: the lesson's group code of the deals finished
-        more = self.more = widgets.Accordion(children=[self.replay, self.log_view, self.lesson_code],
+        more = self.more = Disclosure(children=[self.replay, self.log_view, self.lesson_code],
                                              titles=("Step through this deal", "Event log", LessonCodeSection.TITLE))
         more.observe(lambda _: self._sync_lesson_code(), names="selected_index")
         money = widgets.HBox([self.bankroll_view, self.chart], layout=row)
@@ -276,9 +275,16 @@ class LandsknechtTable(DealingTable):
         changed = []
         if parse_players(self.players_field.value) != tuple(str(p) for p in self.session.players):
             changed.append("players")
-        if self.seed_field.value != self.seed:
+        if self._typed_seed() != self.seed:
             changed.append("seed")
         return changed
+
+    def _typed_seed(self) -> int | None:
+        """The seed typed in ``seed_field``, or ``None`` if it cannot be read."""
+        try:
+            return parse_seed(self.seed_field.value)
+        except ConfigError:
+            return None
 
     def _pending_limits(self) -> list[str]:
         """Stake-limit fields that differ from the limits of the deal in play."""
@@ -300,7 +306,7 @@ class LandsknechtTable(DealingTable):
         now); a stake limit or seed that cannot be used is refused at once,
         with the engine's reason, rather than when it would apply."""
         self._read_config()  # ConfigError: an unreadable limit, or the smallest above the largest
-        check_seed(self.seed_field.value)
+        parse_seed(self.seed_field.value)
         text = self._pending_text().strip()
         if text:
             self.message.info(text)
@@ -326,7 +332,7 @@ class LandsknechtTable(DealingTable):
         rejects them."""
         players = parse_players(self.players_field.value)
         config = self._read_config()
-        self._begin_session(players, self.seed_field.value, config, None)
+        self._begin_session(players, parse_seed(self.seed_field.value), config, None)
         self._render()
 
     def _show_choice(self) -> None:

@@ -37,7 +37,6 @@ import random
 import sys
 import time
 from dataclasses import dataclass, field
-from decimal import Decimal
 from fractions import Fraction
 from typing import Hashable, Sequence
 
@@ -53,7 +52,8 @@ from ..games import hoggenheimer as hog
 from ..games import landsknecht as lk
 from ..money import LOSE, PUSH, WIN
 from ..render import MUTED_COLOUR
-from .common import MessageBar, fmt_amount, html_table
+from .common import Disclosure, MessageBar, fmt_amount, html_table, whole_number
+from .common import parse_seed as common_parse_seed
 from .group_code_view import group_code_html
 
 __all__ = ["RepeatPanel", "RepeatTally", "BetTally", "RepeatError", "repeat_plan", "parse_deals", "parse_seed",
@@ -82,40 +82,6 @@ class RepeatError(ConfigError):
 
 # ---------------------------------------------------------------- reading the fields
 
-def _whole_number(text: object, what: str, example: str) -> int:
-    """A whole number typed in a field: digits, with ``,``, ``_`` or spaces
-    between groups allowed (``10,000``), or a whole number written as a
-    decimal (``1e9``, ``100.0``), so that such a value is refused for its
-    size with the right message. Anything else is refused here. A number
-    of more than 40 digits comes back as ``10**40`` (too large for every field)."""
-    if isinstance(text, bool):
-        raise RepeatError(f"{what}: type a whole number such as {example}, got {text!r}")
-    if isinstance(text, int):
-        return text
-    raw = str(text).strip()
-    shown = short_repr(raw)  # at most 40 characters of what was typed
-    if not raw:
-        raise RepeatError(f"{what}: the field is empty; type a whole number such as {example}")
-    digits = raw.replace(",", "").replace("_", "").replace(" ", "")
-    sign = -1 if digits.startswith("-") else 1
-    body = digits[1:] if digits[:1] in ("+", "-") else digits
-    if not body or body[:1] in ("+", "-"):
-        raise RepeatError(f"{what}: type a whole number such as {example}, got {shown}")
-    if body.isdigit() and body.isascii():
-        return sign * (int(body) if len(body) <= 40 else 10 ** 40)
-    number = None
-    if len(body) <= 40 and body.isascii():
-        try:
-            number = Decimal(body)
-        except (ArithmeticError, ValueError):
-            number = None
-    if number is None or not number.is_finite():
-        raise RepeatError(f"{what}: type a whole number such as {example}, got {shown}")
-    if number != number.to_integral_value():
-        raise RepeatError(f"{what}: a whole number is needed, got {shown}")
-    return sign * (int(number) if number.adjusted() < 40 else 10 ** 40)
-
-
 def parse_deals(text: object) -> int:
     """The number of deals typed in the panel's *Deals* field, 1 to
     :data:`MAX_DEALS`.
@@ -124,7 +90,7 @@ def parse_deals(text: object) -> int:
         RepeatError: not a whole number (``"abc"``, ``"2.5"``, empty), 0 or
             less, or more than :data:`MAX_DEALS` (``10**9`` would take days).
     """
-    n = _whole_number(text, "Deals", "1000")
+    n = whole_number(text, "Deals", "1000", error=RepeatError)
     if n < 1:
         raise RepeatError(f"Deals: a repeat deals at least 1 deal, got {n:,}; type a number from 1 to {MAX_DEALS:,}")
     if n > MAX_DEALS:
@@ -135,18 +101,15 @@ def parse_deals(text: object) -> int:
 
 
 def parse_seed(text: object) -> int:
-    """The seed typed in the panel's *Repeat seed* field: a whole number 0 or more
-    (a negative seed is refused, as by the tables: Python seeds -7 like 7).
+    """The seed typed in the panel's *Repeat seed* field, read as the
+    tables read theirs (:func:`~banking_games.widgets.common.parse_seed`):
+    a whole number 0 or more, in digits (a negative seed is refused, as by
+    the tables: Python seeds -7 like 7).
 
     Raises:
-        RepeatError: not a whole number, negative, or over 40 digits.
+        RepeatError: not a whole number in digits, negative, or over 40 digits.
     """
-    n = _whole_number(text, "Repeat seed", "2026")
-    if n < 0:
-        raise RepeatError(f"Repeat seed: a whole number 0 or more, got {n:,}")
-    if n >= 10 ** 40:
-        raise RepeatError("Repeat seed: at most 40 digits, please")
-    return n
+    return common_parse_seed(text, "Repeat seed", error=RepeatError)
 
 
 # ---------------------------------------------------------------- what one repeat deals
@@ -649,7 +612,7 @@ def _running_loop():
     return None
 
 
-class RepeatPanel(widgets.Accordion):
+class RepeatPanel(Disclosure):
     """The *Repeat* panel of a dealing table (a folded section under it).
 
     Args:
