@@ -22,8 +22,9 @@ For each game chapter (issue 8):
   would be a 1-in-millions coincidence, and these two seeds are fixed);
 * no console error, page error, HTTP error or request to another host;
 * by keyboard alone (issue 19): Tab reaches every control of the live table,
-  each with a name, the accordion headers "Step through this deal" and
-  "Event log" among them (Enter opens them); Enter or Space on each of the
+  each with a name, the panel titles "Step through this deal", "Event log"
+  and "Repeat" among them (buttons: Enter opens them; tests/site_audit.py's
+  keyboard_walk, shared with the JupyterLab test); Enter or Space on each of the
   table's buttons puts its message in the table's live region (the message
   bar: role=status, aria-live=polite), a refusal as a role=alert inside it;
 * without WebAssembly there is no button and the replay stays (nothing of
