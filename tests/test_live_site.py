@@ -22,10 +22,11 @@ For each game chapter (issue 8):
   would be a 1-in-millions coincidence, and these two seeds are fixed);
 * no console error, page error, HTTP error or request to another host;
 * by keyboard alone (issue 19): Tab reaches every control of the live table,
-  each with a name, the accordion headers "Step through this deal" and
-  "Event log" among them (Enter opens them); Enter or Space on each of the
-  table's buttons (a group code's Copy button aside: it speaks in its own
-  live region) puts its message in the table's live region (the message
+  each with a name, the panel titles "Step through this deal", "Event log",
+  "Group code for the lesson" and "Repeat" among them (buttons: Enter opens
+  them; tests/site_audit.py's keyboard_walk, shared with the JupyterLab test);
+  Enter or Space on each of the table's buttons (a group code's Copy button
+  aside: it speaks in its own live region) puts its message in the table's live region (the message
   bar: role=status, aria-live=polite), a refusal as a role=alert inside it;
 * without WebAssembly there is no button and the replay stays (nothing of
   Pyodide is fetched).
@@ -106,16 +107,22 @@ def test_deal_live_on_sub_path(browser, sub_path_url, chapter):
         assert replay.is_visible(), f"{chapter}: the replay is not shown before 'Deal live'"
         button = page.get_by_role("button", name="Deal live", exact=True)
         assert button.count() == 1, f"{chapter}: expected one 'Deal live' button, found {button.count()}"
-        button.scroll_into_view_if_needed()
         # every text the status line shows while Python loads (Pyodide's start keeps the page
         # busy, so the lines are recorded as they are written, not read later)
-        page.evaluate("""() => { window.bgStatusLog = []; const s = document.querySelector('.bg-live-status');
+        # (and whether the progress bar was shown: recorded, not polled, since on a busy machine
+        # Python's start can keep the page from answering until the bar is gone again)
+        page.evaluate("""() => { window.bgStatusLog = []; window.bgBarShown = false;
+          const s = document.querySelector('.bg-live-status'), bar = document.querySelector('.bg-live progress');
           new MutationObserver(() => window.bgStatusLog.push(s.textContent))
-            .observe(s, {childList: true, characterData: true, subtree: true}); }""")
-        button.click()
-        page.locator(".bg-live progress").wait_for(state="visible", timeout=5_000)
+            .observe(s, {childList: true, characterData: true, subtree: true});
+          new MutationObserver(() => { if (!bar.hidden) window.bgBarShown = true; })
+            .observe(bar, {attributes: true, attributeFilter: ['hidden']}); }""")
+        # scrolled to and pressed at once, as by a reader who presses as soon as the section shows
+        # (Python starts loading when it comes into view: a later press could find it loaded)
+        button.evaluate("b => { b.scrollIntoView({block: 'center'}); b.click(); }")
         table = page.locator(f".bg-live-table .{table_class}")
         table.wait_for(timeout=90_000)
+        assert page.evaluate("window.bgBarShown"), f"{chapter}: no progress bar shown after 'Deal live'"
         # real progress while Python loaded: bytes received out of what the build measured
         total = int(page.locator(".bg-live").first.get_attribute("data-bytes"))
         assert total > 5_000_000, f"{chapter}: the box states {total} bytes to fetch"

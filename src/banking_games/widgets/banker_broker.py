@@ -38,7 +38,7 @@ from ..games.banker_broker import (PAYOUT_ODDS, BankChange, BankChangeResult, Ba
                                    PackCut, Sectioning, SectionTurned, TieRule, section_count)
 from ..money import LOSE, PUSH, WIN, Settlement
 from ..render import MUTED_COLOUR, card_text
-from .common import (DealingTable, Disclosure, BankrollChart, DealReplay, MessageBar, bankroll_html, check_players_arg, check_seed, count_text, number_field, parse_seed, whole_number, fmt_amount,
+from .common import (DealingTable, Disclosure, BankrollChart, DealReplay, MessageBar, bankroll_html, check_players_arg, check_seed, count_text, number_field, parse_seed, typed_whole_number, fmt_amount,
                      guarded, log_html, note_html, parse_players, pending_text, plural, record_deal,
                      settled_text, settlement_tables, sync_options)
 from .group_code_view import LessonCodeSection, lesson_setting_problem
@@ -398,7 +398,7 @@ class BankerBrokerTable(DealingTable):
     # ---------------------------------------------------------------- session
     def _n_sections_for(self, config: BankerBrokerConfig, value: object) -> int | None:
         """The reader's number of sections (typed: read by
-        :func:`~banking_games.widgets.common.whole_number`), passed to the
+        :func:`~banking_games.widgets.common.typed_whole_number`), passed to the
         engine only under option 3(c), where the banker chooses it (under
         3(a) and 3(b) the engine fixes the number and the field is not read).
 
@@ -407,7 +407,7 @@ class BankerBrokerTable(DealingTable):
         """
         if config.sectioning is not Sectioning.ANY:
             return None
-        return whole_number(value, N_SECTIONS_LABEL, str(DEFAULT_SECTIONS), digits_only=True)
+        return typed_whole_number(value, N_SECTIONS_LABEL, str(DEFAULT_SECTIONS), digits_only=True)
 
     def _typed(self, read: Callable[[], object]) -> object:
         """What ``read()`` returns, or ``None`` if the typed value cannot be read."""
@@ -418,7 +418,7 @@ class BankerBrokerTable(DealingTable):
 
     def _typed_sections(self) -> int | None:
         """The number typed in ``n_sections`` (``None``: unreadable)."""
-        return self._typed(lambda: whole_number(self.n_sections.value, N_SECTIONS_LABEL, "5", digits_only=True))
+        return self._typed(lambda: typed_whole_number(self.n_sections.value, N_SECTIONS_LABEL, "5", digits_only=True))
 
     def _begin_session(self, players: tuple, seed: object, config: BankerBrokerConfig,
                        n_sections: object) -> None:
@@ -445,7 +445,7 @@ class BankerBrokerTable(DealingTable):
         """The value of the option control ``name``: a choice, or the whole number typed."""
         label, choices = RULE_OPTIONS[name]
         value = self.option_fields[name].value
-        return value if choices is not None else whole_number(value, label, str(getattr(BankerBrokerConfig(), name)),
+        return value if choices is not None else typed_whole_number(value, label, str(getattr(BankerBrokerConfig(), name)),
                                                               digits_only=True)
 
     def _start_message(self) -> None:

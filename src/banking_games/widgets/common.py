@@ -22,7 +22,7 @@ import ipywidgets as widgets
 import traitlets
 
 from ..checks import names, whole_number
-from ..errors import ConfigError, GameError
+from ..errors import ConfigError, GameError, short_repr
 from ..money import Settlement
 from ipywidgets.widgets.widget_string import HTMLStyle
 
@@ -30,7 +30,7 @@ from ..render import ALERT_COLOUR, MUTED_COLOUR, merge_frames
 
 __all__ = ["DealingTable", "DealReplay", "MessageBar", "guarded", "BankrollChart", "bankroll_svg", "bankroll_html",
            "record_deal", "settled_text", "fmt_amount", "parse_players", "check_seed", "check_players_arg", "html_table",
-           "whole_number", "parse_seed", "number_field", "SEED_DIGITS", "Disclosure",
+           "typed_whole_number", "parse_seed", "number_field", "SEED_DIGITS", "Disclosure",
            "settlement_tables", "log_html", "note_html", "sync_options", "pending_text", "plural", "count_text"]
 
 
@@ -63,7 +63,7 @@ SEED_DIGITS = 40
 """The most digits a typed seed may have (a longer one is refused, not cut)."""
 
 
-def whole_number(text: object, what: str, example: str, *, error: type[ConfigError] = ConfigError,
+def typed_whole_number(text: object, what: str, example: str, *, error: type[ConfigError] = ConfigError,
                  digits_only: bool = False) -> int:
     """The whole number a reader typed in a field named ``what``, or
     ``error`` with a message that names the field and gives ``example``.
@@ -121,7 +121,7 @@ def parse_seed(text: object, what: str = "Seed", *, error: type[ConfigError] = C
         ConfigError (or ``error``): empty, not digits (``"1.5"``, ``"1e3"``,
             ``"abc"``), negative (Python seeds -7 exactly like 7), or too long.
     """
-    n = whole_number(text, what, "2026", error=error, digits_only=True)
+    n = typed_whole_number(text, what, "2026", error=error, digits_only=True)
     if n < 0:
         raise error(f"{what}: the seed must be a whole number 0 or more, got {n:,}")
     if n >= 10 ** SEED_DIGITS:
@@ -135,7 +135,7 @@ def number_field(value: int, description: str, width: str) -> widgets.Text:
     Not an ``IntText``: in the browser that field reads ``"1.5"`` as 15
     and silently puts back its old value for ``"abc"``, so the reader's
     mistake never reaches the table. This field keeps what was typed; the
-    table reads it with :func:`whole_number` or :func:`parse_seed` and
+    table reads it with :func:`typed_whole_number` or :func:`parse_seed` and
     refuses what it cannot read, in its message bar. The value is sent
     when the reader presses Enter or leaves the field, as an ``IntText``
     did, so a half-typed number is not refused keystroke by keystroke."""

@@ -52,7 +52,7 @@ from ..games import hoggenheimer as hog
 from ..games import landsknecht as lk
 from ..money import LOSE, PUSH, WIN
 from ..render import MUTED_COLOUR
-from .common import Disclosure, MessageBar, fmt_amount, html_table, whole_number
+from .common import Disclosure, MessageBar, fmt_amount, html_table, typed_whole_number
 from .common import parse_seed as common_parse_seed
 from .group_code_view import group_code_html
 
@@ -90,7 +90,7 @@ def parse_deals(text: object) -> int:
         RepeatError: not a whole number (``"abc"``, ``"2.5"``, empty), 0 or
             less, or more than :data:`MAX_DEALS` (``10**9`` would take days).
     """
-    n = whole_number(text, "Deals", "1000", error=RepeatError)
+    n = typed_whole_number(text, "Deals", "1000", error=RepeatError)
     if n < 1:
         raise RepeatError(f"Deals: a repeat deals at least 1 deal, got {n:,}; type a number from 1 to {MAX_DEALS:,}")
     if n > MAX_DEALS:
