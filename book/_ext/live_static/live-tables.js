@@ -224,8 +224,10 @@
   // Pyodide itself, loaded once per page: a later failure (a wheel a filter blocked) does not
   // load it again when the reader presses Deal live once more.
   var python = null;
+  var wheelsFailed = false;
   function loadPython() {
     if (python) return python;
+    timings.pythonLoads = (timings.pythonLoads || 0) + 1;
     python = (async function () {
       var restore = wasmTypeTolerant();
       try {
@@ -271,7 +273,8 @@
       var bufs;
       try {
         bufs = await Promise.all(manifest.wheels.map(function (w) {
-        return fetchOk(here + w.file + "?sha256=" + w.sha256).then(function (r) {
+        // after a failed try (a filter's page, a wrong file) the next one bypasses the HTTP cache
+        return fetchOk(here + w.file + "?sha256=" + w.sha256, wheelsFailed ? { cache: "reload" } : {}).then(function (r) {
           return r.arrayBuffer().then(function (buf) {
             checkWheel(w.file, r, buf);
             if (sha(new Uint8Array(buf)) !== w.sha256) {
@@ -283,6 +286,9 @@
           });
         });
         }));
+      } catch (e) {
+        wheelsFailed = true;
+        throw e;
       } finally {
         sha.destroy();
       }
