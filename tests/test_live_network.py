@@ -26,12 +26,13 @@ never an empty box or a button that does nothing.
   ``Cache-Control: max-age=600``): when the reader comes back to the chapter
   in the same browser the page runs the new engine, with no integrity message.
 * The site from a LAN address over plain http (not a secure context: no
-  service workers, no ``crypto.subtle``): Deal live runs. Skipped (with the
+  service workers, no ``crypto.subtle``): Deal live runs, and JupyterLite's
+  kernel starts and runs a whole notebook. Skipped (with the
   reason) where the machine has no non-loopback IPv4 address.
 
 One Chromium (conftest's ``browser``); each case its own context, so no cache
 is shared between cases; the faults are made by a small server in this file
-that serves the built site. About 60 s on 2 cores.
+that serves the built site. About 4 min on 2 cores.
 """
 
 from __future__ import annotations
@@ -56,6 +57,7 @@ sync_api = need_module("playwright.sync_api")
 from test_site_browser import GAMES, check_page  # noqa: E402  (one page check, served or from files)
 
 CHAPTER = "hoggenheimer"
+LITE = "landsknecht"   # the quickest notebook to run
 TABLE = ".bg-live-table .bg-hoggenheimer-table"   # the class test_jupyterlab.SCENARIOS names
 LAUNCHER = "python open-book.py"
 BLOCKED_PAGE = b"<!doctype html><html><body><h1>Blocked</h1><p>This download is blocked.</p></body></html>"
@@ -310,6 +312,28 @@ def test_lan_address_plain_http(browser, built_site):
         assert insecure == {"secure": False, "sw": False, "subtle": False}, insecure
         state = _deal_live(page)
         assert state["table"], f"on {url} (plain http, not a secure context): {state}"
+
+        # JupyterLite without a service worker: its kernel starts and Run All Cells runs the
+        # notebook, the %pip install from the site's wheels included (the notebooks read no
+        # file of JupyterLite's file list, the one thing that needs the service worker)
+        from test_jupyterlite import DONE_JS, EXPECTED, _answer_kernel_dialog
+        lite = watch(context.new_page(), problems)
+        lite.goto(f"{url}/_static/lite/notebooks/index.html?path={LITE}.ipynb", wait_until="load")
+        lite.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=90_000)
+        lite.wait_for_function(
+            "() => [...document.querySelectorAll('.jp-Notebook-ExecutionIndicator, .jp-KernelStatus')]"
+            ".some(e => /idle/i.test(e.getAttribute('data-status') || e.getAttribute('title') || e.textContent))",
+            timeout=120_000)
+        _answer_kernel_dialog(lite, LITE)
+        lite.get_by_role("menuitem", name="Run", exact=True).click()
+        lite.get_by_role("menuitem", name=re.compile(r"^Run All Cells")).first.click()
+        lite.wait_for_function("() => [...document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputPrompt')]"
+                               ".some(e => /\\[(\\*|\\d+)\\]/.test(e.textContent))", timeout=30_000)
+        lite.wait_for_function(DONE_JS, timeout=180_000)
+        text = "\n".join(lite.locator(".jp-Notebook .jp-OutputArea").all_inner_texts())
+        for line in EXPECTED[LITE]:
+            assert line in text, f"JupyterLite on {url}: {line!r} not in the output:\n{text[-2000:]}"
+        assert "Traceback" not in text and "Error" not in text, text[-2000:]
         assert not problems.external and not problems.page_errors, problems.report()
     finally:
         context.close()

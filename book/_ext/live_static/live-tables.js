@@ -146,7 +146,20 @@
   // What the reader is told when Python cannot start (issue 21): one sentence in the box
   // saying what happened and how to open the book so that it works. Each such failure is a
   // ReaderError; anything else is reported with its own message.
-  var LAUNCHER = "open the book with its launcher (in the book's folder run: python open-book.py)";
+  var COMMAND = "python open-book.py";
+  var LAUNCHER = "open the book with its launcher (in the book's folder run: " + COMMAND + ")";
+  // ``text`` into ``el``, the launcher's command as code
+  function say(el, text) {
+    el.textContent = "";
+    text.split(COMMAND).forEach(function (part, i) {
+      if (i) {
+        var code = document.createElement("code");
+        code.textContent = COMMAND;
+        el.appendChild(code);
+      }
+      el.appendChild(document.createTextNode(part));
+    });
+  }
   function ReaderError(sentence) {
     var e = new Error(sentence);
     e.reader = true;
@@ -404,9 +417,9 @@
       box.classList.add("bg-live-running");
     } catch (err) {
       console.warn("Deal live failed", err);
-      status.textContent = (err && err.reader ? err.message :
+      say(status, (err && err.reader ? err.message :
         "Python could not start in this page (" + (err && err.message || err) + ").") +
-        " The replay above still works.";
+        " The replay above still works.");
       box.classList.add("bg-live-failed");
       bar.hidden = true;
       button.disabled = false;
@@ -424,9 +437,9 @@
       // script fetch the site's files, so Python cannot start; nothing is fetched, and the
       // box says so and how to open the book so that it works (the replay stays).
       document.querySelectorAll(".bg-live").forEach(function (box) {
-        box.querySelector(".bg-live-status").textContent = "Your browser does not let Python start " +
+        say(box.querySelector(".bg-live-status"), "Your browser does not let Python start " +
           "in a page opened from files (file://), so this table cannot be dealt live here: " + LAUNCHER +
-          ", then it can. The replay above still works.";
+          ", then it can. The replay above still works.");
         box.classList.add("bg-live-failed");
       });
       return;

@@ -274,7 +274,12 @@
       "folder run: python open-book.py).";
     var note = document.querySelector(".bg-lite-note");
     if (note) {
-      note.textContent = said;
+      var parts = said.split("python open-book.py");
+      note.textContent = parts[0];
+      var code = document.createElement("code");
+      code.textContent = "python open-book.py";
+      note.appendChild(code);
+      note.appendChild(document.createTextNode(parts[1]));
       note.id = note.id || "bg-lite-note";
     }
     document.querySelectorAll("a.btn-jupyterlite-button, a.bg-lite-link").forEach(function (a) {
