@@ -303,7 +303,7 @@ class PageProblems:
 
 
 def _local(url: str) -> bool:
-    return url.startswith(("data:", "blob:")) or urlsplit(url).hostname == "127.0.0.1"
+    return url.startswith(("data:", "blob:", "file:")) or urlsplit(url).hostname == "127.0.0.1"
 
 
 def new_context(browser, **options):

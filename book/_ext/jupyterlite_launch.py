@@ -9,7 +9,8 @@ named in :data:`NOTEBOOKS` it
   scripts/lite_site.py from book/_lite/<game>.py); the link is relative, so
   it works from any host and under any sub-path such as ``/book/``;
 * adds, after the page's Deal live box (*Deal it yourself*; book/_ext/live_tables.py), one
-  sentence telling the reader what JupyterLite is, with the same link.
+  sentence telling the reader what JupyterLite is, with the same link, and that edits made
+  there stay in this browser and how to get the book's original notebook back (:data:`SAVED`).
 
 The build warns (an error under ``-W``) when scripts/lite_site.py has not
 built JupyterLite into book/_vendor/lite/ or a notebook is missing.
@@ -40,7 +41,12 @@ SENTENCE = ("Prefer a notebook? <a class=\"bg-lite-link\" href=\"{url}\" target=
             "rel=\"noopener\">Try it in JupyterLite</a>: Jupyter running inside your browser from "
             "this site's own files, with no server and, once loaded, no network. Its notebook has "
             "this table and the sympy derivation of each bet's expected value, for you to change "
-            "and run again.")
+            "and run again. " + "{saved}")
+SAVED = ("Your changes there are saved in this browser only (on a shared computer, the next person "
+         "using the same browser account sees them); to get the book's original notebook back, "
+         "delete the notebook in JupyterLite's file list (right-click it, Delete).")
+"""What JupyterLite does with a reader's edits (browser storage) and how to undo them: said in
+the launch sentence and at the top of each notebook (book/_lite/<game>.py)."""
 
 
 def _url(app, docname: str) -> str:
@@ -71,7 +77,7 @@ def _doctree(app, doctree, docname) -> None:
         return
     for raw in list(doctree.findall(nodes.raw)):
         if 'class="bg-live"' in raw.astext():
-            note = nodes.raw("", f'<p class="bg-lite-note">{SENTENCE.format(url=_url(app, docname))}</p>',
+            note = nodes.raw("", f'<p class="bg-lite-note">{SENTENCE.format(url=_url(app, docname), saved=SAVED)}</p>',
                              format="html")
             raw.parent.insert(raw.parent.index(raw) + 1, note)
             return

@@ -9,6 +9,11 @@
 # simulation pages run the book in a local Jupyter (see *Run it* in the book's introduction).
 #
 # Choose **Run → Run All Cells**, then change a number and run the cells again.
+#
+# Your changes are saved in this browser only (on a shared computer, the next
+# person using the same browser account sees them). To get the book's original
+# notebook back, delete this notebook in JupyterLite's file list (right-click
+# it, Delete); the book's version then opens again.
 
 # %%
 # Loads the book's package and sympy from this site (the first run takes a few seconds).

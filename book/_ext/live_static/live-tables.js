@@ -190,11 +190,129 @@
   }
   window.bgLiveAccessible = accessible;  // for tests
 
-  function fetchOk(url) {
-    return fetch(url).then(function (r) {
-      if (!r.ok) throw new Error("could not load " + url + " (HTTP " + r.status + ")");
-      return r;
+  // What the reader is told when Python cannot start (issue 21): one sentence in the box
+  // saying what happened and how to open the book so that it works. Each such failure is a
+  // ReaderError; anything else is reported with its own message.
+  var COMMAND = "python open-book.py";
+  var LAUNCHER = "open the book with its launcher (in the book's folder run: " + COMMAND + ")";
+  // ``text`` into ``el``, the launcher's command as code
+  function say(el, text) {
+    el.textContent = "";
+    text.split(COMMAND).forEach(function (part, i) {
+      if (i) {
+        var code = document.createElement("code");
+        code.textContent = COMMAND;
+        el.appendChild(code);
+      }
+      el.appendChild(document.createTextNode(part));
     });
+  }
+  function ReaderError(sentence) {
+    var e = new Error(sentence);
+    e.reader = true;
+    return e;
+  }
+  function fileName(url) { return url.replace(/[?#].*$/, "").replace(/^.*\//, ""); }
+
+  // Fetch one of this site's files; a network error or an HTTP error status becomes a
+  // sentence naming the file. ``options`` go to fetch (cache mode).
+  function fetchOk(url, options) {
+    var name = fileName(url);
+    return fetch(url, options).catch(function () {
+      throw ReaderError("The browser could not fetch " + name + " from this site (the network " +
+                        "connection or a filter stopped it); reload the page, or " + LAUNCHER + ".");
+    }).then(function (r) {
+      if (r.ok) return r;
+      if (r.status === 403 || r.status === 451) {
+        throw ReaderError("The network refused the file " + name + " (HTTP " + r.status + "), " +
+                          "probably a school or office filter that blocks ." + name.split(".").pop() +
+                          " files: ask for this site to be allowed, or " + LAUNCHER + ".");
+      }
+      throw ReaderError("This site did not send the file " + name + " (HTTP " + r.status + "), " +
+                        "so its copy of the book may be incomplete: " + LAUNCHER + ".");
+    });
+  }
+
+  // A wheel is a zip file: its first bytes are "PK\x03\x04". A filter's "blocked" page sent
+  // with status 200 in its place is HTML.
+  function checkWheel(name, response, buf) {
+    var b = new Uint8Array(buf, 0, Math.min(4, buf.byteLength));
+    var zip = b.length === 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 3 && b[3] === 4;
+    if (zip) return;
+    var type = (response.headers.get("content-type") || "").split(";")[0];
+    throw ReaderError("In place of the file " + name + " the network sent " +
+                      (/html/.test(type) ? "a web page" : "something that is not a wheel (" + (type || "no type") + ")") +
+                      ", probably a school or office filter's \"blocked\" page: ask for this site " +
+                      "to be allowed, or " + LAUNCHER + ".");
+  }
+
+  // Why pyodide.mjs or pyodide.asm.mjs did not load as a module: a server that sends .mjs
+  // files with a type other than JavaScript (browsers refuse to run them as modules).
+  async function whyNoModule(err) {
+    for (var name of ["pyodide.mjs", "pyodide.asm.mjs"]) {
+      var type = null;
+      try {
+        var r = await fetch(here + name, { method: "HEAD" });
+        type = r.ok ? (r.headers.get("content-type") || "").split(";")[0].trim() : null;
+      } catch (e) { type = null; }
+      if (type !== null && !/javascript|ecmascript/i.test(type)) {
+        return ReaderError("This web server sends " + name + " as \"" + (type || "no type") + "\", not " +
+                           "as JavaScript, so the browser will not run it: " + LAUNCHER +
+                           ", which sends every file with the right type.");
+      }
+    }
+    return err;
+  }
+
+  // Pyodide compiles pyodide.asm.wasm with WebAssembly.instantiateStreaming, which refuses a
+  // response whose type is not application/wasm (Python's http.server on some systems sends
+  // application/octet-stream), and the pinned Pyodide (314.0.6) then only logs a warning and
+  // never finishes loading. While Pyodide starts, such a response is compiled from its bytes.
+  function wasmTypeTolerant() {
+    var streaming = WebAssembly.instantiateStreaming;
+    if (!streaming) return function () {};
+    WebAssembly.instantiateStreaming = async function (source, imports) {
+      var response = await source;
+      var type = (response.headers.get("content-type") || "").split(";")[0].trim();
+      if (type === "application/wasm") return streaming.call(WebAssembly, response, imports);
+      timings.wasmType = type;
+      return WebAssembly.instantiate(await response.arrayBuffer(), imports);
+    };
+    return function () { WebAssembly.instantiateStreaming = streaming; };
+  }
+
+  // Pyodide itself, loaded once per page: a later failure (a wheel a filter blocked) does not
+  // load it again when the reader presses Deal live once more.
+  var python = null;
+  var wheelsFailed = false;
+  function loadPython() {
+    if (python) return python;
+    timings.pythonLoads = (timings.pythonLoads || 0) + 1;
+    python = (async function () {
+      var restore = wasmTypeTolerant();
+      // the wasm's and the standard library's bytes are counted as they stream in (progress)
+      var realFetch = window.fetch;
+      window.fetch = countingFetch(realFetch);
+      try {
+        var mod;
+        try {
+          mod = await import(here + "pyodide.mjs");
+        } catch (e) {
+          throw await whyNoModule(e);
+        }
+        try {
+          return await mod.loadPyodide({ indexURL: here, packages: [], stdout: function () {} });
+        } catch (e) {
+          throw await whyNoModule(e);
+        }
+      } finally {
+        window.fetch = realFetch;
+        restore();
+      }
+    })();
+    python.then(function (py) { window.bgLivePython = py; },  // for tests and debugging
+                function () { python = null; });
+    return python;
   }
 
   function start() {
@@ -204,24 +322,41 @@
     started = (async function () {
       step("Loading Python (Pyodide) from this site", 0.05);
       var managerP = widgetManager();
-      var manifestP = fetchOk(here + "wheels.json").then(function (r) { return r.json(); });
-      var mod = await import(here + "pyodide.mjs");
-      var realFetch = window.fetch;
-      window.fetch = countingFetch(realFetch);
-      var pyodide;
-      try {
-        pyodide = await mod.loadPyodide({ indexURL: here, packages: [] , stdout: function () {} });
-      } finally {
-        window.fetch = realFetch;
-      }
+      // wheels.json is never taken from the HTTP cache, and each wheel is fetched under its
+      // sha256 (a query string): after a redeploy with a changed engine under the same version
+      // and file name, no reader runs the old wheel from the cache.
+      var manifestP = fetchOk(here + "wheels.json", { cache: "no-store" }).then(function (r) { return r.json(); });
+      manifestP.catch(function () {});
+      var pyodide = await loadPython();
       timings.pyodide = performance.now() - t0;
       var manifest = await manifestP;
-      var n = manifest.wheels.length;
       step("Installing the dealing tables and ipywidgets", 0.7);
-      var bufs = await Promise.all(manifest.wheels.map(function (w) {
-        return fetchOk(here + w.file).then(function (r) { return r.arrayBuffer(); });
-      }));
-      bufs.forEach(function (buf, i) { pyodide.unpackArchive(buf, "wheel"); });
+      var sha = pyodide.runPython(
+        "import hashlib\ndef sha256(b):\n    return hashlib.sha256(b.to_bytes()).hexdigest()\nsha256",
+        { globals: pyodide.globals.get("dict")() });
+      var bufs;
+      try {
+        bufs = await Promise.all(manifest.wheels.map(function (w) {
+        // after a failed try (a filter's page, a wrong file) the next one bypasses the HTTP cache
+        return fetchOk(here + w.file + "?sha256=" + w.sha256, wheelsFailed ? { cache: "reload" } : {}).then(function (r) {
+          return r.arrayBuffer().then(function (buf) {
+            checkWheel(w.file, r, buf);
+            if (sha(new Uint8Array(buf)) !== w.sha256) {
+              throw ReaderError("The file " + w.file + " that arrived is not the one this site lists " +
+                                "(its sha256 differs from wheels.json), so it was not used: reload the " +
+                                "page; if this stays, " + LAUNCHER + ".");
+            }
+            return buf;
+          });
+        });
+        }));
+      } catch (e) {
+        wheelsFailed = true;
+        throw e;
+      } finally {
+        sha.destroy();
+      }
+      bufs.forEach(function (buf) { pyodide.unpackArchive(buf, "wheel"); });
       step("Starting the widget bridge", 0.85);
       var manager = await managerP;
       var comms = {};
@@ -248,7 +383,7 @@
           if (cc) inOrder(function () { if (cc._onclose) cc._onclose(msg); });
         }
       };
-      var bridgeCode = await fetchOk(here + "bridge.py").then(function (r) { return r.text(); });
+      var bridgeCode = await fetchOk(here + "bridge.py", { cache: "no-cache" }).then(function (r) { return r.text(); });
       var ns = pyodide.globals.get("dict")();
       pyodide.runPython(bridgeCode, { globals: ns, filename: "bridge.py" });
       var bridge = { deliver: ns.get("deliver"), model_id: ns.get("model_id") };
@@ -339,8 +474,10 @@
       box.classList.add("bg-live-running");
     } catch (err) {
       console.warn("Deal live failed", err);
-      status.textContent = "Python could not start in this page (" + (err && err.message || err) +
-        "). The replay above still works.";
+      say(status, (err && err.reader ? err.message :
+        "Python could not start in this page (" + (err && err.message || err) + ").") +
+        " The replay above still works.");
+      box.classList.add("bg-live-failed");
       bar.hidden = true;
       button.disabled = false;
     } finally {
@@ -353,6 +490,18 @@
 
   function setUp() {
     if (typeof WebAssembly !== "object" || !window.requirejs) return;  // keep the replay only
+    if (location.protocol === "file:") {
+      // A page opened from files (file://, e.g. a USB stick): browsers do not let a page's
+      // script fetch the site's files, so Python cannot start; nothing is fetched, and the
+      // box says so and how to open the book so that it works (the replay stays).
+      document.querySelectorAll(".bg-live").forEach(function (box) {
+        say(box.querySelector(".bg-live-status"), "Your browser does not let Python start " +
+          "in a page opened from files (file://), so this table cannot be dealt live here: " + LAUNCHER +
+          ", then it can. The replay above still works.");
+        box.classList.add("bg-live-failed");
+      });
+      return;
+    }
     document.querySelectorAll(".bg-live").forEach(function (box) {
       var button = box.querySelector("button");
       button.hidden = false;

@@ -15,6 +15,10 @@
  * 3d. The theme's floating "Back to top" button stays away while a dealing
  *    table or a replay is at the bottom of the screen, where it would cover
  *    the table's buttons and help.
+ * 5. A page opened from files (file://, e.g. a USB stick): JupyterLite cannot start there
+ *    (the browser lets it fetch none of the site's files), so the "Try it in JupyterLite"
+ *    sentence says so and how to open the book so that it works, and the header's
+ *    launch link leads to that sentence instead of a page that would stay empty.
  * 4. Print: before printing, each replay shows its last frame (the deal's
  *    end), copied into a box that only the print stylesheet shows (a merged
  *    replay: its drawing, with the last frame's hiding rule made a print rule), and
@@ -261,4 +265,33 @@
       return found;
     } catch (e) { return null; }
   }
+
+  // 5. JupyterLite from file:// (issue 21)
+  function liteFromFiles() {
+    if (location.protocol !== "file:") return;
+    var said = "Your browser does not let JupyterLite start in a page opened from files (file://): " +
+      "to try this game's notebook in JupyterLite, open the book with its launcher (in the book's " +
+      "folder run: python open-book.py).";
+    var note = document.querySelector(".bg-lite-note");
+    if (note) {
+      var parts = said.split("python open-book.py");
+      note.textContent = parts[0];
+      var code = document.createElement("code");
+      code.textContent = "python open-book.py";
+      note.appendChild(code);
+      note.appendChild(document.createTextNode(parts[1]));
+      note.id = note.id || "bg-lite-note";
+    }
+    document.querySelectorAll("a.btn-jupyterlite-button, a.bg-lite-link").forEach(function (a) {
+      a.setAttribute("title", said);
+      a.setAttribute("data-bs-original-title", said);
+      a.removeAttribute("target");
+      a.setAttribute("href", note ? "#" + note.id : "#");
+      a.addEventListener("click", function (e) {
+        if (!note) { e.preventDefault(); window.alert(said); }
+      });
+    });
+  }
+  if (document.readyState === "loading") document.addEventListener("DOMContentLoaded", liteFromFiles);
+  else liteFromFiles();
 })();
