@@ -245,6 +245,28 @@ AXE_ON = """async (selector) => {
 }"""
 
 
+def audit_themes(page, selector: str, where: str, *, min_texts: int = 20) -> dict:
+    """Run axe-core (serious and critical findings) and :func:`text_contrast` on the element
+    ``selector`` in the site's light and then dark mode (``data-theme`` on <html>), print one
+    line of counts per mode, and fail naming ``where`` on any finding, on any text under 4.5:1
+    (3:1 large), or when fewer than ``min_texts`` texts were measured. Returns
+    ``{theme: (axe findings, contrast)}``. The page must already hold the element."""
+    page.add_script_tag(path=str(AXE))
+    measured = {}
+    for theme in ("light", "dark"):
+        page.evaluate(f"document.documentElement.dataset.theme = '{theme}'")
+        page.wait_for_timeout(200)
+        measured[theme] = (page.evaluate(AXE_ON, selector), text_contrast(page, selector))
+    print(f"\n[audit] {where}: " + "; ".join(
+        f"{theme}: axe {sum(int(f.split(' x')[1].split(':')[0]) for f in axe)} serious/critical nodes, "
+        f"{len(c['low'])} of {c['checked']} texts under 4.5:1" for theme, (axe, c) in measured.items()))
+    for theme, (axe, contrast) in measured.items():
+        assert not axe, f"{where}, {theme} mode: axe finds in {selector}: {axe}"
+        assert contrast["checked"] > min_texts, f"{where}, {theme}: only {contrast['checked']} texts measured"
+        assert not contrast["low"], f"{where}, {theme} mode: text under 4.5:1 (3:1 large): {contrast['low'][:8]}"
+    return measured
+
+
 # ---------------------------------------------------------------- keyboard alone (issue 19)
 
 # The focused element, described: its tag, its accessible name (aria-label, aria-labelledby, a

@@ -33,20 +33,13 @@ import re
 from banking_games import group_codes as GC
 from banking_games import teaching as T
 from conftest import BOOK, need_module, new_context, require_chromium, watch
-from site_audit import AXE, text_contrast
+from site_audit import audit_themes
 
 require_chromium("class board browser test")
 need_module("playwright.sync_api")
 
 PAGE = "lesson-hoggenheimer"
 BUTTON = "Open the class board"
-
-
-AXE_ON_BOARD = """async (selector) => {
-  const r = await axe.run(document.querySelector(selector), {resultTypes: ['violations']});
-  return r.violations.filter(v => v.impact === 'serious' || v.impact === 'critical').map(v =>
-    v.id + ' x' + v.nodes.length + ': ' + v.nodes.slice(0, 2).map(n => (n.failureSummary || '').slice(0, 160)).join(' | '));
-}"""
 
 
 def _seeds() -> list[int]:
@@ -137,14 +130,7 @@ def test_class_board_on_lesson_page(browser, sub_path_url):
 
         # the board with its groups, a refusal and a flag, in light and dark mode: no serious or
         # critical axe finding (names of controls, contrast), every text at 4.5:1 (3:1 large)
-        page.add_script_tag(path=str(AXE))
-        for theme in ("light", "dark"):
-            page.evaluate(f"document.documentElement.dataset.theme = '{theme}'")
-            page.wait_for_timeout(200)
-            found = page.evaluate(AXE_ON_BOARD, ".bg-live-table")
-            assert not found, f"{theme} mode: axe finds in the board: {found}"
-            contrast = text_contrast(page, ".bg-live-table")
-            assert contrast["checked"] > 20 and not contrast["low"], f"{theme} mode: {contrast['low'][:8]}"
+        audit_themes(page, ".bg-live-table", "the class board")
 
         page.reload(wait_until="load")
         board = _open_board(page)

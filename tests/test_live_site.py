@@ -40,7 +40,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import need_module, new_context, require_chromium, watch
-from site_audit import AXE, AXE_ON, keyboard_walk, text_contrast
+from site_audit import audit_themes, keyboard_walk
 
 require_chromium("Deal live browser tests")
 
@@ -157,15 +157,7 @@ def test_deal_live_on_sub_path(browser, sub_path_url, chapter):
 
         # the live table after a whole deal, in the site's light and dark mode:
         # no serious or critical axe finding inside it (contrast, names of controls)
-        page.add_script_tag(path=str(AXE))
-        for theme in ("light", "dark"):
-            page.evaluate(f"document.documentElement.dataset.theme = '{theme}'")
-            page.wait_for_timeout(200)
-            found = page.evaluate(AXE_ON, ".bg-live-table")
-            assert not found, f"{chapter}, {theme} mode: axe finds in the live table: {found}"
-            contrast = text_contrast(page, ".bg-live-table")
-            assert contrast["checked"] > 20, f"{chapter}, {theme} mode: only {contrast['checked']} texts measured"
-            assert not contrast["low"], f"{chapter}, {theme} mode: text under 4.5:1 (3:1 large): {contrast['low'][:8]}"
+        audit_themes(page, ".bg-live-table", chapter)
 
         assert not problems.external, f"{chapter}: requests to other hosts: {problems.external}"
         assert not problems.console, f"{chapter}: console errors: {problems.console}"

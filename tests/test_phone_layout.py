@@ -33,7 +33,7 @@ from __future__ import annotations
 import pytest
 
 from conftest import need_module, new_context, require_chromium
-from site_audit import AXE, AXE_ON, PHONE, overflow_problems, site_pages, text_contrast, wait_ready
+from site_audit import PHONE, audit_themes, overflow_problems, site_pages, wait_ready
 from test_book_numbers import SUMMARY
 from test_jupyterlab import SCENARIOS
 
@@ -226,20 +226,7 @@ def test_live_table_outcome_on_a_phone(phone, chapter):
 
         # the played table at 390 px, in the site's light and dark mode (issue 19): no serious or
         # critical axe-core finding inside it, every visible text at least 4.5:1 (3:1 large)
-        page.add_script_tag(path=str(AXE))
-        measured = {}
-        for theme in ("light", "dark"):
-            page.evaluate(f"document.documentElement.dataset.theme = '{theme}'")
-            page.wait_for_timeout(200)
-            measured[theme] = (page.evaluate(AXE_ON, ".bg-live-table"), text_contrast(page, ".bg-live-table"))
-        print(f"\n[phone] {chapter}: " + "; ".join(
-            f"{theme}: axe {sum(int(f.split(' x')[1].split(':')[0]) for f in axe)} serious/critical nodes, "
-            f"{len(c['low'])} of {c['checked']} texts under 4.5:1" for theme, (axe, c) in measured.items()))
-        for theme, (axe, contrast) in measured.items():
-            assert not axe, f"{chapter}, 390 px, {theme} mode: axe finds in the live table: {axe}"
-            assert contrast["checked"] > 20, f"{chapter}, 390 px, {theme}: only {contrast['checked']} texts measured"
-            assert not contrast["low"], \
-                f"{chapter}, 390 px, {theme} mode: text under 4.5:1 (3:1 large): {contrast['low'][:8]}"
+        audit_themes(page, ".bg-live-table", f"{chapter}, 390 px")
     finally:
         ctx.close()
 

@@ -509,21 +509,14 @@ class ClassBoard(widgets.VBox):
             counts = _lesson_counts(code)
             check_counts(self.game.key, code.deals, counts)
         entry = _Entry(code, gcodes.encode(code))
-        if code.kind == "lesson":
-            try:
-                truth = _pairs(self.game.group(code.seed, code.deals))
-            except GameError as exc:
-                entry.note = f"not dealt again: {exc}"
-            else:
-                if truth != counts:
-                    entry.flag = (f"seed {code.seed} with {code.deals} deals gives "
-                                  f"{_counts_text(truth, list(self.game.names))}")
-        elif code.kind == "repeat" and code.deals > REPEAT_CHECK_DEALS:
+        if code.kind == "repeat" and code.deals > REPEAT_CHECK_DEALS:
             entry.note = (f"not dealt again: more than {REPEAT_CHECK_DEALS:,} deals would keep the page busy "
                           "for long")
-        elif code.kind == "repeat":
+        elif code.kind in ("lesson", "repeat"):
+            # the seed and the deals determine the counts: deal them again and flag a difference
             try:
-                truth = _repeat_counts(self.game.key, code)
+                truth = (_pairs(self.game.group(code.seed, code.deals)) if code.kind == "lesson"
+                         else _repeat_counts(self.game.key, code))
             except GameError as exc:
                 entry.note = f"not dealt again: {exc}"
             else:
