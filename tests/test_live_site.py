@@ -4,8 +4,10 @@ sub-path (``/book/``) with every request to another host blocked.
 
 For each game chapter (issue 8):
 
-* before the reader scrolls to *Deal it yourself*, no byte of Pyodide or of a
-  wheel is fetched (only the small live-tables.js);
+* before the reader presses *Deal live*, no byte of Pyodide or of a wheel is
+  fetched (only the small live-tables.js), also once *Deal it yourself* is in
+  view; after a first *Deal live*, another chapter starts Python as soon as its
+  section comes into view (issue 22, who pays);
 * pressing the button named exactly "Deal live" shows a progress bar, then
   the chapter's table class (found by its CSS class, the same one the
   JupyterLab test uses) in place of the build-time replay, which is hidden;
@@ -117,8 +119,13 @@ def test_deal_live_on_sub_path(browser, sub_path_url, chapter):
             .observe(s, {childList: true, characterData: true, subtree: true});
           new MutationObserver(() => { if (!bar.hidden) window.bgBarShown = true; })
             .observe(bar, {attributes: true, attributeFilter: ['hidden']}); }""")
-        # scrolled to and pressed at once, as by a reader who presses as soon as the section shows
-        # (Python starts loading when it comes into view: a later press could find it loaded)
+        # who pays (issue 22): a reader who has never pressed Deal live fetches nothing of Python
+        # when the section comes into view, only when they press
+        page.evaluate("document.querySelector('.bg-live').scrollIntoView({block: 'center'})")
+        page.wait_for_timeout(800)
+        heavy = [u for u in requested if "/_static/live/" in u and not u.endswith("/live-tables.js")]
+        assert not heavy, f"{chapter}: Python fetched for a reader who never pressed 'Deal live': {heavy}"
+        # pressed at once, as by a reader who presses as soon as the section shows
         button.evaluate("b => { b.scrollIntoView({block: 'center'}); b.click(); }")
         table = page.locator(f".bg-live-table .{table_class}")
         table.wait_for(timeout=90_000)
@@ -158,6 +165,19 @@ def test_deal_live_on_sub_path(browser, sub_path_url, chapter):
         # the live table after a whole deal, in the site's light and dark mode:
         # no serious or critical axe finding inside it (contrast, names of controls)
         audit_themes(page, ".bg-live-table", chapter)
+
+        # this browser now remembers that its reader uses Deal live: on another chapter Python
+        # starts loading when the section comes into view, before any press
+        assert page.evaluate("localStorage.getItem('banking-games:deal-live-used')") == "1"
+        other_page = watch(context.new_page(), problems)
+        early = []
+        other_page.on("request", lambda r: early.append(r.url) if r.url.endswith("/pyodide.mjs") else None)
+        other = next(c for c in sorted(SCENARIOS) if c != chapter)
+        other_page.goto(f"{sub_path_url}/{other}.html", wait_until="load")
+        other_page.evaluate("document.querySelector('.bg-live').scrollIntoView({block: 'center'})")
+        other_page.wait_for_timeout(3000)
+        assert early, f"{other}: Python did not start early for a reader who used 'Deal live' before"
+        other_page.close()
 
         assert not problems.external, f"{chapter}: requests to other hosts: {problems.external}"
         assert not problems.console, f"{chapter}: console errors: {problems.console}"

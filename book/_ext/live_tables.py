@@ -24,8 +24,9 @@ script has checked that WebAssembly and the widget manager are there), a
 progress bar and the cell's own code (its last expression must be the widget
 to show). The page then loads ``_static/live/live-tables.js`` (see
 book/_ext/live_static/live-tables.js, copied by scripts/live_site.py), which
-starts Pyodide from the site's own files only when the reader scrolls the
-section into view or presses the button; until then the replay named by the
+starts Pyodide from the site's own files when the reader presses the button
+(or, for a reader who has used Deal live on this site before, when the
+section scrolls into view); until then the replay named by the
 key (a figure's ``name``) stays as it is.
 
 The build warns (an error under ``-W``) when the key names no figure of the
@@ -100,8 +101,8 @@ def live_box(code: str, replaces: str, nbytes: int = 14_000_000, *, button: str 
         f'<div class="bg-live" data-replaces="{html.escape(replaces)}" data-bytes="{int(nbytes)}"{kind}>'
         f'<button type="button" hidden>{html.escape(button)}</button>'
         '<p class="bg-live-note" hidden>Python starts in this page, from this site\'s own '
-        f'files (about {megabytes} MB the first time), and runs the {html.escape(what)} below with the same '
-        'code as in Jupyter.</p>'
+        f'files (about {megabytes} MB the first time; nothing is fetched before you press), and runs the '
+        f'{html.escape(what)} below with the same code as in Jupyter.</p>'
         '<progress max="1" value="0" hidden aria-label="Loading Python"></progress>'
         '<p class="bg-live-status" role="status" aria-live="polite"></p>'
         f'<script type="text/x-python">{html.escape(code, quote=False)}</script>'

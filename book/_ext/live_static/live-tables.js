@@ -9,8 +9,9 @@
  * ipywidgets HTML manager in place of the build-time replay. Every click then
  * runs the table's Python callbacks. No game rule is written here.
  *
- * Nothing of Pyodide is fetched until the reader scrolls the section into
- * view (Python then starts in the background) or presses the button.
+ * Nothing of Pyodide is fetched until the reader presses the button; a reader
+ * who has used Deal live on this site before (remembered in localStorage) has
+ * Python start in the background when the section scrolls into view.
  */
 (function () {
   "use strict";
@@ -472,6 +473,7 @@
       button.hidden = true;
       box.querySelector(".bg-live-note").hidden = true;
       box.classList.add("bg-live-running");
+      remember();
     } catch (err) {
       console.warn("Deal live failed", err);
       say(status, (err && err.reader ? err.message :
@@ -486,6 +488,20 @@
       byteListeners.splice(byteListeners.indexOf(show), 1);
       box.removeAttribute("aria-busy");
     }
+  }
+
+  // Who pays (issue 22): Python (about 14 MB) starts loading before the press, when the
+  // section comes into view, only for a reader who has used Deal live on this site before
+  // (a mark in this browser's storage: they are likely to press again, and their browser
+  // probably holds the files already), and never when the reader asked to save data.
+  // Anyone else fetches nothing of Python until they press the button.
+  var USED = "banking-games:deal-live-used";
+  function remember() {
+    try { window.localStorage.setItem(USED, "1"); } catch (e) { /* storage off: no early start */ }
+  }
+  function startEarly() {
+    if (navigator.connection && navigator.connection.saveData) return false;
+    try { return window.localStorage.getItem(USED) === "1"; } catch (e) { return false; }
   }
 
   function setUp() {
@@ -508,7 +524,7 @@
       box.querySelector(".bg-live-note").hidden = false;
       button.addEventListener("click", function () { dealLive(box, button); });
       var section = box.closest("section") || box;
-      if ("IntersectionObserver" in window) {
+      if ("IntersectionObserver" in window && startEarly()) {
         var seen = new IntersectionObserver(function (entries) {
           if (entries.some(function (e) { return e.isIntersecting; })) {
             seen.disconnect();
