@@ -75,14 +75,14 @@ def test_the_shown_texts_carry_the_address_and_the_command():
 def test_the_intro_and_each_lesson_page_show_the_address_and_the_install(page):
     text = page.read_text(encoding="utf-8")
     assert "from banking_games.project import book_code" in text and "code = book_code()" in text
-    assert "{eval}`code.url`" in text and "{eval}`code.install`" in text
+    assert "{eval}`shown.code_url`" in text and "{eval}`shown.code_install`" in text
 
 
 @pytest.mark.parametrize("page", LESSONS, ids=lambda p: p.name)
 def test_the_lesson_pages_say_it_in_their_last_section(page):
     # one appended block (other helpers edit these pages too): the last "## " section
     last = page.read_text(encoding="utf-8").rsplit("\n## ", 1)[1]
-    assert last.startswith("The book's code\n") and "{eval}`code.install`" in last
+    assert last.startswith("The book's code\n") and "{eval}`shown.code_install`" in last
 
 
 def test_the_student_notebooks_show_the_address_and_the_install(tmp_path):
