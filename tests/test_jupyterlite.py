@@ -193,7 +193,8 @@ def test_notebook_runs_in_jupyterlite(browser, built_site, sub_path_url, chapter
                               ".jp-RenderedText[data-mime-type='application/vnd.jupyter.error']")
         assert errors.count() == 0, f"{chapter}: error output: {errors.all_inner_texts()}"
         assert "Traceback" not in text, f"{chapter}: a traceback in the output"
-        first_cell = lite.locator(".jp-Notebook .jp-Cell").first.inner_text()
+        # textContent: the first cell is scrolled out of view after Run All (see above)
+        first_cell = lite.locator(".jp-Notebook .jp-Cell").first.text_content()
         for words in SAVED_WORDS:
             assert words in " ".join(first_cell.replace("\u2019", "'").split()), f"{chapter}: the notebook's top does not say {words!r}"
         if chapter == AGAIN:
@@ -241,7 +242,7 @@ def _again_and_edits(lite, chapter: str, first: list[str], url: str) -> None:
                                timeout=30_000)
         lite.wait_for_function(DONE_JS, timeout=180_000)
         lite.wait_for_timeout(500)
-        again = lite.locator(".jp-Notebook .jp-OutputArea").all_inner_texts()
+        again = lite.locator(".jp-Notebook .jp-OutputArea").all_text_contents()   # as the first run's
         assert again == first, f"{chapter}: run {run} (Restart and Run All) gave other outputs:\n{again}\n{first}"
 
     editor = lite.locator(".jp-Notebook .jp-CodeCell .cm-content").first
