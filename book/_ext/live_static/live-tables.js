@@ -230,10 +230,11 @@
       var scan = document.createElement("button");
       scan.type = "button";
       scan.textContent = "Scan a code";
-      scan.setAttribute("aria-label", "Scan a group's QR code with the camera");
+      scan.title = "Read a group's QR code with this device's camera into the Codes box";
       var stop = document.createElement("button");
       stop.type = "button";
       stop.textContent = "Stop the camera";
+      stop.title = "Stop the camera without reading a code";
       stop.hidden = true;
       var video = document.createElement("video");
       video.muted = true;
