@@ -193,7 +193,7 @@
   // board's Python sees it) and the camera stops; the teacher still presses Add. Nothing of the
   // camera starts before the press; a refusal or a missing camera is said in one sentence, and
   // typing the codes always works.
-  var SCAN_CSS = ".bg-scan{margin:.3rem 0 .5rem}" +
+  var SCAN_CSS = ".bg-scan{margin:.3rem 2px .5rem}" +
     ".bg-scan button{font:inherit;padding:.25rem .8rem;border-radius:4px;cursor:pointer;" +
     "border:1px solid #1a5fb4;background:#1a5fb4;color:#fff;margin-right:.5rem}" +
     ".bg-scan video{display:block;width:min(100%,16rem);margin:.4rem 0;border:1px solid #888;background:#000}" +
