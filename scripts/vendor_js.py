@@ -15,7 +15,10 @@ accessibility modules it loads on demand, and MathJax's speech data
 (``es5/sre``, 3.9 MB: the speech rules of each language and Nemeth Braille
 that the menu offers). The speech data is fetched only when a reader turns on
 *Accessibility* in MathJax's menu, so no other reader's page weighs more;
-without it that switch made every formula vanish (issue 23).
+without it that switch made every formula vanish (issue 23). And jsQR's
+single-file build (``dist/jsQR.js``, Apache-2.0, with its LICENSE), the QR
+decoder of the class results board's *Scan a code* button (issue 20), which
+the page loads from this site only when the teacher presses that button.
 
 Usage: python scripts/vendor_js.py [--check]
 Exit status 1 (with a message) if node_modules is missing or out of date.
@@ -91,6 +94,9 @@ def main(argv: list[str]) -> int:
     for rel in MATHJAX_FILES:
         copy(MATHJAX / rel, DEST / "mathjax" / Path(rel).relative_to("es5"))
     copy(MATHJAX / "LICENSE", DEST / "mathjax" / "LICENSE")
+    # jsQR (Apache-2.0): the board's "Scan a code" (book/_ext/live_static/live-tables.js)
+    copy(NODE / "jsqr" / "dist" / "jsQR.js", DEST / "jsqr" / "jsQR.js")
+    copy(NODE / "jsqr" / "LICENSE", DEST / "jsqr" / "LICENSE")
     STAMP.write_text(want + "\n")
     size = sum(p.stat().st_size for p in DEST.rglob("*") if p.is_file())
     print(f"vendor_js: copied {size / 1e6:.1f} MB into {DEST.relative_to(ROOT)}")

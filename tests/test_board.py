@@ -29,7 +29,7 @@ import pytest
 
 from banking_games import group_codes as GC
 from banking_games import teaching as T
-from banking_games.widgets.board import BoardError, ClassBoard, MemoryStore, check_counts, funnel_svg, storage_key
+from banking_games.widgets.board import BoardError, BrowserStore, ClassBoard, MemoryStore, check_counts, funnel_svg, storage_key
 
 BOOK = Path(__file__).resolve().parent.parent / "book"
 PAGE = {"hoggenheimer": "lesson-hoggenheimer.md", "banker-and-broker": "lesson-banker-and-broker.md",
@@ -194,6 +194,48 @@ def test_store_with_a_bad_code_keeps_the_good_ones():
     board = ClassBoard("landsknecht", store=store, key="k")
     assert [e.text for e in board.entries] == codes[:2]
     assert board.message.is_error and "1 kept code" in board.message.value
+
+
+class JsNull:
+    """Stands in for ``pyodide.ffi.jsnull``: what the website's Pyodide hands back for
+    JavaScript's null (localStorage.getItem of a key never set). Not None, falsy, and its
+    str() is "jsnull" (seen in the page's Pyodide)."""
+
+    def __bool__(self):
+        return False
+
+    def __str__(self):
+        return "jsnull"
+
+
+class FakeLocalStorage:
+    """The browser's localStorage as Pyodide shows it: getItem of an unset key is jsnull."""
+
+    def __init__(self):
+        self.items = {}
+
+    def getItem(self, key):
+        return self.items.get(key, JsNull())
+
+    def setItem(self, key, value):
+        self.items[key] = value
+
+    def removeItem(self, key):
+        self.items.pop(key, None)
+
+
+def test_browser_store_first_visit_is_empty_not_damaged():
+    # a first visit: nothing kept under the key, so the board starts empty with no error
+    # (it said "The codes kept in this browser could not be read" when jsnull became "jsnull")
+    ls = FakeLocalStorage()
+    store = BrowserStore(ls)
+    assert store.get("k") is None
+    board = ClassBoard("hoggenheimer", store=store, key="k")
+    assert board.entries == [] and not board.message.is_error, board.message.value
+    codes, _ = lesson_codes("hoggenheimer")
+    board.add(codes[0])
+    assert json.loads(ls.items["k"]) == [codes[0]]
+    assert [e.text for e in ClassBoard("hoggenheimer", store=BrowserStore(ls), key="k").entries] == [codes[0]]
 
 
 def test_storage_key_per_game_and_path():

@@ -141,3 +141,95 @@ def test_class_board_on_lesson_page(browser, sub_path_url):
         assert not problems.report(), problems.report()
     finally:
         context.close()
+
+
+# ---------------------------------------------------------------- Scan a code (a fake camera)
+
+def _y4m(path, text: str, frames: int = 5) -> None:
+    """A YUV4MPEG2 video (640x480, 4:2:0) whose every frame is the QR code of ``text`` on white,
+    drawn as qr_svg draws it (segno, error correction M, 4 modules of border), 8 px a module."""
+    import io
+
+    import segno
+    from PIL import Image
+
+    buf = io.BytesIO()
+    segno.make_qr(text, error="m", boost_error=False).save(buf, kind="png", scale=8, border=4)
+    qr = Image.open(io.BytesIO(buf.getvalue())).convert("L")
+    w, h = 640, 480
+    assert qr.width <= w and qr.height <= h, qr.size
+    frame = Image.new("L", (w, h), 255)
+    frame.paste(qr, ((w - qr.width) // 2, (h - qr.height) // 2))
+    chroma = bytes([128]) * (w // 2) * (h // 2)      # no colour: U = V = 128
+    with open(path, "wb") as f:
+        f.write(f"YUV4MPEG2 W{w} H{h} F10:1 Ip A1:1 C420\n".encode())
+        for _ in range(frames):
+            f.write(b"FRAME\n" + frame.tobytes() + chroma + chroma)
+
+
+def test_board_scans_a_code_with_a_camera(browser, sub_path_url, tmp_path):
+    """A Chromium whose camera (fake) shows the QR code of group 1's code: the board's
+    "Scan a code" puts that code, as the QR holds it (format_code), into the Codes box,
+    and Add then pools it: the class counts are those of teaching.hoggenheimer_group
+    for group 1's seed (computed here in Python). Before the press nothing asks for the
+    camera; a page without navigator.mediaDevices shows no Scan button."""
+    import conftest
+
+    case = board_cases()
+    text = GC.format_code(GC.normalise(case["codes"][0]))
+    # one group on the board: its pool is its own counts, dealt here from group 1's seed
+    group = T.hoggenheimer_group(_seeds()[0], T.LESSON_DEALS)
+    expected = {letter: f"{group.counts[letter].successes} of {group.counts[letter].trials}"
+                for letter, _, _ in T.HOG_BETS}
+    video = tmp_path / "qr.y4m"
+    _y4m(video, text)
+    cam = conftest._PLAYWRIGHT.chromium.launch(
+        executable_path=conftest.CHROMIUM, headless=True,
+        args=[*conftest.CHROMIUM_ARGS, "--use-fake-ui-for-media-stream", "--use-fake-device-for-media-stream",
+              f"--use-file-for-fake-video-capture={video}"])
+    try:
+        context, problems = new_context(cam, service_workers="block")
+        page = watch(context.new_page(), problems)
+        page.add_init_script("""(() => { const md = navigator.mediaDevices; window.bgCameraAsked = 0;
+            if (md) { const real = md.getUserMedia.bind(md);
+                      md.getUserMedia = (c) => { window.bgCameraAsked += 1; return real(c); }; } })()""")
+        page.goto(f"{sub_path_url}/{PAGE}.html", wait_until="load")
+        board = _open_board(page)
+        page.wait_for_timeout(300)
+        # a first visit (nothing kept in this browser) starts with no error in the board
+        assert "could not be read" not in board.locator(".bg-message").inner_text()
+        scan = board.get_by_role("button", name="Scan a code", exact=True)
+        scan.wait_for(timeout=10_000)
+        assert page.evaluate("window.bgCameraAsked") == 0, "the camera was asked for before the press"
+        assert page.locator("video").count() == 0 or not page.locator(".bg-scan video").is_visible()
+        scan.click()
+        page.wait_for_function("(a) => a.value.trim().length > 0",
+                               arg=board.locator("textarea").element_handle(), timeout=60_000)
+        assert board.locator("textarea").input_value() == text
+        status = board.locator(".bg-scan-status")
+        assert status.get_attribute("role") == "status"
+        assert "press Add" in status.inner_text(), status.inner_text()
+        assert page.evaluate("window.bgCameraAsked") == 1
+        # the camera stopped once the code was read
+        assert page.evaluate("""() => { const v = document.querySelector('.bg-scan video');
+                                        return !v.srcObject && v.hidden; }""")
+        assert board.locator(".bg-message").inner_text().find("Added") < 0, "the scan pressed Add"
+        board.locator("button", has_text=re.compile(r"^\s*Add\s*$")).click()
+        board.locator("caption", has_text="Pooled: 1 group").wait_for(timeout=30_000)
+        assert _pooled(board) == expected
+        assert not problems.report(), problems.report()
+        context.close()
+
+        # no getUserMedia: no Scan button, typing works as before
+        context, problems = new_context(cam, service_workers="block")
+        page = watch(context.new_page(), problems)
+        page.add_init_script("delete Navigator.prototype.mediaDevices")
+        page.goto(f"{sub_path_url}/{PAGE}.html", wait_until="load")
+        board = _open_board(page)
+        page.wait_for_timeout(500)
+        assert board.locator("textarea").count() == 1
+        assert page.locator(".bg-scan").count() == 0 and board.get_by_role("button", name=re.compile("Scan")).count() == 0
+        assert not problems.report(), problems.report()
+        context.close()
+    finally:
+        cam.close()

@@ -184,9 +184,165 @@
       }).observe(bar, { childList: true, subtree: true, characterData: true });
     });
   }
+  // "Scan a code" on the class results board (issue 20): where the browser can use a camera
+  // (navigator.mediaDevices.getUserMedia in a secure context: https, localhost, a file), a
+  // button under the board's Codes box opens the camera in a small preview and reads QR codes
+  // (the group codes' QR, banking_games.group_codes.qr_svg) with jsQR, vendored from npm and
+  // served by this site (_static/vendor/jsqr/jsQR.js, loaded only when the button is pressed).
+  // A code read is added as a line of the Codes box (with the input and change events, so the
+  // board's Python sees it) and the camera stops; the teacher still presses Add. Nothing of the
+  // camera starts before the press; a refusal or a missing camera is said in one sentence, and
+  // typing the codes always works.
+  var SCAN_CSS = ".bg-scan{margin:.3rem 2px .5rem}" +
+    ".bg-scan button{font:inherit;padding:.25rem .8rem;border-radius:4px;cursor:pointer;" +
+    "border:1px solid #1a5fb4;background:#1a5fb4;color:#fff;margin-right:.5rem}" +
+    ".bg-scan video{display:block;width:min(100%,16rem);margin:.4rem 0;border:1px solid #888;background:#000}" +
+    ".bg-scan-status{margin:.3rem 0 0}";
+  function canScan() {
+    return !!(window.isSecureContext && navigator.mediaDevices &&
+              typeof navigator.mediaDevices.getUserMedia === "function");
+  }
+  var decoder = null;        // Promise of jsQR
+  function loadDecoder() {
+    if (decoder) return decoder;
+    decoder = new Promise(function (resolve, reject) {
+      // jsQR's UMD build registers itself as an AMD module where require.js is on the page
+      window.requirejs([here + "../vendor/jsqr/jsQR.js"], resolve, reject);
+    });
+    decoder.catch(function () { decoder = null; });
+    return decoder;
+  }
+  function addScanner(root) {
+    root.querySelectorAll(".bg-board").forEach(function (board) {
+      if (board.bgScan) return;
+      var area = board.querySelector("textarea");
+      if (!area) return;
+      board.bgScan = true;
+      if (!canScan()) return;
+      if (!document.getElementById("bg-scan-css")) {
+        var css = document.createElement("style");
+        css.id = "bg-scan-css";
+        css.textContent = SCAN_CSS;
+        document.head.appendChild(css);
+      }
+      var panel = document.createElement("div");
+      panel.className = "bg-scan";
+      var scan = document.createElement("button");
+      scan.type = "button";
+      scan.textContent = "Scan a code";
+      scan.title = "Read a group's QR code with this device's camera into the Codes box";
+      var stop = document.createElement("button");
+      stop.type = "button";
+      stop.textContent = "Stop the camera";
+      stop.title = "Stop the camera without reading a code";
+      stop.hidden = true;
+      var video = document.createElement("video");
+      video.muted = true;
+      video.setAttribute("playsinline", "");
+      video.setAttribute("aria-label", "Camera preview: hold a group's QR code in front of the camera");
+      video.hidden = true;
+      var status = document.createElement("p");
+      status.className = "bg-scan-status";
+      status.setAttribute("role", "status");
+      status.setAttribute("aria-live", "polite");
+      panel.append(scan, stop, video, status);
+      var field = area.closest(".widget-textarea") || area;
+      field.parentNode.insertBefore(panel, field.nextSibling);
+
+      var stream = null, timer = null, canvas = null;
+      function stopCamera() {
+        if (timer) clearTimeout(timer);
+        timer = null;
+        if (stream) stream.getTracks().forEach(function (t) { t.stop(); });
+        stream = null;
+        video.srcObject = null;
+        video.hidden = true;
+        stop.hidden = true;
+        scan.hidden = false;
+      }
+      function put(text) {
+        var lines = text.split(/\r?\n/).map(function (l) { return l.trim(); }).filter(Boolean);
+        var before = area.value.replace(/\s+$/, "");
+        area.value = (before ? before + "\n" : "") + lines.join("\n");
+        area.dispatchEvent(new Event("input", { bubbles: true }));
+        area.dispatchEvent(new Event("change", { bubbles: true }));
+      }
+      function look(jsQR) {
+        timer = null;
+        if (!stream) return;
+        var w = video.videoWidth, h = video.videoHeight;
+        if (w && h) {
+          var scale = Math.min(1, 640 / Math.max(w, h));
+          w = Math.round(w * scale);
+          h = Math.round(h * scale);
+          canvas = canvas || document.createElement("canvas");
+          canvas.width = w;
+          canvas.height = h;
+          var ctx = canvas.getContext("2d", { willReadFrequently: true });
+          ctx.drawImage(video, 0, 0, w, h);
+          var found = jsQR(ctx.getImageData(0, 0, w, h).data, w, h, { inversionAttempts: "dontInvert" });
+          if (found && found.data && found.data.trim()) {
+            put(found.data);
+            stopCamera();
+            status.textContent = "Read a code into the Codes box: check it and press Add, or scan another.";
+            scan.focus();
+            return;
+          }
+        }
+        timer = setTimeout(function () { look(jsQR); }, 150);
+      }
+      stop.addEventListener("click", function () {
+        stopCamera();
+        status.textContent = "The camera is off; no code was read.";
+        scan.focus();
+      });
+      scan.addEventListener("click", async function () {
+        scan.disabled = true;
+        status.textContent = "Starting the camera...";
+        try {
+          var jsQR;
+          try {
+            jsQR = await loadDecoder();
+          } catch (e) {
+            throw { reader: "The code reader could not be loaded from this site; type or paste the codes instead." };
+          }
+          try {
+            stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" }, audio: false });
+          } catch (e) {
+            var name = e && e.name;
+            throw { reader: name === "NotAllowedError" || name === "SecurityError" ?
+              "The browser did not allow the camera, so type or paste the codes instead." :
+              name === "NotFoundError" || name === "OverconstrainedError" || name === "NotReadableError" ?
+              "No camera could be used here, so type or paste the codes instead." :
+              "The camera could not start (" + (name || e) + "), so type or paste the codes instead." };
+          }
+          video.srcObject = stream;
+          video.hidden = false;
+          stop.hidden = false;
+          scan.hidden = true;
+          stop.focus();
+          await video.play().catch(function () {});
+          status.textContent = "Camera on: hold a group's QR code in front of it.";
+          look(jsQR);
+        } catch (err) {
+          stopCamera();
+          status.textContent = err && err.reader ? err.reader :
+            "The camera could not start, so type or paste the codes instead.";
+          if (!(err && err.reader)) console.warn("Scan a code", err);
+        } finally {
+          scan.disabled = false;
+        }
+      });
+      // the camera stops when the page is left
+      window.addEventListener("pagehide", stopCamera);
+    });
+  }
+  window.bgScanAvailable = canScan;  // for tests
+
   function keepAccessible(root) {
+    addScanner(root);
     accessible(root);
-    new MutationObserver(function () { accessible(root); })
+    new MutationObserver(function () { addScanner(root); accessible(root); })
       .observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ["class"] });
   }
   window.bgLiveAccessible = accessible;  // for tests

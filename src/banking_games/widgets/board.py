@@ -226,7 +226,11 @@ class BrowserStore:
 
     def get(self, key: str) -> str | None:
         value = self._ls.getItem(key)
-        return None if value is None else str(value)
+        # a key never set: JavaScript's null, which Pyodide hands over as ``pyodide.ffi.jsnull``
+        # (not None; its str() is "jsnull", which the board then read as a damaged store)
+        if value is None or type(value).__name__ == "JsNull":
+            return None
+        return str(value)
 
     def set(self, key: str, value: str) -> None:
         self._ls.setItem(key, str(value))
