@@ -330,7 +330,7 @@ def test_lan_address_plain_http(browser, built_site):
         lite.wait_for_function("() => [...document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputPrompt')]"
                                ".some(e => /\\[(\\*|\\d+)\\]/.test(e.textContent))", timeout=30_000)
         lite.wait_for_function(DONE_JS, timeout=180_000)
-        text = "\n".join(lite.locator(".jp-Notebook .jp-OutputArea").all_inner_texts())
+        text = "\n".join(lite.locator(".jp-Notebook .jp-OutputArea").all_text_contents())
         for line in EXPECTED[LITE]:
             assert line in text, f"JupyterLite on {url}: {line!r} not in the output:\n{text[-2000:]}"
         assert "Traceback" not in text and "Error" not in text, text[-2000:]
