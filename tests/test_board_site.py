@@ -21,6 +21,13 @@ On the Hoggenheimer lesson page:
   4.5:1 contrast, in light and dark mode;
 * no console error, page error, HTTP error or request to another host.
 
+From the chapter's table to the board (``test_codes_made_in_the_table_pool_on_the_board``):
+group 1's seeded session played in the Hoggenheimer chapter's live table
+gives the lesson code of the answer key; a repeat of 1,000 deals of a bet
+from seed 11 gives the code (tally) that the same table gives in CPython;
+that lesson code with the seven other groups' pools on the lesson page's
+board as ``teaching.pool`` does, nothing flagged.
+
 Needs /usr/bin/chromium and the built site (BG_REUSE_BUILD=1 with
 book/_build/html linked to a built site). About 30-60 s on 2 cores.
 """
@@ -233,3 +240,89 @@ def test_board_scans_a_code_with_a_camera(browser, sub_path_url, tmp_path):
         context.close()
     finally:
         cam.close()
+
+
+# ------------------------------------------------ from the table's codes to the board (issue 20)
+
+CODE_JS = "(el) => { const c = el.querySelector('code.bg-group-code-text'); return c ? c.textContent : null; }"
+REPEAT_DEALS, REPEAT_SEED = 1000, 11
+
+
+def _press(page, table, label: str) -> None:
+    """Press the table's button ``label`` and wait until the table's text has changed."""
+    before = table.inner_text()
+    table.locator("button", has_text=re.compile(rf"^\s*{re.escape(label)}\s*$")).first.click()
+    page.wait_for_function("([t, b]) => t.innerText !== b", arg=[table.element_handle(), before],
+                           timeout=30_000)
+
+
+def _in_python(seed: int):
+    """What the page does below, done in CPython with the chapter's own table (the code of its
+    Deal live box): seed ``seed``, a new session, LESSON_DEALS deals dealt to the end, a bet
+    placed with the table's defaults, then a repeat of REPEAT_DEALS deals from REPEAT_SEED.
+    Returns (the lesson code, the repeat code) the table shows, as text."""
+    from banking_games.widgets.hoggenheimer import HoggenheimerTable
+
+    t = HoggenheimerTable(["Anna", "Ben", "Cleo", "Dora"], seed=2026)   # the chapter's Deal live code
+    t.seed_field.value = str(seed)
+    t.new_session_button.click()
+    for _ in range(T.LESSON_DEALS):
+        t.end_button.click()
+        t.new_deal_button.click()
+    t.more.selected_index = 2        # "Group code for the lesson" opened, as on the page
+    lesson = t.lesson_code.code
+    t.bet_button.click()
+    t.repeat.run(REPEAT_DEALS, REPEAT_SEED)
+    return GC.encode(lesson), GC.encode(t.repeat.group_code)
+
+
+def test_codes_made_in_the_table_pool_on_the_board(browser, sub_path_url):
+    """The issue's path end to end: a group plays the lesson's seeded session in the chapter's
+    live table, which shows its code; it repeats 1,000 deals of a bet, whose tally (its code)
+    is what the engine gives in CPython for the same seed; the teacher enters the group's code
+    with the seven other groups' on the lesson page's board, which pools them as
+    teaching.pool does (the lesson's answer key)."""
+    case = board_cases()
+    seed = _seeds()[0]
+    lesson_code, repeat_code = _in_python(seed)
+    # the table's lesson code is group 1's code of the answer key (teaching.hoggenheimer_group)
+    assert GC.decode(lesson_code) == GC.decode(case["codes"][0]), "CPython's table and teaching disagree"
+    context, problems = new_context(browser, service_workers="block")
+    page = watch(context.new_page(), problems)
+    try:
+        page.goto(f"{sub_path_url}/hoggenheimer.html", wait_until="load")
+        page.get_by_role("button", name="Deal live", exact=True).click()
+        table = page.locator(".bg-live-table .bg-hoggenheimer-table")
+        table.wait_for(timeout=180_000)
+        field = table.get_by_label("Seed", exact=True)
+        field.fill(str(seed))
+        field.press("Enter")
+        _press(page, table, "New session")
+        for _ in range(T.LESSON_DEALS):
+            _press(page, table, "Deal to the end")
+            _press(page, table, "New deal")
+        table.locator("button.bg-disclosure-header", has_text="Group code for the lesson").first.click()
+        page.wait_for_function(f"(el) => ({CODE_JS})(el) !== null", arg=table.element_handle(), timeout=30_000)
+        shown = table.evaluate(CODE_JS)
+        assert GC.decode(shown) == GC.decode(lesson_code), f"the table's lesson code {shown} is not {lesson_code}"
+
+        _press(page, table, "Place bet")
+        page.locator(".bg-live-table button.bg-disclosure-header", has_text="Repeat: many deals").first.click()
+        panel = page.locator(".bg-live-table .bg-repeat-panel").first
+        panel.get_by_label("Deals", exact=True).fill(str(REPEAT_DEALS))
+        panel.get_by_label("Repeat seed", exact=True).fill(str(REPEAT_SEED))
+        panel.locator("button", has_text=re.compile(r"^\s*Repeat\s*$")).first.click()
+        page.wait_for_function(f"(el) => ({CODE_JS})(el) !== null", arg=panel.element_handle(), timeout=120_000)
+        got = GC.decode(panel.evaluate(CODE_JS))
+        want = GC.decode(repeat_code)
+        assert got == want, f"the page's repeat of {REPEAT_DEALS} deals (seed {REPEAT_SEED}): {got}, CPython: {want}"
+
+        page.goto(f"{sub_path_url}/{PAGE}.html", wait_until="load")
+        board = _open_board(page)
+        _paste(page, board, "\n".join([shown] + case["codes"][1:]))
+        board.locator("caption", has_text="Pooled: 8 groups").wait_for(timeout=30_000)
+        assert _pooled(board) == case["expected"], "the board's pool is not teaching.pool of the 8 groups"
+        assert not board.locator("[role=note]").count(), "a code made by the table was flagged"
+        assert not problems.external and not problems.page_errors and not problems.console, problems
+    finally:
+        context.close()
