@@ -187,7 +187,9 @@ def main(argv: list[str]) -> int:
         return 1
     print(log.splitlines()[-1])
     print(f"Website built: {HTML / 'index.html'}")
-    print(f"Open it in a browser: file://{HTML / 'index.html'}")
+    # not a file:// link: from files the browser lets neither Deal live nor JupyterLite start
+    print(f"Read it (served, so that Deal live and JupyterLite work): "
+          f"python3 scripts/release/open-book.py --site {HTML}")
     return 0
 
 

@@ -223,13 +223,13 @@ EDIT = "# a student's edit, kept by this browser"
 
 
 def _again_and_edits(lite, chapter: str, first: list[str], url: str) -> None:
-    """Issue 21. Four times Kernel -> Restart Kernel and Run All Cells: with the first Run All,
-    five runs of the whole notebook from a fresh kernel, each with the very same outputs (the
+    """Issue 21. Five times in a row Kernel -> Restart Kernel and Run All Cells (after the first
+    Run All: six runs of the whole notebook from a fresh kernel), each with the very same outputs (the
     table deals from seed 2026, the derivation is exact). Then a student's edit, saved, is
     still there after the page is loaded again (JupyterLite keeps it in the browser's
     storage), and deleting the notebook in JupyterLite's file list, as the notebook's top
     cell says, brings the book's original back."""
-    for run in range(2, 6):
+    for run in range(2, 7):
         _answer_kernel_dialog(lite, chapter)
         lite.get_by_role("menuitem", name="Kernel", exact=True).click()
         lite.get_by_role("menuitem", name=re.compile(r"^Restart Kernel and Run All")).first.click()

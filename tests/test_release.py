@@ -233,6 +233,22 @@ def test_launcher_serves_each_media_type(launcher):
     assert status == 200 and data == TINY_SITE["index.html"][0].encode()
 
 
+def test_launcher_serves_another_site_folder(unzipped, tmp_path):
+    # --site: the repository's built site (the build's last line suggests it), not the zip's site/
+    other = tmp_path / "built"
+    other.mkdir()
+    (other / "index.html").write_text("<p>another build</p>")
+    run = Launcher(unzipped, "--site", str(other))
+    try:
+        assert run.get("/")[2] == b"<p>another build</p>"
+        assert run.get("/sub/page.html")[0] == 404   # the zip's own site is not served
+    finally:
+        run.stop()
+    empty = subprocess.run([sys.executable, "-I", "-S", "open-book.py", "--no-browser", "--site",
+                            str(tmp_path / "nowhere")], cwd=unzipped, capture_output=True, text=True)
+    assert empty.returncode == 2 and "index.html is missing" in empty.stdout + empty.stderr
+
+
 @pytest.mark.parametrize("path", [
     "/../secret.txt", "/%2e%2e/secret.txt", "/%2E%2E%2Fsecret.txt", "/sub/../../secret.txt",
     "/..%5csecret.txt", "/..\\secret.txt", "/_static/../../secret.txt", "/../../secret.txt",

@@ -188,8 +188,8 @@ def enable_ansi_on_windows() -> None:
         pass
 
 
-def make_server(host: str, port: int) -> ThreadingHTTPServer:
-    handler = partial(BookHandler, directory=str(SITE))
+def make_server(host: str, port: int, site: Path = SITE) -> ThreadingHTTPServer:
+    handler = partial(BookHandler, directory=str(site))
     for p in ([port, 0] if port else [0]):
         try:
             return ThreadingHTTPServer((host, p), handler)
@@ -238,14 +238,18 @@ def main(argv: list[str] | None = None) -> int:
                         help=f"port to serve on (default {DEFAULT_PORT}, or a free one; 0: any free port)")
     parser.add_argument("--address", help="with --class: the address to print and show as a QR code")
     parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
+    parser.add_argument("--site", type=Path, default=SITE,
+                        help="the built site to serve (default: the site folder beside this file; "
+                             "in the repository: book/_build/html)")
     args = parser.parse_args(argv)
 
-    if not (SITE / "index.html").is_file():
-        say(f"The book is not here: {SITE / 'index.html'} is missing. Unzip the whole release "
+    site = args.site.resolve()
+    if not (site / "index.html").is_file():
+        say(f"The book is not here: {site / 'index.html'} is missing. Unzip the whole release "
             f"and start this file from the unzipped folder.")
         return 2
     try:
-        server = make_server("0.0.0.0" if args.for_class else "127.0.0.1", args.port)
+        server = make_server("0.0.0.0" if args.for_class else "127.0.0.1", args.port, site)
     except OSError as e:
         say(f"Could not start the web server: {e}")
         return 2
