@@ -196,13 +196,17 @@ class Launcher:
             assert line is not None, f"the launcher ended before printing {words!r}:\n{self.text}"
             self.lines.append(line)
 
-    def get(self, path: str, host: str = "127.0.0.1", method: str = "GET"):
+    def get(self, path: str, host: str = "127.0.0.1", method: str = "GET", gzip_ok: bool = False,
+            with_encoding: bool = False):
         conn = HTTPConnection(host, self.port, timeout=60)
         try:
             conn.putrequest(method, path, skip_accept_encoding=True)
+            if gzip_ok:
+                conn.putheader("Accept-Encoding", "gzip, deflate, br")   # as a browser asks
             conn.endheaders()
             r = conn.getresponse()
-            return r.status, r.getheader("Content-Type") or "", r.read()
+            out = (r.status, r.getheader("Content-Type") or "", r.read())
+            return out + (r.getheader("Content-Encoding") or "",) if with_encoding else out
         finally:
             conn.close()
 
@@ -231,6 +235,21 @@ def test_launcher_serves_each_media_type(launcher):
         assert data == (body if isinstance(body, bytes) else body.encode()), name
     status, ctype, data = launcher.get("/")
     assert status == 200 and data == TINY_SITE["index.html"][0].encode()
+
+
+def test_launcher_sends_gzip_to_a_browser_that_accepts_it(launcher):
+    # a browser says Accept-Encoding: gzip; the body then is the file gzip-compressed (gunzip gives it
+    # back byte for byte) under the same media type; without the header the file goes as it is
+    import gzip as gz
+    for name, (body, media_type) in TINY_SITE.items():
+        raw = body if isinstance(body, bytes) else body.encode()
+        status, ctype, data, encoding = launcher.get("/" + name, gzip_ok=True, with_encoding=True)
+        assert status == 200 and ctype.split(";")[0].strip() == media_type, name
+        if name.endswith((".whl", ".woff", ".woff2")):   # compressed formats already
+            assert encoding == "" and data == raw, f"{name}: compressed already, sent as it is"
+        else:
+            assert encoding == "gzip" and gz.decompress(data) == raw, f"{name}: sent as {encoding!r}"
+        assert launcher.get("/" + name, with_encoding=True)[2:] == (raw, ""), f"{name} without gzip"
 
 
 def test_launcher_serves_another_site_folder(unzipped, tmp_path):
