@@ -129,21 +129,20 @@ def _squash(text: str) -> str:
     return re.sub(r"\s+", " ", text)
 
 
-def markdown(runs) -> str:
+def _render(runs, marks: dict) -> str:
+    """Runs of (style, text) joined, each styled run written by ``marks[style]`` (its text
+    stripped); a style without a mark is left as it is."""
     parts = []
     for style, text in runs:
         text = _squash(text)
-        if style == "math":
-            parts.append(f"${text.strip()}$")
-        elif style == "b":
-            parts.append(f"**{text.strip()}**")
-        elif style == "i":
-            parts.append(f"*{text.strip()}*")
-        elif style == "code":
-            parts.append(f"`{text}`")
-        else:
-            parts.append(text)
+        parts.append(marks[style](text.strip()) if style in marks else text)
     return "".join(parts).strip()
+
+
+def markdown(runs) -> str:
+    """Runs as notebook Markdown: formulas as $...$, bold, italics and code."""
+    return _render(runs, {"math": lambda t: f"${t}$", "b": lambda t: f"**{t}**", "i": lambda t: f"*{t}*",
+                          "code": lambda t: f"`{t}`"})
 
 
 _TEX = [(r"\mathbb{E}", "E"), (r"\left(", "("), (r"\right)", ")"), (r"\big/", "/"), (r"\ge", "≥"),
@@ -174,18 +173,7 @@ def tex_text(tex: str) -> str:
 
 def plain(runs) -> str:
     """Runs as fpdf2 markdown (**bold**, __italic__), formulas in Unicode."""
-    parts = []
-    for style, text in runs:
-        text = _squash(text)
-        if style == "math":
-            parts.append(tex_text(text.strip()))
-        elif style == "b":
-            parts.append(f"**{text.strip()}**")
-        elif style == "i":
-            parts.append(f"__{text.strip()}__")
-        else:
-            parts.append(text)
-    return "".join(parts).strip()
+    return _render(runs, {"math": tex_text, "b": lambda t: f"**{t}**", "i": lambda t: f"__{t}__"})
 
 
 # ---------------------------------------------------------------- the PDF sheet
