@@ -95,6 +95,14 @@ def test_eight_lesson_codes_pool_as_the_answer_key(game):
     assert "Pooled: 8 groups" in board.table.value
 
 
+def test_one_group_is_counted_in_the_singular():
+    # the caption a teacher reads after the first code: "1 group", not "1 groups"
+    codes, _ = lesson_codes("hoggenheimer")
+    board = ClassBoard("hoggenheimer", store=FakeStore(), key="k")
+    paste(board, codes[0])
+    assert f"Pooled: 1 group, {T.LESSON_DEALS} deals" in board.table.value
+
+
 def test_banker_broker_band_allows_for_the_shared_card():
     codes, groups = lesson_codes("banker-and-broker")
     board = ClassBoard("banker-and-broker", store=FakeStore(), key="k")

@@ -49,7 +49,7 @@ from .. import group_codes as gcodes
 from .. import teaching as T
 from ..errors import ConfigError, GameError, short_repr
 from ..render import ALERT_COLOUR, MUTED_COLOUR
-from .common import Disclosure, MessageBar, html_table
+from .common import Disclosure, MessageBar, html_table, plural
 
 __all__ = ["ClassBoard", "BoardError", "REPEAT_CHECK_DEALS", "BoardStore", "MemoryStore", "BrowserStore", "default_store",
            "storage_key", "GAMES", "funnel_svg", "check_counts"]
@@ -370,7 +370,7 @@ def funnel_svg(points: Sequence[tuple[str, int, float, bool]], p: Fraction, labe
                  if T.band(p, n, per_deal=k, covariance_per_deal=cov)[1] <= f <= T.band(p, n, per_deal=k,
                                                                                            covariance_per_deal=cov)[2])
     title = f"{label}: each group's fraction"
-    aria = (f"Funnel plot of {label}: {len(points)} groups, {inside} inside the band of 2 standard errors "
+    aria = (f"Funnel plot of {label}: {plural(len(points), 'group')}, {inside} inside the band of 2 standard errors "
             f"around the exact chance {p} = {float(p):.3f}; "
             + "; ".join(f"{name}: {f:.3f} over {n}" for name, n, f, _ in points))
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}" '
@@ -803,7 +803,7 @@ class ClassBoard(widgets.VBox):
         data = self.rows()
         head_cols = ["count", "class", "class fraction", "exact", "band (±2 SE)", "inside?"]
         table = html_table(head_cols, [[r[c] for c in head_cols] for r in data],
-                           f"Pooled: {len(self.entries)} groups, {deals:,} deals", right=(1, 2, 4), stack=True)
+                           f"Pooled: {plural(len(self.entries), 'group')}, {plural(deals, 'deal')}", right=(1, 2, 4), stack=True)
         note = ""
         if g.key == "banker-and-broker":
             k = self._per_deal()
@@ -829,8 +829,9 @@ class ClassBoard(widgets.VBox):
         svg = funnel_svg(points, exact[event], g.names[event], per_deal=k, cov=cov)
         self.plot.value = svg + (
             f'<div style="font-size:85%;color:{MUTED_COLOUR}">Each mark is a group (a square: flagged); dashed: '
-            "the exact chance; shaded: the exact chance &plusmn; 2 standard errors for that many trials. About "
-            "19 groups in 20 land inside.</div>" if svg else "")
+            "the exact chance; shaded: the exact chance &plusmn; 2 standard errors for that many trials. With "
+            "many trials, about 19 groups in 20 land inside (fewer or more with few trials, where the "
+            "normal approximation is rough).</div>" if svg else "")
 
     def _remove_pressed(self, index: int) -> None:
         try:
