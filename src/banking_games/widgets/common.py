@@ -280,6 +280,24 @@ class DealReplay(widgets.VBox):
     and reused: a new deal only changes the text of those that differ,
     and the stack's list of children only when the number of frames does.
 
+    Two sets of controls:
+
+    * ``compact=True`` (a replay written into a web page): ipywidgets'
+      ``Play`` (Play and Stop buttons, icons only) and a slider. On the
+      website the site's script names them (book/_ext/static/bg-site.js);
+    * otherwise (the dealing tables' "Step through this deal", always shown
+      with Python running: JupyterLab, JupyterLite, *Deal live*), controls
+      that carry their own names where no script of the book runs
+      (issue 19): a *Play* toggle button, *Back* and *Next* buttons, and the
+      frame's number in a labelled number field (``label``; arrow keys step
+      it). ipywidgets' slider handle and Play buttons have no accessible
+      name there. The ``Play`` widget is still the clock, hidden: the
+      toggle is linked to its ``playing`` in the browser, so playing sends
+      no message per frame. *Back* and *Next* run in Python.
+
+    In both, ``play`` is the clock and ``slider`` the frame's number (a
+    slider, or the number field), linked in the browser to the stack.
+
     Two ways to hold the frames:
 
     * default: the stack holds one HTML widget per frame (the frames as given);
@@ -323,13 +341,16 @@ class DealReplay(widgets.VBox):
         self._pool = ([self._frame(t) for t in texts] + [self._frame() for _ in range(size - len(frames))])
         self.play = widgets.Play(value=0, min=0, max=top, step=1, interval=interval_ms,
                                  description="Play the deal", show_repeat=False)
-        self.slider = widgets.IntSlider(value=0, min=0, max=top, step=1, description=label,
-                                        continuous_update=True,
-                                        layout=widgets.Layout(width="min(420px, 90%)"))
+        if compact:
+            self.slider = widgets.IntSlider(value=0, min=0, max=top, step=1, description=label,
+                                            continuous_update=True,
+                                            layout=widgets.Layout(width="min(420px, 90%)"))
+            controls = widgets.HBox([self.play, self.slider])
+        else:
+            controls = self._named_controls(label, top)
         self.stack = widgets.Stack(self._pool[:len(frames)], selected_index=0)
         widgets.jslink((self.play, "value"), (self.slider, "value"))
         widgets.jslink((self.slider, "value"), (self.stack, "selected_index"))
-        controls = widgets.HBox([self.play, self.slider])
         # class names for the site's stylesheet, print script and tests (book/_ext/static/bg-site.*)
         if compact:
             self.stack.layout.display = "none"
@@ -341,6 +362,46 @@ class DealReplay(widgets.VBox):
             self.stack.add_class("bg-frames")
             super().__init__([controls, self.stack])
         self.add_class("bg-replay")
+
+    def _named_controls(self, label: str, top: int) -> widgets.HBox:
+        """The controls of a replay shown with Python running (see the class's
+        docstring): each a Tab stop with its own name in any Jupyter front end."""
+        self.play.layout.display = "none"
+        self.play_button = widgets.ToggleButton(value=False, description="Play", icon="play",
+                                                tooltip="Play the deal from this step; press again to pause",
+                                                layout=widgets.Layout(width="auto"))
+        self.back_button = widgets.Button(description="Back", icon="step-backward", tooltip="One step back",
+                                          layout=widgets.Layout(width="auto"))
+        self.next_button = widgets.Button(description="Next", icon="step-forward", tooltip="One step on",
+                                          layout=widgets.Layout(width="auto"))
+        self.slider = widgets.BoundedIntText(value=0, min=0, max=top, step=1, description=label,
+                                             continuous_update=True,
+                                             style={"description_width": "initial"},
+                                             layout=widgets.Layout(width="9em"))
+        self.of_total = widgets.HTML(self._of_total(top))
+        widgets.jslink((self.play_button, "value"), (self.play, "playing"))
+        self.back_button.on_click(lambda _: self.step(-1))
+        self.next_button.on_click(lambda _: self.step(+1))
+        for w in (self.play_button, self.back_button, self.next_button):
+            w.add_class("bg-replay-button")
+        return widgets.HBox([self.play_button, self.back_button, self.next_button, self.slider,
+                             self.of_total, self.play])
+
+    @staticmethod
+    def _of_total(top: int) -> str:
+        return f'<span style="color:{MUTED_COLOUR}">of {top}</span>'
+
+    def step(self, by: int) -> None:
+        """Show the frame ``by`` steps after the one shown (before it if
+        negative), stopping at the first and the last frame; this pauses
+        playing. What *Back* (-1) and *Next* (+1) do.
+
+        Raises:
+            ConfigError: ``by`` is not a whole number (nothing changes then).
+        """
+        by = whole_number(by, "the number of steps")
+        self.play.playing = False
+        self.slider.value = min(max(self.slider.value + by, 0), self.slider.max)
 
     def _frame(self, value: str = "") -> widgets.HTML:
         if self._compact:
@@ -395,6 +456,8 @@ class DealReplay(widgets.VBox):
             self.play.value = index
             self.play.max = top
             self.slider.max = top
+            if not self._compact:
+                self.of_total.value = self._of_total(top)
 
 
 # ---------------------------------------------------------------- messages
@@ -433,6 +496,7 @@ class Disclosure(widgets.VBox):
             header.add_class("bg-disclosure-header")
             header.observe(lambda change, i=i: self._toggled(i, change["new"]), names="value")
         self.observe(lambda _: self._show(), names="selected_index")
+        self._show()
 
     def _toggled(self, i: int, on: bool) -> None:
         if on:
@@ -445,6 +509,8 @@ class Disclosure(widgets.VBox):
             is_open = i == self.selected_index
             header.value = is_open
             header.icon = "caret-down" if is_open else "caret-right"
+            # the state in words, for screen readers where no script adds aria-expanded (JupyterLab)
+            header.tooltip = "Open: press to close this panel" if is_open else "Closed: press to open this panel"
             box.layout.display = "" if is_open else "none"
 
 
