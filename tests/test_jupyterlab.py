@@ -515,17 +515,28 @@ def test_live_table_in_jupyterlab(browser, lab_url, chapter):
                 check_settled_as_in_python(chapter, state)   # the seed's very deal, not just a change
             _screenshot(page, f"{chapter}-{i}")
 
-        # the chapter's deal replay (the cell the website shows) works in JupyterLab too
-        replay = page.locator(".bg-replay").first
+        # the chapter's deal replay (the cell the website shows) works in JupyterLab too, with
+        # controls named by themselves (issue 19): ipywidgets' Play buttons and slider handle,
+        # which the website's script names, are hidden here; a Play toggle and the frame's
+        # number in a labelled field take their place (widgets.common.DealReplay)
+        replay = page.locator(".bg-replay-compact").first
         replay.scroll_into_view_if_needed()
+        assert replay.locator(".bg-replay-slider-set").is_hidden(), f"{chapter}: the unnamed Play/slider show"
+        stops = replay.evaluate("""r => [...r.querySelectorAll('button, input, [tabindex]')]
+            .filter(e => e.tabIndex >= 0 && !e.disabled && e.getClientRects().length)
+            .map(e => (e.labels && e.labels.length ? e.labels[0].textContent : e.textContent).trim())""")
+        assert stops == ["Play", "Card" if chapter != "banker-and-broker" else "Section"], \
+            f"{chapter}: the replay's Tab stops and their names: {stops}"
         # the shown frame's text (a merged replay hides what is not in the frame, so its
         # HTML stays the same while the text the reader sees changes)
         frame = replay.evaluate("r => r.querySelector('.bg-frames').innerText")
-        handle = replay.locator(".widget-slider .noUi-handle")
-        handle.focus()
-        handle.press("ArrowRight")
+        field = replay.locator("input[type=number]")
+        field.focus()
+        field.press("ArrowUp")
         page.wait_for_function("([r, h]) => r.querySelector('.bg-frames').innerText !== h",
                                arg=[replay.element_handle(), frame], timeout=10_000)
+        page.evaluate("document.activeElement.blur()")   # JupyterLab's shortcuts do not act in a text field
+        _screenshot(page, f"{chapter}-saved-replay")
         assert "Traceback" not in page.locator(".jp-NotebookPanel").first.inner_text()
 
         # the played table in JupyterLab's dark theme (issue 19): chosen from the command

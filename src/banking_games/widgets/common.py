@@ -283,8 +283,14 @@ class DealReplay(widgets.VBox):
     Two sets of controls:
 
     * ``compact=True`` (a replay written into a web page): ipywidgets'
-      ``Play`` (Play and Stop buttons, icons only) and a slider. On the
-      website the site's script names them (book/_ext/static/bg-site.js);
+      ``Play`` (Play and Stop buttons, icons only) and a slider, which the
+      website's script names (book/_ext/static/bg-site.js); and, for the
+      same page run in a notebook, where no script of the book runs, a
+      *Play* toggle and the labelled number field described below, without
+      *Back* and *Next* (a saved page has no Python). The website's
+      stylesheet hides the second set (bg-site.css); in a notebook the
+      replay's own style hides the first (under JupyterLab's
+      ``.jp-Notebook``), so each reader meets one set;
     * otherwise (the dealing tables' "Step through this deal", always shown
       with Python running: JupyterLab, JupyterLite, *Deal live*), controls
       that carry their own names where no script of the book runs
@@ -341,13 +347,21 @@ class DealReplay(widgets.VBox):
         self._pool = ([self._frame(t) for t in texts] + [self._frame() for _ in range(size - len(frames))])
         self.play = widgets.Play(value=0, min=0, max=top, step=1, interval=interval_ms,
                                  description="Play the deal", show_repeat=False)
+        named = self._named_controls(label, top, steps=not compact)
         if compact:
             self.slider = widgets.IntSlider(value=0, min=0, max=top, step=1, description=label,
                                             continuous_update=True,
                                             layout=widgets.Layout(width="min(420px, 90%)"))
-            controls = widgets.HBox([self.play, self.slider])
+            widgets.jslink((self.frame_field, "value"), (self.slider, "value"))
+            slider_set = widgets.HBox([self.play, self.slider])
+            slider_set.add_class("bg-replay-slider-set")
+            named.add_class("bg-replay-named-set")
+            controls = widgets.VBox([slider_set, named])
         else:
-            controls = self._named_controls(label, top)
+            self.play.layout.display = "none"
+            self.slider = self.frame_field
+            named.children += (self.play,)
+            controls = named
         self.stack = widgets.Stack(self._pool[:len(frames)], selected_index=0)
         widgets.jslink((self.play, "value"), (self.slider, "value"))
         widgets.jslink((self.slider, "value"), (self.stack, "selected_index"))
@@ -358,34 +372,38 @@ class DealReplay(widgets.VBox):
             shown = widgets.Box([self.board])
             shown.add_class("bg-frames")
             super().__init__([controls, shown, self.stack])
+            self.add_class("bg-replay-compact")
         else:
             self.stack.add_class("bg-frames")
             super().__init__([controls, self.stack])
         self.add_class("bg-replay")
 
-    def _named_controls(self, label: str, top: int) -> widgets.HBox:
-        """The controls of a replay shown with Python running (see the class's
-        docstring): each a Tab stop with its own name in any Jupyter front end."""
-        self.play.layout.display = "none"
+    def _named_controls(self, label: str, top: int, *, steps: bool) -> widgets.HBox:
+        """Controls that carry their own names in any Jupyter front end (see
+        the class's docstring): a *Play* toggle linked in the browser to the
+        ``Play`` clock, with (``steps``, Python running) *Back* and *Next*,
+        and the frame's number in a field labelled ``label``."""
         self.play_button = widgets.ToggleButton(value=False, description="Play", icon="play",
                                                 tooltip="Play the deal from this step; press again to pause",
                                                 layout=widgets.Layout(width="auto"))
-        self.back_button = widgets.Button(description="Back", icon="step-backward", tooltip="One step back",
-                                          layout=widgets.Layout(width="auto"))
-        self.next_button = widgets.Button(description="Next", icon="step-forward", tooltip="One step on",
-                                          layout=widgets.Layout(width="auto"))
-        self.slider = widgets.BoundedIntText(value=0, min=0, max=top, step=1, description=label,
-                                             continuous_update=True,
-                                             style={"description_width": "initial"},
-                                             layout=widgets.Layout(width="9em"))
+        self.frame_field = widgets.BoundedIntText(value=0, min=0, max=top, step=1, description=label,
+                                                  continuous_update=True,
+                                                  style={"description_width": "initial"},
+                                                  layout=widgets.Layout(width="9em"))
         self.of_total = widgets.HTML(self._of_total(top))
         widgets.jslink((self.play_button, "value"), (self.play, "playing"))
-        self.back_button.on_click(lambda _: self.step(-1))
-        self.next_button.on_click(lambda _: self.step(+1))
-        for w in (self.play_button, self.back_button, self.next_button):
+        buttons = [self.play_button]
+        if steps:
+            self.back_button = widgets.Button(description="Back", icon="step-backward", tooltip="One step back",
+                                              layout=widgets.Layout(width="auto"))
+            self.next_button = widgets.Button(description="Next", icon="step-forward", tooltip="One step on",
+                                              layout=widgets.Layout(width="auto"))
+            self.back_button.on_click(lambda _: self.step(-1))
+            self.next_button.on_click(lambda _: self.step(+1))
+            buttons += [self.back_button, self.next_button]
+        for w in buttons:
             w.add_class("bg-replay-button")
-        return widgets.HBox([self.play_button, self.back_button, self.next_button, self.slider,
-                             self.of_total, self.play])
+        return widgets.HBox(buttons + [self.frame_field, self.of_total])
 
     @staticmethod
     def _of_total(top: int) -> str:
@@ -415,7 +433,9 @@ class DealReplay(widgets.VBox):
         if not self._compact:
             return [str(f) for f in frames]
         css, board, hide = merge_frames([str(f) for f in frames])
-        board = f"<style>{css}</style>{board}"
+        # in a notebook (JupyterLab, JupyterLite) the named controls replace Play and the slider
+        notebook = ".jp-Notebook .bg-replay-compact .bg-replay-slider-set{display:none!important}"
+        board = f"<style>{css}{notebook}</style>{board}"
         if self.board.value != board:
             self.board.value = board
         return [f"<style>@media screen{{{h}}}</style>" if h else "" for h in hide]
@@ -444,20 +464,22 @@ class DealReplay(widgets.VBox):
             if child.value != text:
                 child.value = text
         # widen before moving the value, narrow after, so no value is ever out of range
-        with self.play.hold_sync(), self.slider.hold_sync():
+        with self.play.hold_sync(), self.slider.hold_sync(), self.frame_field.hold_sync():
             self.play.max = max(self.play.max, top)
             self.slider.max = max(self.slider.max, top)
+            self.frame_field.max = max(self.frame_field.max, top)
             with self.stack.hold_sync():
                 if len(self.stack.children) != len(frames):
                     self.stack.selected_index = min(index, len(self.stack.children) - 1)
                     self.stack.children = pool[:len(frames)]
                 self.stack.selected_index = index
             self.slider.value = index
+            self.frame_field.value = index
             self.play.value = index
             self.play.max = top
             self.slider.max = top
-            if not self._compact:
-                self.of_total.value = self._of_total(top)
+            self.frame_field.max = top
+            self.of_total.value = self._of_total(top)
 
 
 # ---------------------------------------------------------------- messages
