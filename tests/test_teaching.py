@@ -230,13 +230,14 @@ def test_a_class_with_no_void_deal_still_gets_its_table(monkeypatch):
     # No void deal in 2 groups x 2 deals: 0 of 4 deals started. With p = 3/43 the band over
     # N = 4 is p +- 2 sqrt(p(1-p)/4) = 3/43 +- sqrt(120/1849)... :
     # p(1-p) = (3/43)(40/43) = 120/1849; /4 -> 30/1849; SE = sqrt(30/1849) = 0.12738;
-    # band 0.06977 -+ 0.25476 = -0.185 to 0.325, so a fraction 0 is inside.
+    # band 0.06977 -+ 0.25476 = -0.185 to 0.325, cut to the fractions possible: 0 to 0.325,
+    # so a fraction 0 is inside.
     groups = _scripted_class(monkeypatch, [[0, 0], [0, 0]], 2)
     total = T.pool(groups)
     rows = T.summary_rows(total, T.landsknecht_exact(), {"void": "void deals", "late": "L"})
     void, late = rows
     assert void["class"] == "0 of 4" and void["class fraction"] == "0.000"
-    assert void["band (±2 SE)"] == "-0.185 to 0.325" and void["inside?"] == "yes"
+    assert void["band (±2 SE)"] == "0.000 to 0.325" and void["inside?"] == "yes"
     # a count nobody made (no L stake placed anywhere) is shown as none, not an error
     empty = T.summary_rows({}, T.landsknecht_exact(), {"late": "L"})[0]
     assert empty["class"] == "0 of 0" and empty["inside?"] == "none"
@@ -498,3 +499,15 @@ def test_group_nets_are_the_settlements_the_payout_rules_give():
     # pooled nets add up group by group
     assert T.pool_nets([hog, T.hoggenheimer_group(102, 30)])["A"] == \
         hog.nets["A"] + T.hoggenheimer_group(102, 30).nets["A"]
+
+
+def test_band_is_cut_to_the_fractions_possible():
+    # p = 1/10 over 10 trials: SE = sqrt(p (1 - p) / n) = sqrt(0.009) = 0.0948683...; p - 2 SE =
+    # -0.0897 would be a negative fraction, so the band starts at 0; p + 2 SE = 0.2897366...
+    se, lo, hi = T.band(Fraction(1, 10), 10)
+    assert se == pytest.approx(0.0948683298) and lo == 0.0 and hi == pytest.approx(0.2897366596)
+    # the mirror image at the top: p = 9/10 ends at 1, starts at 0.9 - 0.1897... = 0.7102633...
+    se, lo, hi = T.band(Fraction(9, 10), 10)
+    assert lo == pytest.approx(0.7102633404) and hi == 1.0
+    # a band inside (0, 1) is p -+ 2 SE as before: p = 1/2, n = 100, SE = 0.05: 0.4 to 0.6
+    assert T.band(Fraction(1, 2), 100)[1:] == pytest.approx((0.4, 0.6))

@@ -209,6 +209,9 @@ def band(p: Fraction, trials: int, *, covariance_per_deal: Fraction = Fraction(0
         (standard error, lower end, upper end) of the observed fraction.
         With k = per_deal trials per deal and D = trials / k deals, the
         variance of the fraction is (k p (1 - p) + k (k - 1) c) / (k^2 D).
+        The ends are p -+ z SE cut to 0 and 1: a fraction cannot fall
+        outside them, and a small group's band (10 deals, p = 1/10) would
+        otherwise start below 0.
 
     Raises:
         ConfigError: p outside [0, 1], trials not a positive multiple of
@@ -224,7 +227,7 @@ def band(p: Fraction, trials: int, *, covariance_per_deal: Fraction = Fraction(0
     k, d = per_deal, trials // per_deal
     var = (k * p * (1 - p) + k * (k - 1) * Fraction(covariance_per_deal)) / (k * k * d)
     se = math.sqrt(float(var))
-    return se, float(p) - z * se, float(p) + z * se
+    return se, max(0.0, float(p) - z * se), min(1.0, float(p) + z * se)
 
 
 def net_band(mean: Fraction, var_per_deal: Fraction, stakes_per_deal: int, deals: int,
