@@ -260,12 +260,6 @@ def note_html(text: str) -> widgets.HTML:
 
 # ---------------------------------------------------------------- the replay
 
-def _frame_widget(value: str = "") -> widgets.HTML:
-    """One replay frame; it scrolls sideways on its own when the page is
-    narrower than the table (a phone), instead of cutting the table off."""
-    return widgets.HTML(value, layout=widgets.Layout(overflow="auto", max_width="100%"))
-
-
 class DealReplay(widgets.VBox):
     """Step through a deal's frames in the browser, with or without a kernel.
 
@@ -339,9 +333,12 @@ class DealReplay(widgets.VBox):
             raise ValueError("a DealReplay needs at least one frame")
         top = len(frames) - 1
         self._compact = compact
-        # compact: the stack's widgets share one layout and one style (fewer models in the page)
-        self._shared_layout = widgets.Layout() if compact else None
-        self._shared_style = HTMLStyle() if compact else None
+        # the stack's widgets share one layout and one style: fewer models to make, send and draw
+        # (a Hoggenheimer table's replay holds 34 frames: 68 models fewer, its Deal live start
+        # shorter). A table's frame scrolls sideways on its own when the page is narrower than the
+        # table (a phone), instead of cutting the table off.
+        self._shared_layout = widgets.Layout() if compact else widgets.Layout(overflow="auto", max_width="100%")
+        self._shared_style = HTMLStyle()
         self.board = widgets.HTML("", layout=widgets.Layout(overflow="auto", max_width="100%"))
         texts = self._texts(frames)
         self._pool = ([self._frame(t) for t in texts] + [self._frame() for _ in range(size - len(frames))])
@@ -422,9 +419,7 @@ class DealReplay(widgets.VBox):
         self.slider.value = min(max(self.slider.value + by, 0), self.slider.max)
 
     def _frame(self, value: str = "") -> widgets.HTML:
-        if self._compact:
-            return widgets.HTML(value, layout=self._shared_layout, style=self._shared_style)
-        return _frame_widget(value)
+        return widgets.HTML(value, layout=self._shared_layout, style=self._shared_style)
 
     def _texts(self, frames: Sequence[str]) -> list[str]:
         """What the stack's widgets hold for these frames: the frames
