@@ -485,6 +485,20 @@
     h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
     return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16);
   }
+  // a checksum of the saved bytes (two 32-bit lanes over 4-byte words; crypto.subtle is missing
+  // on plain http from a LAN address), so that bytes damaged in storage are never restored
+  function snapshotSum(bytes) {
+    var words = bytes.byteOffset % 4 ? new Uint32Array(bytes.slice(0, bytes.byteLength & ~3).buffer)
+                                     : new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >>> 2);
+    var a = 0x811c9dc5, b = bytes.byteLength | 0;
+    for (var i = 0; i < words.length; i++) {
+      a = Math.imul(a ^ words[i], 0x01000193);
+      b = (Math.imul(b + words[i], 0x9e3779b1) << 7) | (b >>> 25);
+    }
+    for (var j = words.length * 4; j < bytes.byteLength; j++) a = Math.imul(a ^ bytes[j], 0x01000193);
+    return (a >>> 0).toString(16) + "-" + (b >>> 0).toString(16);
+  }
+  window.bgLiveSnapshotSum = snapshotSum;  // for tests
   function snapshotKey(manifest, bridgeCode) {
     return ["format " + SNAPSHOT_FORMAT, "pyodide " + (manifest.pyodide || "?"),
             "wheels " + manifest.wheels.map(function (w) { return w.sha256; }).join(","),
@@ -512,7 +526,7 @@
       });
     });
   }
-  // this folder's saved entry {key, bytes, size}, or null (none, unreadable or malformed: then
+  // this folder's saved entry {key, bytes, size, sum}, or null (none, unreadable or malformed: then
   // deleted); never fails, and gives up after 3 s
   function snapshotRead() {
     if (!snapshotsPossible()) return Promise.resolve(null);
@@ -522,11 +536,13 @@
       var ok = typeof entry.key === "string" && entry.bytes instanceof Uint8Array &&
                entry.bytes.byteLength === entry.size && entry.size > 0;
       if (!ok) throw new Error("malformed entry");
+      if (snapshotSum(entry.bytes) !== entry.sum) throw new Error("its checksum differs");
       timings.snapshotRead = performance.now() - t;
       timings.snapshotBytes = entry.size;
       return entry;
     }).catch(function (e) {
       console.warn("Deal live: the saved Python snapshot is unreadable; deleting it", e);
+      timings.snapshotBad = String(e && e.message || e);
       snapshotDelete();
       return null;
     });
@@ -543,7 +559,7 @@
       timings.snapshotMade = [performance.now() - t, bytes.byteLength];
       if (bytes.byteLength > SNAPSHOT_MAX) return;
       window.bgLiveSnapshotSaved = snapshotDo("readwrite", function (store) {
-        return store.put({ key: key, bytes: bytes, size: bytes.byteLength }, here);
+        return store.put({ key: key, bytes: bytes, size: bytes.byteLength, sum: snapshotSum(bytes) }, here);
       }).then(function () { timings.snapshotSaved = performance.now() - t; return true; }, function (e) {
         console.warn("Deal live: the Python snapshot could not be saved", e);
         return false;
@@ -587,6 +603,7 @@
     return python;
   }
   function loadPyodideOnce(options) {
+    timings.pyodideStarts = (timings.pyodideStarts || 0) + 1;
     return (async function () {
       var restore = wasmTypeTolerant();
       // the wasm's and the standard library's bytes are counted as they stream in (progress)
@@ -620,6 +637,8 @@
     started = (async function () {
       step("Loading Python (Pyodide) from this site", 0.05);
       var managerP = widgetManager();
+      // Pyodide's module is fetched and parsed while the build's key and the saved snapshot are read
+      import(here + "pyodide.mjs").catch(function () {});
       // wheels.json is never taken from the HTTP cache, and each wheel is fetched under its
       // sha256 (a query string): after a redeploy with a changed engine under the same version
       // and file name, no reader runs the old wheel from the cache.
