@@ -216,44 +216,51 @@ def test_no_webassembly_keeps_the_replay(browser, sub_path_url):
 
 
 # IndexedDB as live-tables.js keeps the snapshot: database "banking-games-live", store
-# "python", one entry {key, bytes, size} under the address of the site's _static/live/ folder
+# "python", under the address of the site's _static/live/ folder two records, "<address> meta"
+# {key, size, sum} and "<address> bytes" (the snapshot); read as {key, size, head: first 4 bytes}
 SNAPSHOT_ENTRY_JS = """() => new Promise((resolve, reject) => {
   const open = indexedDB.open('banking-games-live', 1);
   open.onerror = () => reject(open.error);
   open.onsuccess = () => {
     const db = open.result;
-    if (!db.objectStoreNames.contains('python')) { db.close(); resolve(null); return; }
-    const req = db.transaction('python').objectStore('python').getAll();
-    req.onsuccess = () => { db.close();
-      resolve(req.result.map(e => ({key: e.key, size: e.size, head: Array.from(e.bytes.subarray(0, 4))}))); };
-    req.onerror = () => reject(req.error);
+    const store = db.transaction('python').objectStore('python');
+    const keys = store.getAllKeys();
+    keys.onsuccess = () => {
+      const at = keys.result.find(k => k.endsWith(' meta'));
+      if (!at) { db.close(); resolve(null); return; }
+      const meta = store.get(at), bytes = store.get(at.replace(/ meta$/, ' bytes'));
+      bytes.onsuccess = () => { db.close();
+        resolve({key: meta.result.key, size: meta.result.size, records: keys.result.length,
+                 head: Array.from(bytes.result.subarray(0, 4))}); };
+    };
   };
 })"""
 
-# change the saved entry: ``[key or null, garbage, magic]``: a new key; the bytes after the
+# change the saved snapshot: ``[key or null, garbage, magic]``: a new key; the bytes after the
 # snapshot's header (its first 64 KiB) overwritten with a pattern, keeping its size; or the
 # header's first word (Pyodide's magic number) changed and the checksum made to match
 SNAPSHOT_SPOIL_JS = """([key, garbage, magic]) => new Promise((resolve, reject) => {
   const open = indexedDB.open('banking-games-live', 1);
+  open.onerror = () => reject(open.error);
   open.onsuccess = () => {
     const db = open.result;
-    const store = db.transaction('python', 'readwrite').objectStore('python');
+    const tx = db.transaction('python', 'readwrite'), store = tx.objectStore('python');
     const keys = store.getAllKeys();
     keys.onsuccess = () => {
-      const where = keys.result[0];
-      const get = store.get(where);
-      get.onsuccess = () => {
-        const e = get.result;
-        if (key) e.key = key;
-        if (garbage) for (let i = 65536; i < e.bytes.length; i += 1) e.bytes[i] = (i * 7) & 255;
-        if (magic) { e.bytes[0] ^= 0xff; e.sum = window.bgLiveSnapshotSum(e.bytes); }
-        const put = store.put(e, where);
-        put.onsuccess = () => { db.close(); resolve(true); };
-        put.onerror = () => reject(put.error);
+      const at = keys.result.find(k => k.endsWith(' meta')), at2 = at.replace(/ meta$/, ' bytes');
+      const meta = store.get(at), bytes = store.get(at2);
+      bytes.onsuccess = () => {
+        const m = meta.result, b = bytes.result;
+        if (key) m.key = key;
+        if (garbage) for (let i = 65536; i < b.length; i += 1) b[i] = (i * 7) & 255;
+        if (magic) { b[0] ^= 0xff; m.sum = window.bgLiveSnapshotSum(b); }
+        store.put(m, at);
+        store.put(b, at2);
       };
     };
+    tx.oncomplete = () => { db.close(); resolve(true); };
+    tx.onerror = () => reject(tx.error);
   };
-  open.onerror = () => reject(open.error);
 })"""
 
 
@@ -277,8 +284,8 @@ def test_snapshot_restored_on_a_later_chapter_same_deal(browser, sub_path_url):
         _, timings = _press(first, sub_path_url, "hoggenheimer")
         assert not timings.get("restored"), "a fresh browser restored a snapshot it cannot have"
         assert first.evaluate("window.bgLiveSnapshotSaved") is True, f"no snapshot saved: {timings}"
-        [entry] = first.evaluate(SNAPSHOT_ENTRY_JS)
-        assert entry["size"] == timings["snapshotMade"][1], (entry, timings)
+        entry = first.evaluate(SNAPSHOT_ENTRY_JS)
+        assert entry["size"] == timings["snapshotMade"][1] and entry["records"] == 2, (entry, timings)
         # the key names this build: Pyodide's version and every wheel's sha256 in wheels.json
         manifest = first.evaluate(f"fetch('{sub_path_url}/_static/live/wheels.json').then(r => r.json())")
         assert f"pyodide {manifest['pyodide']}" in entry["key"], entry["key"]
@@ -303,7 +310,7 @@ def test_snapshot_restored_on_a_later_chapter_same_deal(browser, sub_path_url):
         _, timings = _press(third, sub_path_url, "banker-and-broker")
         assert timings.get("snapshotStale") is True and not timings.get("restored"), timings
         assert third.evaluate("window.bgLiveSnapshotSaved") is True
-        [replaced] = third.evaluate(SNAPSHOT_ENTRY_JS)
+        replaced = third.evaluate(SNAPSHOT_ENTRY_JS)
         assert replaced["key"] == entry["key"], replaced["key"]
         third.close()
 
@@ -314,7 +321,7 @@ def test_snapshot_restored_on_a_later_chapter_same_deal(browser, sub_path_url):
         _, timings = _press(fourth, sub_path_url, "hoggenheimer")
         assert not timings.get("restored") and "checksum" in timings.get("snapshotBad", ""), timings
         assert fourth.evaluate("window.bgLiveSnapshotSaved") is True
-        [again] = fourth.evaluate(SNAPSHOT_ENTRY_JS)
+        again = fourth.evaluate(SNAPSHOT_ENTRY_JS)
         assert again["key"] == entry["key"] and again["size"] == timings["snapshotMade"][1], again
         fourth.close()
 
@@ -326,7 +333,7 @@ def test_snapshot_restored_on_a_later_chapter_same_deal(browser, sub_path_url):
         assert not timings.get("restored") and "magic" in timings.get("restoreFailed", ""), timings
         assert timings["pyodideStarts"] == 2, timings   # the refused restore, then a normal start
         assert fifth.evaluate("window.bgLiveSnapshotSaved") is True
-        assert fifth.evaluate(SNAPSHOT_ENTRY_JS)[0]["head"] == entry["head"]
+        assert fifth.evaluate(SNAPSHOT_ENTRY_JS)["head"] == entry["head"]
 
         assert not problems.external, problems.external
         assert not problems.console, problems.console

@@ -526,20 +526,19 @@
       });
     });
   }
-  // this folder's saved entry {key, bytes, size, sum}, or null (none, unreadable or malformed: then
-  // deleted); never fails, and gives up after 3 s
+  // Two records under this folder's address: "<address> meta" {key, size, sum}, small, read
+  // first, and "<address> bytes", the snapshot, read only when the key is this build's, while
+  // Pyodide's script and wasm load.
+  // this folder's saved entry {key, size, sum}, or null (none, or unreadable: then deleted);
+  // never fails, and gives up after 3 s
   function snapshotRead() {
     if (!snapshotsPossible()) return Promise.resolve(null);
-    var t = performance.now();
-    var read = snapshotDo("readonly", function (store) { return store.get(here); }).then(function (entry) {
-      if (!entry) return null;
-      var ok = typeof entry.key === "string" && entry.bytes instanceof Uint8Array &&
-               entry.bytes.byteLength === entry.size && entry.size > 0;
-      if (!ok) throw new Error("malformed entry");
-      if (snapshotSum(entry.bytes) !== entry.sum) throw new Error("its checksum differs");
-      timings.snapshotRead = performance.now() - t;
-      timings.snapshotBytes = entry.size;
-      return entry;
+    var read = snapshotDo("readonly", function (store) { return store.get(here + " meta"); }).then(function (meta) {
+      if (!meta) return null;
+      if (typeof meta.key !== "string" || !(meta.size > 0) || typeof meta.sum !== "string") {
+        throw new Error("malformed entry");
+      }
+      return meta;
     }).catch(function (e) {
       console.warn("Deal live: the saved Python snapshot is unreadable; deleting it", e);
       timings.snapshotBad = String(e && e.message || e);
@@ -549,8 +548,25 @@
     var late = new Promise(function (resolve) { setTimeout(function () { resolve(null); }, 3000); });
     return Promise.race([read, late]);
   }
+  // the snapshot's bytes for ``meta``, checked against its size and checksum (else it fails)
+  function snapshotBytes(meta) {
+    var t = performance.now();
+    return snapshotDo("readonly", function (store) { return store.get(here + " bytes"); }).then(function (bytes) {
+      if (!(bytes instanceof Uint8Array) || bytes.byteLength !== meta.size) throw new Error("its size differs");
+      if (snapshotSum(bytes) !== meta.sum) throw new Error("its checksum differs");
+      timings.snapshotRead = performance.now() - t;
+      timings.snapshotBytes = meta.size;
+      return bytes;
+    }).catch(function (e) {
+      timings.snapshotBad = String(e && e.message || e);
+      throw e;
+    });
+  }
   function snapshotDelete() {
-    return snapshotDo("readwrite", function (store) { return store.delete(here); }).catch(function () {});
+    return snapshotDo("readwrite", function (store) {
+      store.delete(here + " bytes");
+      return store.delete(here + " meta");
+    }).catch(function () {});
   }
   function snapshotMake(pyodide, key) {
     try {
@@ -559,7 +575,8 @@
       timings.snapshotMade = [performance.now() - t, bytes.byteLength];
       if (bytes.byteLength > SNAPSHOT_MAX) return;
       window.bgLiveSnapshotSaved = snapshotDo("readwrite", function (store) {
-        return store.put({ key: key, bytes: bytes, size: bytes.byteLength, sum: snapshotSum(bytes) }, here);
+        store.put(bytes, here + " bytes");
+        return store.put({ key: key, size: bytes.byteLength, sum: snapshotSum(bytes) }, here + " meta");
       }).then(function () { timings.snapshotSaved = performance.now() - t; return true; }, function (e) {
         console.warn("Deal live: the Python snapshot could not be saved", e);
         return false;
@@ -582,7 +599,9 @@
     python = (async function () {
       if (saved) {
         try {
-          var py = await loadPyodideOnce({ _loadSnapshot: saved.bytes });
+          var bytes = snapshotBytes(saved);   // read while Pyodide's script and wasm load
+          bytes.catch(function () {});       // (its failure is loadPyodide's, caught below)
+          var py = await loadPyodideOnce({ _loadSnapshot: bytes });
           // the restored interpreter must hold what the snapshot was made with
           var missing = py.runPython(SNAPSHOT_CHECK);
           if (missing) throw new Error("the restored Python lacks " + missing);
