@@ -53,7 +53,8 @@ from pyodide.ffi import to_js
 
 # the modules that the chapters' "Deal live" code imports (book/*.md, cells marked live-table)
 TABLE_MODULES = ("banking_games.widgets.hoggenheimer", "banking_games.widgets.landsknecht",
-                 "banking_games.widgets.banker_broker", "banking_games.teaching")
+                 "banking_games.widgets.banker_broker", "banking_games.teaching",
+                 "banking_games.widgets.board")
 
 _manager = CommManager()
 

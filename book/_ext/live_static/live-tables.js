@@ -487,13 +487,14 @@
   }
   // a checksum of the saved bytes (two 32-bit lanes over 4-byte words; crypto.subtle is missing
   // on plain http from a LAN address), so that bytes damaged in storage are never restored
-  function snapshotSum(bytes) {
-    var words = bytes.byteOffset % 4 ? new Uint32Array(bytes.slice(0, bytes.byteLength & ~3).buffer)
-                                     : new Uint32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >>> 2);
-    var a = 0x811c9dc5, b = bytes.byteLength | 0;
+  function snapshotSum(bytes) {   // (int32 arithmetic only: about 20 to 100 ms for 30 MB)
+    var words = bytes.byteOffset % 4 ? new Int32Array(bytes.slice(0, bytes.byteLength & ~3).buffer)
+                                     : new Int32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >>> 2);
+    var a = 0x811c9dc5 | 0, b = bytes.byteLength | 0;
     for (var i = 0; i < words.length; i++) {
-      a = Math.imul(a ^ words[i], 0x01000193);
-      b = (Math.imul(b + words[i], 0x9e3779b1) << 7) | (b >>> 25);
+      var w = words[i];
+      a = Math.imul(a ^ w, 0x01000193);
+      b = (Math.imul((b + w) | 0, 0x9e3779b1 | 0) << 7) | (b >>> 25);
     }
     for (var j = words.length * 4; j < bytes.byteLength; j++) a = Math.imul(a ^ bytes[j], 0x01000193);
     return (a >>> 0).toString(16) + "-" + (b >>> 0).toString(16);
