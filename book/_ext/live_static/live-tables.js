@@ -439,6 +439,15 @@
         made = await WebAssembly.instantiate(await response.arrayBuffer(), imports);
       }
       timings.wasm = [w0 - (timings.start || 0), performance.now() - w0];   // [began, took] ms
+      // a snapshot is copied into the wasm's memory as it was made; Pyodide 314.0.6 sizes that
+      // memory for it with an option its module never reads (the memory stays at its initial
+      // 30 MiB, pyodide/pyodide#6254), so a larger one failed with "offset is out of bounds":
+      // the memory is grown to the snapshot's size here, before Pyodide copies it in
+      var memory = made.instance && made.instance.exports && made.instance.exports.memory;
+      if (restoringBytes && memory && memory.buffer.byteLength < restoringBytes) {
+        memory.grow(Math.ceil((restoringBytes - memory.buffer.byteLength) / 65536));
+        timings.memoryGrown = memory.buffer.byteLength;
+      }
       return made;
     };
     return function () { WebAssembly.instantiateStreaming = streaming; };
@@ -550,6 +559,7 @@
     return Promise.race([read, late]);
   }
   // the snapshot's bytes for ``meta``, checked against its size and checksum (else it fails)
+  var restoringBytes = 0;    // bytes of Python's memory in the snapshot being restored
   function snapshotBytes(meta) {
     var t = performance.now();
     return snapshotDo("readonly", function (store) { return store.get(here + " bytes"); }).then(function (bytes) {
@@ -557,6 +567,8 @@
       if (snapshotSum(bytes) !== meta.sum) throw new Error("its checksum differs");
       timings.snapshotRead = performance.now() - t;
       timings.snapshotBytes = meta.size;
+      // the snapshot: a header (its length in the second 32-bit word), then the memory
+      restoringBytes = bytes.byteLength - new DataView(bytes.buffer, bytes.byteOffset, 8).getUint32(4, true);
       return bytes;
     }).catch(function (e) {
       timings.snapshotBad = String(e && e.message || e);
@@ -611,6 +623,7 @@
         } catch (e) {
           console.warn("Deal live: the saved Python snapshot could not be restored; starting Python normally", e);
           timings.restoreFailed = String(e && e.message || e).slice(0, 300);
+          restoringBytes = 0;
           snapshotDelete();
         }
       }
