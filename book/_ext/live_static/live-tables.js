@@ -12,6 +12,9 @@
  * Nothing of Pyodide is fetched until the reader presses the button; a reader
  * who has used Deal live on this site before (remembered in localStorage) has
  * Python start in the background when the section scrolls into view.
+ * The first start in a browser saves a memory snapshot of Python (bridge.py
+ * run, the tables' modules imported) in IndexedDB; later pages of the same
+ * build start Python from it (see "Pyodide's memory snapshot" below).
  */
 (function () {
   "use strict";
@@ -587,10 +590,15 @@
       var bytes = pyodide.makeMemorySnapshot();
       timings.snapshotMade = [performance.now() - t, bytes.byteLength];
       if (bytes.byteLength > SNAPSHOT_MAX) return;
-      window.bgLiveSnapshotSaved = snapshotDo("readwrite", function (store) {
+      // saved once the page is idle (the table first): the checksum and the write take time too
+      var idle = new Promise(function (resolve) {
+        if (window.requestIdleCallback) requestIdleCallback(resolve, { timeout: 3000 });
+        else setTimeout(resolve, 500);
+      });
+      window.bgLiveSnapshotSaved = idle.then(function () { return snapshotDo("readwrite", function (store) {
         store.put(bytes, here + " bytes");
         return store.put({ key: key, size: bytes.byteLength, sum: snapshotSum(bytes) }, here + " meta");
-      }).then(function () { timings.snapshotSaved = performance.now() - t; return true; }, function (e) {
+      }); }).then(function () { timings.snapshotSaved = performance.now() - t; return true; }, function (e) {
         console.warn("Deal live: the Python snapshot could not be saved", e);
         return false;
       });
