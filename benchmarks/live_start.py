@@ -5,8 +5,11 @@ Serves book/_build/html under /book/ on 127.0.0.1 (build it first:
 
 * cold start: a fresh browser profile opens a chapter, scrolls to the button
   and presses "Deal live" at once; seconds until the live table is shown;
-* warm start: the same reader (same profile, so the HTTP cache is warm)
-  then opens another chapter and does the same;
+* warm start: the same reader (same profile, so the HTTP cache is warm and
+  IndexedDB holds the Python snapshot the first Deal live saved) then opens
+  another chapter and does the same; whether Python was restored from the
+  snapshot is printed; the same for a third chapter in a page without
+  IndexedDB (so Python starts normally: the figure before the snapshot);
 * start after reading: a returning reader (one who has used Deal live on
   this site before, so Python starts loading when *Deal it yourself* comes
   into view) with an empty HTTP cache scrolls there, reads for READ_S
@@ -216,8 +219,9 @@ def main(argv: list[str]) -> int:
         return main_lite(runs)
     server, base = serve()
     cold, warm, after_read, clicks, page_bytes, live_bytes = [], [], [], [], [], []
+    warm_plain, in_page, restored = [], {"cold": [], "warm": [], "warm_plain": []}, []
     seen_bytes, first_bytes = [], []
-    loads = {"cold": [], "warm": [], "read": [], "click": []}
+    loads = {"cold": [], "warm": [], "warm_plain": [], "read": [], "click": []}
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
         for _ in range(runs):
@@ -239,6 +243,7 @@ def main(argv: list[str]) -> int:
                                   and not k.split("?")[0].endswith("live-tables.js")))
             before = set(sizes)
             cold.append(press_and_wait(page, "hoggenheimer"))
+            in_page["cold"].append(page.evaluate("window.bgLiveTimings.table") / 1000)
             first_bytes.append(sum(v for k, v in sizes.items() if k not in before and "/_static/live/" in k))
             loads["cold"].append(load())
             table = page.locator(".bg-live-table .bg-hoggenheimer-table")
@@ -253,6 +258,17 @@ def main(argv: list[str]) -> int:
             open_chapter(page2, base, "landsknecht")
             warm.append(press_and_wait(page2, "landsknecht"))
             loads["warm"].append(load())
+            timings = page2.evaluate("window.bgLiveTimings")
+            in_page["warm"].append(timings["table"] / 1000)
+            restored.append(bool(timings.get("restored")))
+            page2.close()
+            # the same, in a page without IndexedDB: no snapshot, Python starts as before issue 22
+            page3 = context.new_page()
+            page3.add_init_script("Object.defineProperty(window, 'indexedDB', {value: undefined})")
+            open_chapter(page3, base, "banker-and-broker")
+            warm_plain.append(press_and_wait(page3, "banker-and-broker"))
+            loads["warm_plain"].append(load())
+            in_page["warm_plain"].append(page3.evaluate("window.bgLiveTimings.table") / 1000)
             context.close()
             # start after reading the section for READ_S seconds: a reader who used Deal live
             # before (so Python starts when the section shows) with an empty HTTP cache
@@ -287,7 +303,13 @@ def main(argv: list[str]) -> int:
     print(f"Deal live, headless Chromium, {runs} runs, site under /book/ on 127.0.0.1 "
           f"(Python's http.server: no compression), 2 cores")
     line("first visit (fresh profile), press -> table", cold, TARGETS["cold"], "s", where=loads["cold"])
+    line("  (in the page: click event -> table shown)", in_page["cold"], TARGETS["cold"], "s")
     line("later chapter, same browser, press at once", warm, TARGETS["warm"], "s", where=loads["warm"])
+    line("  (in the page: click event -> table shown)", in_page["warm"], TARGETS["warm"], "s")
+    print(f"{'  Python restored from the snapshot':<48} {sum(restored)} of {len(restored)} runs")
+    line("later chapter, no IndexedDB (normal start)", warm_plain, TARGETS["warm"], "s",
+         where=loads["warm_plain"])
+    line("  (in the page: click event -> table shown)", in_page["warm_plain"], TARGETS["warm"], "s")
     line(f"returning reader, press after {READ_S} s in section", after_read, TARGETS["warm"], "s",
          where=loads["read"])
     line("click -> new state shown", clicks, TARGETS["click_ms"], "ms", "{:.0f}", where=loads["click"])

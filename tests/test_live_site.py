@@ -32,6 +32,13 @@ For each game chapter (issue 8):
   bar: role=status, aria-live=polite), a refusal as a role=alert inside it;
 * without WebAssembly there is no button and the replay stays (nothing of
   Pyodide is fetched).
+* Pyodide's memory snapshot (issue 22): the first Deal live in a browser
+  saves Python's memory in IndexedDB under the build's key; a later chapter
+  in the same browser starts Python from it (``bgLiveTimings.restored``) and
+  its table deals seed 2026's very deal that CPython deals; an entry whose key
+  names another build is not restored (a normal start) and is replaced by
+  this build's; an entry with this build's key whose bytes were changed in
+  storage fails its checksum, is not used (a normal start), and is replaced.
 
 Needs /usr/bin/chromium: skipped without it on a developer machine, a failure
 in CI. About 10-20 s per chapter on 2 cores.
@@ -204,5 +211,159 @@ def test_no_webassembly_keeps_the_replay(browser, sub_path_url):
         assert not [u for u in requested if "/_static/live/" in u and not u.endswith("/live-tables.js")]
         assert not problems.page_errors, problems.page_errors
         assert not problems.external, problems.external
+    finally:
+        context.close()
+
+
+# IndexedDB as live-tables.js keeps the snapshot: database "banking-games-live", store
+# "python", under the address of the site's _static/live/ folder two records, "<address> meta"
+# {key, size, sum} and "<address> bytes" (the snapshot); read as {key, size, head: first 4 bytes}
+SNAPSHOT_ENTRY_JS = """() => new Promise((resolve, reject) => {
+  const open = indexedDB.open('banking-games-live', 1);
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const db = open.result;
+    const store = db.transaction('python').objectStore('python');
+    const keys = store.getAllKeys();
+    keys.onsuccess = () => {
+      const at = keys.result.find(k => k.endsWith(' meta'));
+      if (!at) { db.close(); resolve(null); return; }
+      const meta = store.get(at), bytes = store.get(at.replace(/ meta$/, ' bytes'));
+      bytes.onsuccess = () => { db.close();
+        resolve({key: meta.result.key, size: meta.result.size, records: keys.result.length,
+                 head: Array.from(bytes.result.subarray(0, 4))}); };
+    };
+  };
+})"""
+
+# change the saved snapshot: ``[key or null, garbage, magic]``: a new key; the bytes after the
+# snapshot's header (its first 64 KiB) overwritten with a pattern, keeping its size; or the
+# header's first word (Pyodide's magic number) changed and the checksum made to match
+SNAPSHOT_SPOIL_JS = """([key, garbage, magic]) => new Promise((resolve, reject) => {
+  const open = indexedDB.open('banking-games-live', 1);
+  open.onerror = () => reject(open.error);
+  open.onsuccess = () => {
+    const db = open.result;
+    const tx = db.transaction('python', 'readwrite'), store = tx.objectStore('python');
+    const keys = store.getAllKeys();
+    keys.onsuccess = () => {
+      const at = keys.result.find(k => k.endsWith(' meta')), at2 = at.replace(/ meta$/, ' bytes');
+      const meta = store.get(at), bytes = store.get(at2);
+      bytes.onsuccess = () => {
+        const m = meta.result, b = bytes.result;
+        if (key) m.key = key;
+        if (garbage) for (let i = 65536; i < b.length; i += 1) b[i] = (i * 7) & 255;
+        if (magic) { b[0] ^= 0xff; m.sum = window.bgLiveSnapshotSum(b); }
+        store.put(m, at);
+        store.put(b, at2);
+      };
+    };
+    tx.oncomplete = () => { db.close(); resolve(true); };
+    tx.onerror = () => reject(tx.error);
+  };
+})"""
+
+
+def _press(page, url, chapter):
+    """Open ``chapter``, press Deal live, wait for its table; the page's timings."""
+    page.goto(f"{url}/{chapter}.html", wait_until="load")
+    page.get_by_role("button", name="Deal live", exact=True).evaluate(
+        "b => { b.scrollIntoView({block: 'center'}); b.click(); }")
+    table = page.locator(f".bg-live-table .{SCENARIOS[chapter][0]}")
+    table.wait_for(timeout=120_000)
+    return table, page.evaluate("window.bgLiveTimings")
+
+
+def test_snapshot_restored_on_a_later_chapter_same_deal(browser, sub_path_url):
+    """A first Deal live saves the snapshot; a second chapter restores it and deals seed 2026's
+    deal as CPython does (test_jupyterlab.settled_in_python: the chapter's table clicked the
+    same way in CPython); a snapshot keyed by another build is not used, and is replaced."""
+    context, problems = new_context(browser, service_workers="block")
+    try:
+        first = watch(context.new_page(), problems)
+        _, timings = _press(first, sub_path_url, "hoggenheimer")
+        assert not timings.get("restored"), "a fresh browser restored a snapshot it cannot have"
+        assert first.evaluate("window.bgLiveSnapshotSaved") is True, f"no snapshot saved: {timings}"
+        entry = first.evaluate(SNAPSHOT_ENTRY_JS)
+        assert entry["size"] == timings["snapshotMade"][1] and entry["records"] == 2, (entry, timings)
+        # the key names this build: Pyodide's version and every wheel's sha256 in wheels.json
+        manifest = first.evaluate(f"fetch('{sub_path_url}/_static/live/wheels.json').then(r => r.json())")
+        assert f"pyodide {manifest['pyodide']}" in entry["key"], entry["key"]
+        assert all(w["sha256"] in entry["key"] for w in manifest["wheels"]), entry["key"]
+
+        # a later chapter in the same browser: Python from the snapshot, the same deal as CPython
+        chapter = "landsknecht"
+        second = watch(context.new_page(), problems)
+        table, timings = _press(second, sub_path_url, chapter)
+        assert timings.get("restored") is True, f"{chapter} did not start from the snapshot: {timings}"
+        assert "restoreFailed" not in timings, timings
+        steps = SCENARIOS[chapter][1]
+        settle_at = [e for _, e in steps].index("settle")
+        states = _play(second, table, steps[:settle_at + 1], chapter)
+        check_settled_as_in_python(chapter, states[-1])
+        second.close()
+
+        # another build's entry (its key names other wheels): not restored, replaced by this one's
+        other_key = entry["key"].replace(manifest["wheels"][0]["sha256"], "0" * 64)
+        first.evaluate(SNAPSHOT_SPOIL_JS, [other_key, False, False])
+        third = watch(context.new_page(), problems)
+        _, timings = _press(third, sub_path_url, "banker-and-broker")
+        assert timings.get("snapshotStale") is True and not timings.get("restored"), timings
+        assert third.evaluate("window.bgLiveSnapshotSaved") is True
+        replaced = third.evaluate(SNAPSHOT_ENTRY_JS)
+        assert replaced["key"] == entry["key"], replaced["key"]
+        third.close()
+
+        # this build's key over bytes changed in storage: their checksum differs, so they are not
+        # restored; Python starts normally (the table runs) and a good snapshot replaces them
+        first.evaluate(SNAPSHOT_SPOIL_JS, [None, True, False])
+        fourth = watch(context.new_page(), problems)
+        _, timings = _press(fourth, sub_path_url, "hoggenheimer")
+        assert not timings.get("restored") and "checksum" in timings.get("snapshotBad", ""), timings
+        assert fourth.evaluate("window.bgLiveSnapshotSaved") is True
+        again = fourth.evaluate(SNAPSHOT_ENTRY_JS)
+        assert again["key"] == entry["key"] and again["size"] == timings["snapshotMade"][1], again
+        fourth.close()
+
+        # intact bytes that Pyodide refuses to restore (its magic number changed): Pyodide's
+        # error is caught, the entry deleted, Python starts normally and saves a new snapshot
+        first.evaluate(SNAPSHOT_SPOIL_JS, [None, False, True])
+        fifth = watch(context.new_page(), problems)
+        _, timings = _press(fifth, sub_path_url, "landsknecht")
+        assert not timings.get("restored") and "magic" in timings.get("restoreFailed", ""), timings
+        assert timings["pyodideStarts"] == 2, timings   # the refused restore, then a normal start
+        assert fifth.evaluate("window.bgLiveSnapshotSaved") is True
+        assert fifth.evaluate(SNAPSHOT_ENTRY_JS)["head"] == entry["head"]
+
+        assert not problems.external, problems.external
+        assert not problems.console, problems.console
+        assert not problems.page_errors, problems.page_errors
+        assert not problems.bad_status, problems.bad_status
+    finally:
+        context.close()
+
+
+def test_snapshot_larger_than_pyodides_first_memory_restores(browser, sub_path_url, built_site):
+    """Pyodide 314.0.6 starts with 30 MiB of wasm memory (31,457,280 bytes) and copies a snapshot
+    into it without growing it (pyodide/pyodide#6254); live-tables.js grows it first. Here the
+    page's bridge.py ends by allocating and freeing 25,000,000 bytes, so Python's heap, and the
+    snapshot, exceed 30 MiB by at least that much minus what was free before; a later chapter
+    still starts from it (not a normal start after "offset is out of bounds")."""
+    bridge = (built_site / "_static" / "live" / "bridge.py").read_text()
+    bigger = bridge + "\n_grown = bytearray(25_000_000)\ndel _grown\n"
+    context, problems = new_context(browser, service_workers="block")
+    context.route("**/_static/live/bridge.py", lambda r: r.fulfill(
+        status=200, body=bigger, headers={"content-type": "text/x-python", "cache-control": "no-cache"}))
+    try:
+        first = watch(context.new_page(), problems)
+        _, timings = _press(first, sub_path_url, "hoggenheimer")
+        assert first.evaluate("window.bgLiveSnapshotSaved") is True, timings
+        size = timings["snapshotMade"][1]
+        assert size > 31_457_280 + 20_000_000, f"the snapshot is {size} bytes: the heap did not grow"
+        second = watch(context.new_page(), problems)
+        _, timings = _press(second, sub_path_url, "landsknecht")
+        assert timings.get("restored") is True and "restoreFailed" not in timings, timings
+        assert timings["memoryGrown"] >= size - 65_536, timings
+        assert not problems.console and not problems.page_errors, problems.report()
     finally:
         context.close()

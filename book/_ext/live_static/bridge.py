@@ -11,8 +11,15 @@ IPython is not installed in the page (its wheel and dependencies would add
 about 2 MB and a second of import for nothing the tables use); ipywidgets
 only asks it for ``get_ipython()`` (``None`` here) and ``display``, so a
 small stand-in module is registered when IPython is missing.
+
+It holds no reference to a JavaScript object between calls (the page's
+``bgLiveSend`` is looked up when a message is sent), and it imports the
+chapters' table modules (``TABLE_MODULES``) at once: live-tables.js may then
+save a memory snapshot of this Python right after running it, and restore
+that on the reader's later pages (see docs/site-stack.md).
 """
 
+import importlib
 import json
 import sys
 import types
@@ -40,9 +47,14 @@ except ImportError:
                         "IPython.core.interactiveshell": _shell})
 
 import comm
+import js
 from comm.base_comm import BaseComm, CommManager
-from js import bgLiveSend
 from pyodide.ffi import to_js
+
+# the modules that the chapters' "Deal live" code imports (book/*.md, cells marked live-table)
+TABLE_MODULES = ("banking_games.widgets.hoggenheimer", "banking_games.widgets.landsknecht",
+                 "banking_games.widgets.banker_broker", "banking_games.teaching",
+                 "banking_games.widgets.board")
 
 _manager = CommManager()
 
@@ -54,7 +66,7 @@ class PageComm(BaseComm):
         content = {"comm_id": self.comm_id, "target_name": self.target_name,
                    "data": data or {}, "metadata": metadata or {}}
         bufs = to_js([bytes(b) for b in (buffers or [])])
-        bgLiveSend(msg_type, json.dumps(content, default=str), bufs)
+        js.bgLiveSend(msg_type, json.dumps(content, default=str), bufs)
 
 
 comm.create_comm = lambda *args, **kwargs: PageComm(*args, **kwargs)
@@ -75,3 +87,7 @@ def deliver(comm_id, data_json, buffers=None):
 def model_id(widget):
     """The id the page uses to show ``widget``."""
     return widget.model_id
+
+
+for _name in ("ipywidgets", *TABLE_MODULES):
+    importlib.import_module(_name)

@@ -12,6 +12,9 @@
  * Nothing of Pyodide is fetched until the reader presses the button; a reader
  * who has used Deal live on this site before (remembered in localStorage) has
  * Python start in the background when the section scrolls into view.
+ * The first start in a browser saves a memory snapshot of Python (bridge.py
+ * run, the tables' modules imported) in IndexedDB; later pages of the same
+ * build start Python from it (see "Pyodide's memory snapshot" below).
  */
 (function () {
   "use strict";
@@ -431,21 +434,218 @@
     WebAssembly.instantiateStreaming = async function (source, imports) {
       var response = await source;
       var type = (response.headers.get("content-type") || "").split(";")[0].trim();
-      if (type === "application/wasm") return streaming.call(WebAssembly, response, imports);
-      timings.wasmType = type;
-      return WebAssembly.instantiate(await response.arrayBuffer(), imports);
+      var w0 = performance.now();
+      var made;
+      if (type === "application/wasm") made = await streaming.call(WebAssembly, response, imports);
+      else {
+        timings.wasmType = type;
+        made = await WebAssembly.instantiate(await response.arrayBuffer(), imports);
+      }
+      timings.wasm = [w0 - (timings.start || 0), performance.now() - w0];   // [began, took] ms
+      // a snapshot is copied into the wasm's memory as it was made; Pyodide 314.0.6 sizes that
+      // memory for it with an option its module never reads (the memory stays at its initial
+      // 30 MiB, pyodide/pyodide#6254), so a larger one failed with "offset is out of bounds":
+      // the memory is grown to the snapshot's size here, before Pyodide copies it in
+      var memory = made.instance && made.instance.exports && made.instance.exports.memory;
+      if (restoringBytes && memory && memory.buffer.byteLength < restoringBytes) {
+        memory.grow(Math.ceil((restoringBytes - memory.buffer.byteLength) / 65536));
+        timings.memoryGrown = memory.buffer.byteLength;
+      }
+      return made;
     };
     return function () { WebAssembly.instantiateStreaming = streaming; };
+  }
+
+  // The wheels listed in wheels.json, fetched (each under its sha256) and checked to be zip files.
+  function fetchWheels(manifest) {
+    return Promise.all(manifest.wheels.map(function (w) {
+      // after a failed try (a filter's page, a wrong file) the next one bypasses the HTTP cache
+      return fetchOk(here + w.file + "?sha256=" + w.sha256, wheelsFailed ? { cache: "reload" } : {}).then(function (r) {
+        return r.arrayBuffer().then(function (buf) {
+          checkWheel(w.file, r, buf);
+          return buf;
+        });
+      });
+    })).catch(function (e) {
+      wheelsFailed = true;
+      throw e;
+    });
+  }
+
+  // Pyodide's memory snapshot (issue 22). Starting Python costs seconds on every page (Pyodide
+  // sets up its interpreter and imports its own modules, then ipywidgets and the tables are
+  // imported); the wasm's compiling is a small part of it. So the first Deal live in this browser
+  // saves Python's memory right after bridge.py ran (the tables' modules imported, no JavaScript
+  // object held, no widget made yet) in IndexedDB, and later pages start Python from it: Pyodide
+  // still compiles the wasm, but copies the memory in place of setting Python up.
+  // The entry is stored under this folder's address and keyed by the build: Pyodide's version,
+  // the wheels' sha256 and bridge.py's text. An entry made by another build is never restored
+  // (it is replaced by this build's); any error in reading or restoring one deletes it and
+  // Python starts normally. Pyodide 314.0.6 calls this option experimental (_makeSnapshot).
+  var SNAPSHOT_DB = "banking-games-live", SNAPSHOT_STORE = "python";
+  var SNAPSHOT_FORMAT = 1;   // raise when what is saved changes in a way the key does not show
+  var SNAPSHOT_MAX = 256 * 1024 * 1024;   // a larger one is not saved (bytes of Python's memory)
+  var SNAPSHOT_CHECK = "import sys\nnext((m for m in ('bg_live_bridge', 'ipywidgets', 'banking_games.widgets.hoggenheimer') if m not in sys.modules), '')";
+  function textHash(text) {   // 53-bit hash of a string (cyrb53), to name bridge.py's version
+    var h1 = 0xdeadbeef, h2 = 0x41c6ce57;
+    for (var i = 0; i < text.length; i++) {
+      var c = text.charCodeAt(i);
+      h1 = Math.imul(h1 ^ c, 2654435761);
+      h2 = Math.imul(h2 ^ c, 1597334677);
+    }
+    h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+    h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+    return (4294967296 * (2097151 & h2) + (h1 >>> 0)).toString(16);
+  }
+  // a checksum of the saved bytes (two 32-bit lanes over 4-byte words; crypto.subtle is missing
+  // on plain http from a LAN address), so that bytes damaged in storage are never restored
+  function snapshotSum(bytes) {   // (int32 arithmetic only: about 20 to 100 ms for 30 MB)
+    var words = bytes.byteOffset % 4 ? new Int32Array(bytes.slice(0, bytes.byteLength & ~3).buffer)
+                                     : new Int32Array(bytes.buffer, bytes.byteOffset, bytes.byteLength >>> 2);
+    var a = 0x811c9dc5 | 0, b = bytes.byteLength | 0;
+    for (var i = 0; i < words.length; i++) {
+      var w = words[i];
+      a = Math.imul(a ^ w, 0x01000193);
+      b = (Math.imul((b + w) | 0, 0x9e3779b1 | 0) << 7) | (b >>> 25);
+    }
+    for (var j = words.length * 4; j < bytes.byteLength; j++) a = Math.imul(a ^ bytes[j], 0x01000193);
+    return (a >>> 0).toString(16) + "-" + (b >>> 0).toString(16);
+  }
+  window.bgLiveSnapshotSum = snapshotSum;  // for tests
+  function snapshotKey(manifest, bridgeCode) {
+    return ["format " + SNAPSHOT_FORMAT, "pyodide " + (manifest.pyodide || "?"),
+            "wheels " + manifest.wheels.map(function (w) { return w.sha256; }).join(","),
+            "bridge " + textHash(bridgeCode)].join("; ");
+  }
+  function snapshotsPossible() {
+    return !!window.indexedDB && !(navigator.connection && navigator.connection.saveData);
+  }
+  function snapshotDb() {
+    return new Promise(function (resolve, reject) {
+      var req = indexedDB.open(SNAPSHOT_DB, 1);
+      req.onupgradeneeded = function () { req.result.createObjectStore(SNAPSHOT_STORE); };
+      req.onsuccess = function () { resolve(req.result); };
+      req.onerror = function () { reject(req.error); };
+      req.onblocked = function () { reject(new Error("IndexedDB blocked")); };
+    });
+  }
+  function snapshotDo(mode, job) {
+    return snapshotDb().then(function (db) {
+      return new Promise(function (resolve, reject) {
+        var tx = db.transaction(SNAPSHOT_STORE, mode);
+        var req = job(tx.objectStore(SNAPSHOT_STORE));
+        tx.oncomplete = function () { db.close(); resolve(req.result); };
+        tx.onerror = tx.onabort = function () { db.close(); reject(tx.error || req.error); };
+      });
+    });
+  }
+  // Two records under this folder's address: "<address> meta" {key, size, sum}, small, read
+  // first, and "<address> bytes", the snapshot, read only when the key is this build's, while
+  // Pyodide's script and wasm load.
+  // this folder's saved entry {key, size, sum}, or null (none, or unreadable: then deleted);
+  // never fails, and gives up after 3 s
+  function snapshotRead() {
+    if (!snapshotsPossible()) return Promise.resolve(null);
+    var read = snapshotDo("readonly", function (store) { return store.get(here + " meta"); }).then(function (meta) {
+      if (!meta) return null;
+      if (typeof meta.key !== "string" || !(meta.size > 0) || typeof meta.sum !== "string") {
+        throw new Error("malformed entry");
+      }
+      return meta;
+    }).catch(function (e) {
+      console.warn("Deal live: the saved Python snapshot is unreadable; deleting it", e);
+      timings.snapshotBad = String(e && e.message || e);
+      snapshotDelete();
+      return null;
+    });
+    var late = new Promise(function (resolve) { setTimeout(function () { resolve(null); }, 3000); });
+    return Promise.race([read, late]);
+  }
+  // the snapshot's bytes for ``meta``, checked against its size and checksum (else it fails)
+  var restoringBytes = 0;    // bytes of Python's memory in the snapshot being restored
+  function snapshotBytes(meta) {
+    var t = performance.now();
+    return snapshotDo("readonly", function (store) { return store.get(here + " bytes"); }).then(function (bytes) {
+      if (!(bytes instanceof Uint8Array) || bytes.byteLength !== meta.size) throw new Error("its size differs");
+      if (snapshotSum(bytes) !== meta.sum) throw new Error("its checksum differs");
+      timings.snapshotRead = performance.now() - t;
+      timings.snapshotBytes = meta.size;
+      // the snapshot: a header (its length in the second 32-bit word), then the memory
+      restoringBytes = bytes.byteLength - new DataView(bytes.buffer, bytes.byteOffset, 8).getUint32(4, true);
+      return bytes;
+    }).catch(function (e) {
+      timings.snapshotBad = String(e && e.message || e);
+      throw e;
+    });
+  }
+  function snapshotDelete() {
+    return snapshotDo("readwrite", function (store) {
+      store.delete(here + " bytes");
+      return store.delete(here + " meta");
+    }).catch(function () {});
+  }
+  function snapshotMake(pyodide, key) {
+    try {
+      var t = performance.now();
+      var bytes = pyodide.makeMemorySnapshot();
+      timings.snapshotMade = [performance.now() - t, bytes.byteLength];
+      if (bytes.byteLength > SNAPSHOT_MAX) return;
+      // saved once the page is idle (the table first): the checksum and the write take time too
+      var idle = new Promise(function (resolve) {
+        if (window.requestIdleCallback) requestIdleCallback(resolve, { timeout: 3000 });
+        else setTimeout(resolve, 500);
+      });
+      window.bgLiveSnapshotSaved = idle.then(function () { return snapshotDo("readwrite", function (store) {
+        store.put(bytes, here + " bytes");
+        return store.put({ key: key, size: bytes.byteLength, sum: snapshotSum(bytes) }, here + " meta");
+      }); }).then(function () { timings.snapshotSaved = performance.now() - t; return true; }, function (e) {
+        console.warn("Deal live: the Python snapshot could not be saved", e);
+        return false;
+      });
+    } catch (e) {
+      console.warn("Deal live: no Python snapshot could be made", e);
+    }
   }
 
   // Pyodide itself, loaded once per page: a later failure (a wheel a filter blocked) does not
   // load it again when the reader presses Deal live once more.
   var python = null;
   var wheelsFailed = false;
-  function loadPython() {
+  // ``saved``: a snapshot entry to restore (see below), or null for a normal start, which then
+  // makes a snapshot when this browser can keep one. Resolves to {pyodide, restored}; a failed
+  // restore starts Python normally (and deletes the entry).
+  function loadPython(saved) {
     if (python) return python;
     timings.pythonLoads = (timings.pythonLoads || 0) + 1;
     python = (async function () {
+      if (saved) {
+        try {
+          var bytes = snapshotBytes(saved);   // read while Pyodide's script and wasm load
+          bytes.catch(function () {});       // (its failure is loadPyodide's, caught below)
+          var py = await loadPyodideOnce({ _loadSnapshot: bytes });
+          // the restored interpreter must hold what the snapshot was made with
+          var missing = py.runPython(SNAPSHOT_CHECK);
+          if (missing) throw new Error("the restored Python lacks " + missing);
+          timings.restored = true;
+          return { pyodide: py, restored: true };
+        } catch (e) {
+          console.warn("Deal live: the saved Python snapshot could not be restored; starting Python normally", e);
+          timings.restoreFailed = String(e && e.message || e).slice(0, 300);
+          restoringBytes = 0;
+          snapshotDelete();
+        }
+      }
+      var made = snapshotsPossible();
+      return { pyodide: await loadPyodideOnce(made ? { _makeSnapshot: true } : {}), restored: false,
+               canSnapshot: made };
+    })();
+    python.then(function (py) { window.bgLivePython = py.pyodide; },  // for tests and debugging
+                function () { python = null; });
+    return python;
+  }
+  function loadPyodideOnce(options) {
+    timings.pyodideStarts = (timings.pyodideStarts || 0) + 1;
+    return (async function () {
       var restore = wasmTypeTolerant();
       // the wasm's and the standard library's bytes are counted as they stream in (progress)
       var realFetch = window.fetch;
@@ -454,11 +654,13 @@
         var mod;
         try {
           mod = await import(here + "pyodide.mjs");
+          timings.mjs = performance.now() - (timings.start || 0);
         } catch (e) {
           throw await whyNoModule(e);
         }
         try {
-          return await mod.loadPyodide({ indexURL: here, packages: [], stdout: function () {} });
+          return await mod.loadPyodide(Object.assign({ indexURL: here, packages: [], stdout: function () {} },
+                                                     options));
         } catch (e) {
           throw await whyNoModule(e);
         }
@@ -467,9 +669,6 @@
         restore();
       }
     })();
-    python.then(function (py) { window.bgLivePython = py; },  // for tests and debugging
-                function () { python = null; });
-    return python;
   }
 
   function start() {
@@ -479,42 +678,67 @@
     started = (async function () {
       step("Loading Python (Pyodide) from this site", 0.05);
       var managerP = widgetManager();
+      // Pyodide's module is fetched and parsed while the build's key and the saved snapshot are read
+      import(here + "pyodide.mjs").catch(function () {});
       // wheels.json is never taken from the HTTP cache, and each wheel is fetched under its
       // sha256 (a query string): after a redeploy with a changed engine under the same version
       // and file name, no reader runs the old wheel from the cache.
       var manifestP = fetchOk(here + "wheels.json", { cache: "no-store" }).then(function (r) { return r.json(); });
+      var bridgeP = fetchOk(here + "bridge.py", { cache: "no-cache" }).then(function (r) { return r.text(); });
+      var savedP = snapshotRead();
       manifestP.catch(function () {});
-      var pyodide = await loadPython();
+      bridgeP.catch(function () {});
+      var manifest = await manifestP, bridgeCode = await bridgeP;
+      // the wheels arrive while Python starts; they are checked against wheels.json once it runs
+      var wheelsP = fetchWheels(manifest);
+      wheelsP.catch(function () {});
+      var key = snapshotKey(manifest, bridgeCode);
+      var saved = await savedP;
+      if (saved && saved.key !== key) {
+        timings.snapshotStale = true;   // made by another build of this site: never restored
+        saved = null;
+      }
+      var loaded = await loadPython(saved);
+      var pyodide = loaded.pyodide;
       timings.pyodide = performance.now() - t0;
-      var manifest = await manifestP;
+      var tw = performance.now();
       step("Installing the dealing tables and ipywidgets", 0.7);
       var sha = pyodide.runPython(
         "import hashlib\ndef sha256(b):\n    return hashlib.sha256(b.to_bytes()).hexdigest()\nsha256",
         { globals: pyodide.globals.get("dict")() });
       var bufs;
       try {
-        bufs = await Promise.all(manifest.wheels.map(function (w) {
-        // after a failed try (a filter's page, a wrong file) the next one bypasses the HTTP cache
-        return fetchOk(here + w.file + "?sha256=" + w.sha256, wheelsFailed ? { cache: "reload" } : {}).then(function (r) {
-          return r.arrayBuffer().then(function (buf) {
-            checkWheel(w.file, r, buf);
-            if (sha(new Uint8Array(buf)) !== w.sha256) {
-              throw ReaderError("The file " + w.file + " that arrived is not the one this site lists " +
-                                "(its sha256 differs from wheels.json), so it was not used: reload the " +
-                                "page; if this stays, " + LAUNCHER + ".");
-            }
-            return buf;
-          });
+        bufs = await wheelsP;
+        manifest.wheels.forEach(function (w, i) {
+          if (sha(new Uint8Array(bufs[i])) !== w.sha256) {
+            throw ReaderError("The file " + w.file + " that arrived is not the one this site lists " +
+                              "(its sha256 differs from wheels.json), so it was not used: reload the " +
+                              "page; if this stays, " + LAUNCHER + ".");
+          }
         });
-        }));
       } catch (e) {
         wheelsFailed = true;
         throw e;
       } finally {
         sha.destroy();
       }
+      timings.wheelsFetched = performance.now() - tw;
+      // also after a restore: a snapshot holds Python's memory, not its files (a module the
+      // tables import later, or a data file, is read from them)
       bufs.forEach(function (buf) { pyodide.unpackArchive(buf, "wheel"); });
+      timings.unpacked = performance.now() - tw;
       step("Starting the widget bridge", 0.85);
+      if (!loaded.restored) {
+        // bridge.py imports the tables' modules and holds no JavaScript object: the state to save
+        var module = pyodide.runPython(
+          "import sys, types\ndef load(code):\n    m = types.ModuleType('bg_live_bridge')\n" +
+          "    m.__file__ = 'bridge.py'\n    sys.modules[m.__name__] = m\n" +
+          "    exec(compile(code, 'bridge.py', 'exec'), m.__dict__)\nload",
+          { globals: pyodide.globals.get("dict")() });
+        try { module(bridgeCode); } finally { module.destroy(); }
+        timings.bridgeRun = performance.now() - tw;
+        if (loaded.canSnapshot) snapshotMake(pyodide, key);
+      }
       var manager = await managerP;
       var comms = {};
       window.bgLiveManager = manager;  // for benchmarks and debugging
@@ -540,10 +764,8 @@
           if (cc) inOrder(function () { if (cc._onclose) cc._onclose(msg); });
         }
       };
-      var bridgeCode = await fetchOk(here + "bridge.py", { cache: "no-cache" }).then(function (r) { return r.text(); });
-      var ns = pyodide.globals.get("dict")();
-      pyodide.runPython(bridgeCode, { globals: ns, filename: "bridge.py" });
-      var bridge = { deliver: ns.get("deliver"), model_id: ns.get("model_id") };
+      var bridgeModule = pyodide.pyimport("bg_live_bridge");
+      var bridge = { deliver: bridgeModule.deliver, model_id: bridgeModule.model_id };
       timings.ready = performance.now() - t0;
       return { pyodide: pyodide, bridge: bridge, manager: manager,
                settled: function () { return chain; } };
@@ -596,10 +818,14 @@
       listener("Dealing", 0.95);
       var code = box.querySelector("script[type='text/x-python']").textContent;
       var ns = py.pyodide.globals.get("dict")();
+      var tc = performance.now();
+      timings.pressToReady = tc - t0;
       var table = py.pyodide.runPython(code, { globals: ns, filename: "deal-live.py" });
+      timings.code = performance.now() - tc;
       var id = py.bridge.model_id(table);
       table.destroy();
       await py.settled();
+      timings.settled = performance.now() - tc;
       var model = await py.manager.get_model(id);
       var view = await py.manager.create_view(model);
       var host = document.createElement("div");
