@@ -12,10 +12,12 @@
 //     `??` and modules imported later work as before. The import system checks the magic number:
 //     bytecode of another Python would be ignored, never misread;
 //   * leaves out a wheel's members whose names match its "drop" regular expression, if any;
+//   * compiles every module of the wheels marked "all" (the kernel's installer, run by each
+//     `%pip install` cell, imports its modules as it goes);
 //   * writes RECORD again for the new contents.
 //
 // Usage: node scripts/compile_wheels.mjs PYODIDE_DIR SPEC.json
-//   SPEC.json: {"wheels": [{"wheel": "/abs/in.whl", "out": "/abs/out.whl", "drop": "regex"|null}, ...],
+//   SPEC.json: {"wheels": [{"wheel": "/abs/in.whl", "out": "/abs/out.whl", "drop": "regex"|null, "all": bool}, ...],
 //               "warm": "python code"}
 // Prints one JSON line: [{"out", "compiled", "dropped"}, ...], or exits 1 with the Python error.
 import { readFileSync, writeFileSync } from "node:fs";
@@ -39,6 +41,10 @@ from importlib._bootstrap_external import _code_to_hash_pyc
 spec = json.loads(SPEC)
 SITE = "/lib/python%d.%d/site-packages/" % sys.version_info[:2]
 TAG = sys.implementation.cache_tag
+
+
+def top_meta(name):
+    return name.split("/")[0].endswith((".dist-info", ".data"))
 
 
 def record_line(name, data):
@@ -70,7 +76,7 @@ for s, src in zip(spec["wheels"], wheels):
             continue
         data = src.read(name)
         files[name] = data
-        if name in imported:
+        if name in imported or (s.get("all") and name.endswith(".py") and not top_meta(name)):
             code = compile(data, SITE + name, "exec", dont_inherit=True)
             folder, _, leaf = name.rpartition("/")
             cached = (folder + "/" if folder else "") + f"__pycache__/{leaf[:-3]}.{TAG}.pyc"

@@ -89,6 +89,8 @@ KERNEL_PROVIDES: set[str] = set()
 # library's). Pyodide unpacks every file of a preloaded wheel on each kernel start.
 DROP = {"sympy": r"(^|/)tests/", "mpmath": r"(^|/)tests/",
         "jedi": r"^jedi/third_party/(typeshed/stubs|django-stubs)/"}
+# compiled whole (the kernel's package manager, used at its start and by each `%pip install` cell)
+COMPILE_ALL = ("micropip", "packaging", "piplite")
 COMPILE_JS = Path(__file__).resolve().parent / "compile_wheels.mjs"
 # the platform the wheels' markers are evaluated for (Pyodide 314: CPython 3.14, emscripten)
 MARKER_ENV = {"sys_platform": "emscripten", "platform_system": "Emscripten", "os_name": "posix",
@@ -214,9 +216,10 @@ def compile_wheels(wheels: list[Path], dest: Path) -> list[Path]:
     node = shutil.which("node")
     if node is None:
         sys.exit("lite_site: node (Node.js, which npm needs too) is not on PATH")
-    warm = "import pyodide_kernel\n" + "".join(f"import {m}\n" for m in notebook_imports())
+    warm = "import piplite.piplite\nimport pyodide_kernel\n" + "".join(f"import {m}\n" for m in notebook_imports())
     spec = {"wheels": [{"wheel": str(w.resolve()), "out": str((dest / w.name).resolve()),
-                        "drop": DROP.get(norm(w.name.split("-")[0]))} for w in wheels],
+                        "drop": DROP.get(norm(w.name.split("-")[0])),
+                        "all": norm(w.name.split("-")[0]) in COMPILE_ALL} for w in wheels],
             "warm": warm}
     spec_path = WORK / "compile-spec.json"
     spec_path.write_text(json.dumps(spec))
