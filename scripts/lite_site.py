@@ -188,24 +188,49 @@ def wheel_entry(path: Path, served: set[str]) -> dict:
             "shared_library": False}
 
 
-def notebook_imports() -> list[str]:
-    """The modules the notebooks (book/_lite/*.py) import, in the order they appear."""
-    import ast
-
+def notebook_code() -> dict[str, list[str]]:
+    """Each notebook's (book/_lite/*.py) code cells, without their IPython magics (``%pip``)."""
     import jupytext
 
+    return {src.stem: ["\n".join(line for line in cell.source.splitlines()
+                                 if not line.lstrip().startswith(("%", "!")))
+                       for cell in jupytext.read(src).cells if cell.cell_type == "code"]
+            for src in sorted(LITE_SRC.glob("*.py"))}
+
+
+def notebook_imports() -> list[str]:
+    """The modules the notebooks import, in the order they appear."""
+    import ast
+
     found: list[str] = []
-    for src in sorted(LITE_SRC.glob("*.py")):
-        for cell in jupytext.read(src).cells:
-            if cell.cell_type != "code":
-                continue
-            code = "\n".join(line for line in cell.source.splitlines() if not line.lstrip().startswith(("%", "!")))
+    for cells in notebook_code().values():
+        for code in cells:
             for node in ast.walk(ast.parse(code)):
                 names = ([a.name for a in node.names] if isinstance(node, ast.Import)
                          else [node.module] if isinstance(node, ast.ImportFrom) and node.module and not node.level
                          else [])
                 found += [n for n in names if n not in found]
     return found
+
+
+def warm_code() -> str:
+    """What compile_wheels runs to find the modules worth compiling: the kernel's imports and the
+    notebooks' (an error here stops the build), then each notebook's cells, as far as they run
+    outside a kernel (sympy imports more of itself while it computes, e.g. sympy.combinatorics
+    for combsimp; a cell that fails here only leaves its modules uncompiled)."""
+    # IPython.core.logger: imported by the kernel when it runs its first cell
+    lines = ["import piplite.piplite", "import pyodide_kernel", "import IPython.core.logger", *(f"import {m}" for m in notebook_imports())]
+    cells = json.dumps(notebook_code())
+    lines += ["import contextlib, io, json",
+              f"for _cells in json.loads({cells!r}).values():",
+              "    _ns = {}",
+              "    for _code in _cells:",
+              "        try:",
+              "            with contextlib.redirect_stdout(io.StringIO()):",
+              "                exec(_code, _ns)",
+              "        except Exception:",
+              "            pass"]
+    return "\n".join(lines) + "\n"
 
 
 def compile_wheels(wheels: list[Path], dest: Path) -> list[Path]:
@@ -216,7 +241,7 @@ def compile_wheels(wheels: list[Path], dest: Path) -> list[Path]:
     node = shutil.which("node")
     if node is None:
         sys.exit("lite_site: node (Node.js, which npm needs too) is not on PATH")
-    warm = "import piplite.piplite\nimport pyodide_kernel\n" + "".join(f"import {m}\n" for m in notebook_imports())
+    warm = warm_code()
     spec = {"wheels": [{"wheel": str(w.resolve()), "out": str((dest / w.name).resolve()),
                         "drop": DROP.get(norm(w.name.split("-")[0])),
                         "all": norm(w.name.split("-")[0]) in COMPILE_ALL} for w in wheels],
