@@ -21,7 +21,10 @@ is loaded from another host:
   package's lock file: same platform header, one entry per served wheel with
   its real file name and sha256, and no entry for anything not served, so a
   package the site lacks fails with a clear error instead of a request to
-  another host;
+  another host. The served wheels carry bytecode for the modules the kernel
+  and the notebooks load, made by the site's own Pyodide under Node.js
+  (scripts/compile_wheels.mjs; Pyodide never writes bytecode, so the reader's
+  browser would compile them on every start), and leave out DROP's files;
 * the notebooks: book/_lite/<game>.py (jupytext percent format) converted
   to ``.ipynb`` without outputs. Each game's exercises are added to the
   site's copy after the book is built (scripts/exercise_sheets.py: their
