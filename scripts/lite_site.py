@@ -222,7 +222,8 @@ def warm_code() -> str:
     outside a kernel (sympy imports more of itself while it computes, e.g. sympy.combinatorics
     for combsimp; a cell that fails here only leaves its modules uncompiled)."""
     # IPython.core.logger: imported by the kernel when it runs its first cell
-    lines = ["import piplite.piplite", "import pyodide_kernel", "import IPython.core.logger", *(f"import {m}" for m in notebook_imports())]
+    lines = ["import piplite.piplite", "import pyodide_kernel", "import IPython.core.logger",
+             *(f"import {m}" for m in notebook_imports())]
     cells = json.dumps(notebook_code())
     lines += ["import contextlib, io, json",
               f"for _cells in json.loads({cells!r}).values():",
