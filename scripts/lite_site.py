@@ -21,7 +21,10 @@ is loaded from another host:
   package's lock file: same platform header, one entry per served wheel with
   its real file name and sha256, and no entry for anything not served, so a
   package the site lacks fails with a clear error instead of a request to
-  another host;
+  another host. The served wheels carry bytecode for the modules the kernel
+  and the notebooks load, made by the site's own Pyodide under Node.js
+  (scripts/compile_wheels.mjs; Pyodide never writes bytecode, so the reader's
+  browser would compile them on every start), and leave out DROP's files;
 * the notebooks: book/_lite/<game>.py (jupytext percent format) converted
   to ``.ipynb`` without outputs. Each game's exercises are added to the
   site's copy after the book is built (scripts/exercise_sheets.py: their
@@ -83,6 +86,15 @@ KERNEL_PYPI = (Path(sys.prefix) / "share" / "jupyter" / "labextensions" / "@jupy
 PRELOAD = ("micropip", "piplite", "ipykernel", "comm", "pyodide-kernel", "jedi", "ipython",
            "ipywidgets", "sympy", "segno", "banking-games")
 KERNEL_PROVIDES: set[str] = set()
+# Left out of the served wheels (regular expressions on a wheel's member names): the test suites of
+# sympy and mpmath (a third of sympy's files), and jedi's typeshed stubs for third-party packages
+# the site does not serve and Django's stubs (4,800 of jedi's 5,600 files; jedi keeps the standard
+# library's). Pyodide unpacks every file of a preloaded wheel on each kernel start.
+DROP = {"sympy": r"(^|/)tests/", "mpmath": r"(^|/)tests/",
+        "jedi": r"^jedi/third_party/(typeshed/stubs|django-stubs)/"}
+# compiled whole (the kernel's package manager, used at its start and by each `%pip install` cell)
+COMPILE_ALL = ("micropip", "packaging", "piplite")
+COMPILE_JS = Path(__file__).resolve().parent / "compile_wheels.mjs"
 # the platform the wheels' markers are evaluated for (Pyodide 314: CPython 3.14, emscripten)
 MARKER_ENV = {"sys_platform": "emscripten", "platform_system": "Emscripten", "os_name": "posix",
               "python_version": "3.14", "python_full_version": "3.14.2",
@@ -106,7 +118,7 @@ def pins() -> dict[str, str]:
 def stamp_value() -> str:
     h = hashlib.sha256()
     files = [ROOT / "package-lock.json", ROOT / "requirements.txt", ROOT / "pyproject.toml",
-             Path(__file__).resolve(), Path(live_site.__file__).resolve(),
+             Path(__file__).resolve(), Path(live_site.__file__).resolve(), COMPILE_JS,
              *sorted(p for p in LITE_SRC.rglob("*") if p.is_file()), *live_site._src_files()]
     for p in files:
         h.update(str(p.relative_to(ROOT)).encode() + b"\0" + p.read_bytes())
@@ -179,12 +191,84 @@ def wheel_entry(path: Path, served: set[str]) -> dict:
             "shared_library": False}
 
 
+def notebook_code() -> dict[str, list[str]]:
+    """Each notebook's (book/_lite/*.py) code cells, without their IPython magics (``%pip``)."""
+    import jupytext
+
+    return {src.stem: ["\n".join(line for line in cell.source.splitlines()
+                                 if not line.lstrip().startswith(("%", "!")))
+                       for cell in jupytext.read(src).cells if cell.cell_type == "code"]
+            for src in sorted(LITE_SRC.glob("*.py"))}
+
+
+def notebook_imports() -> list[str]:
+    """The modules the notebooks import, in the order they appear."""
+    import ast
+
+    found: list[str] = []
+    for cells in notebook_code().values():
+        for code in cells:
+            for node in ast.walk(ast.parse(code)):
+                names = ([a.name for a in node.names] if isinstance(node, ast.Import)
+                         else [node.module] if isinstance(node, ast.ImportFrom) and node.module and not node.level
+                         else [])
+                found += [n for n in names if n not in found]
+    return found
+
+
+def warm_code() -> str:
+    """What compile_wheels runs to find the modules worth compiling: the kernel's imports and the
+    notebooks' (an error here stops the build), then each notebook's cells, as far as they run
+    outside a kernel (sympy imports more of itself while it computes, e.g. sympy.combinatorics
+    for combsimp; a cell that fails here only leaves its modules uncompiled)."""
+    # IPython.core.logger: imported by the kernel when it runs its first cell
+    lines = ["import piplite.piplite", "import pyodide_kernel", "import IPython.core.logger",
+             *(f"import {m}" for m in notebook_imports())]
+    cells = json.dumps(notebook_code())
+    lines += ["import contextlib, io, json",
+              f"for _cells in json.loads({cells!r}).values():",
+              "    _ns = {}",
+              "    for _code in _cells:",
+              "        try:",
+              "            with contextlib.redirect_stdout(io.StringIO()):",
+              "                exec(_code, _ns)",
+              "        except Exception:",
+              "            pass"]
+    return "\n".join(lines) + "\n"
+
+
+def compile_wheels(wheels: list[Path], dest: Path) -> list[Path]:
+    """The wheels, rewritten into ``dest`` by scripts/compile_wheels.mjs with the Pyodide the site
+    serves: bytecode added for every module the kernel's start and the notebooks' imports load
+    (Pyodide never writes bytecode, so the reader's browser would compile them on every start),
+    DROP's files left out, sources kept."""
+    node = shutil.which("node")
+    if node is None:
+        sys.exit("lite_site: node (Node.js, which npm needs too) is not on PATH")
+    warm = warm_code()
+    spec = {"wheels": [{"wheel": str(w.resolve()), "out": str((dest / w.name).resolve()),
+                        "drop": DROP.get(norm(w.name.split("-")[0])),
+                        "all": norm(w.name.split("-")[0]) in COMPILE_ALL} for w in wheels],
+            "warm": warm}
+    spec_path = WORK / "compile-spec.json"
+    spec_path.write_text(json.dumps(spec))
+    run = subprocess.run([node, str(COMPILE_JS), str(NODE_LOCK.parent), str(spec_path)],
+                         capture_output=True, text=True)
+    if run.returncode != 0:
+        sys.exit(f"lite_site: compiling the wheels failed:\n{run.stdout[-2000:]}\n{run.stderr[-4000:]}")
+    report = json.loads(run.stdout.strip().splitlines()[-1])
+    if sum(r["compiled"] for r in report) == 0:
+        sys.exit("lite_site: no module of the wheels was compiled (the notebooks import nothing of them?)")
+    return [Path(r["out"]) for r in report]
+
+
 def write_lock(wheels: list[Path], dest: Path) -> dict:
     node = json.loads(NODE_LOCK.read_text())
     served = {norm(w.name.split("-")[0]) for w in wheels}
     packages = {}
     for w in wheels:
-        shutil.copy2(w, dest / w.name)
+        if w.resolve() != (dest / w.name).resolve():
+            shutil.copy2(w, dest / w.name)
         entry = wheel_entry(dest / w.name, served)
         packages[entry["name"]] = entry
     lock = {"info": node["info"], "packages": dict(sorted(packages.items()))}
@@ -264,6 +348,7 @@ def main(argv: list[str]) -> int:
         if len(hits) != 1:
             sys.exit(f"lite_site: expected one {pattern} in {KERNEL_PYPI}, found {len(hits)}")
         wheels.append(hits[0])
+    wheels = compile_wheels(wheels, pyo)
     lock = write_lock(wheels, pyo)
     missing = [p for p in PRELOAD if p not in lock["packages"]]
     if missing:

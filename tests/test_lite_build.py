@@ -83,6 +83,42 @@ def test_kernel_uses_the_sites_own_pyodide_and_lock(lite):
     assert pyodide == PYODIDE_VERSION
 
 
+def _members(wheel: Path) -> dict[str, bytes]:
+    """A wheel's files but the bytecode that scripts/compile_wheels.mjs adds and RECORD, which it
+    writes again."""
+    import zipfile
+
+    with zipfile.ZipFile(wheel) as z:
+        return {n: z.read(n) for n in z.namelist()
+                if "/__pycache__/" not in f"/{n}" and not n.endswith(".dist-info/RECORD") and not n.endswith("/")}
+
+
+def test_served_wheels_carry_bytecode_for_the_reader_pyodide(lite):
+    """Issue 22: the kernel's start and `import sympy` run from bytecode made at build time.
+
+    Derived by hand: Pyodide 314 is CPython 3.14 (the lock's info says python 3.14.x), whose cache
+    tag is "cpython-314"; `import sympy` imports sympy.core.basic (sympy/__init__.py imports
+    .core, whose __init__ imports .basic), so its bytecode must be there, as an unchecked
+    hash-based pyc (PEP 552: flags word 0b01, so the browser never compares file times), next to
+    the source, which stays. sympy's tests are not served (nothing imports them)."""
+    import struct
+    import zipfile
+
+    lock = json.loads((lite / "pyodide" / "pyodide-lock.json").read_text())
+    assert lock["info"]["python"].startswith("3.14.")
+    entry = lock["packages"]["sympy"]
+    with zipfile.ZipFile(lite / "pyodide" / entry["file_name"]) as z:
+        names = set(z.namelist())
+        assert "sympy/core/basic.py" in names
+        pyc = z.read("sympy/core/__pycache__/basic.cpython-314.pyc")
+        assert struct.unpack("<I", pyc[4:8])[0] == 0b01, "not an unchecked hash-based pyc"
+        assert not [n for n in names if "/tests/" in n], "sympy's tests are served"
+        record = z.read(next(n for n in names if n.endswith(".dist-info/RECORD"))).decode()
+        assert "sympy/core/__pycache__/basic.cpython-314.pyc,sha256=" in record
+    with zipfile.ZipFile(lite / "pyodide" / lock["packages"]["pyodide-kernel"]["file_name"]) as z:
+        assert "pyodide_kernel/__pycache__/__init__.cpython-314.pyc" in z.namelist()
+
+
 def test_lock_matches_the_served_wheels(lite):
     lock = json.loads((lite / "pyodide" / "pyodide-lock.json").read_text())
     packages = lock["packages"]
@@ -98,7 +134,7 @@ def test_lock_matches_the_served_wheels(lite):
         for dep in entry["depends"]:
             assert dep in packages, f"{name} depends on {dep}, which the lock does not list"
         if name in KERNEL_OWN:  # the kernel package's own wheels (stand-ins for ipykernel, widgetsnbextension)
-            assert wheel.read_bytes() == (KERNEL_PYPI / wheel.name).read_bytes(), f"{name}: not the kernel's wheel"
+            assert _members(wheel) == _members(KERNEL_PYPI / wheel.name), f"{name}: not the kernel's wheel"
         elif name != "banking-games":
             assert entry["version"] == pins[name], f"{name}: {entry['version']} is not the pin {pins[name]}"
     config = json.loads((lite / "jupyter-lite.json").read_text())["jupyter-config-data"]
