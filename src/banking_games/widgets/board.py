@@ -248,8 +248,11 @@ def _browser():
     if sys.platform != "emscripten":
         return None
     try:
-        import js  # Pyodide's bridge to the page's JavaScript
-        storage, location = js.localStorage, js.location
+        # the page's objects through run_js, not the ``js`` module: in a page whose Python was
+        # started to save a memory snapshot (Deal live, live-tables.js) that module's getters fail
+        # ("TypeError: Illegal invocation"), and the board fell back to the kernel's memory
+        from pyodide.code import run_js
+        storage, location = run_js("globalThis.localStorage"), run_js("globalThis.location")
         storage.getItem("banking-games-probe")   # a browser may refuse storage (privacy settings)
         return storage, location
     except Exception:
