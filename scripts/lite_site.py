@@ -11,7 +11,11 @@ is loaded from another host:
   federated extensions of this venv (the ipywidgets manager, the kernel);
 * the Pyodide core: the one of "Deal live" (``_static/live/``, from the npm
   package ``pyodide`` pinned in package-lock.json; the kernel 0.8.6 expects
-  Pyodide 314.0.6, checked below);
+  Pyodide 314.0.6, checked below), except its standard library: the kernel
+  loads its own copy (``pyodide/python_stdlib.zip``, option ``stdLibURL``),
+  the npm package's with bytecode beside the sources of the modules the
+  kernel and the notebooks load (Deal live's copy has bytecode for the
+  tables' modules only, in place of their sources);
 * the Python packages the kernel and the notebooks load: pure-Python wheels
   from PyPI (``pip download``) at the versions pinned in requirements.txt,
   plus the few that only the browser needs, pinned in
@@ -95,6 +99,9 @@ DROP = {"sympy": r"(^|/)tests/", "mpmath": r"(^|/)tests/",
 # compiled whole (the kernel's package manager, used at its start and by each `%pip install` cell)
 COMPILE_ALL = ("micropip", "packaging", "piplite")
 COMPILE_JS = Path(__file__).resolve().parent / "compile_wheels.mjs"
+# the kernel's own copy of Pyodide's standard library, with bytecode beside the sources of every
+# module the kernel's start and the notebooks load (in _static/lite/pyodide/, named by stdLibURL)
+STDLIB = "python_stdlib.zip"
 # the platform the wheels' markers are evaluated for (Pyodide 314: CPython 3.14, emscripten)
 MARKER_ENV = {"sys_platform": "emscripten", "platform_system": "Emscripten", "os_name": "posix",
               "python_version": "3.14", "python_full_version": "3.14.2",
@@ -241,7 +248,8 @@ def compile_wheels(wheels: list[Path], dest: Path) -> list[Path]:
     """The wheels, rewritten into ``dest`` by scripts/compile_wheels.mjs with the Pyodide the site
     serves: bytecode added for every module the kernel's start and the notebooks' imports load
     (Pyodide never writes bytecode, so the reader's browser would compile them on every start),
-    DROP's files left out, sources kept."""
+    DROP's files left out, sources kept. Also writes ``dest``/STDLIB: Pyodide's standard library
+    with bytecode beside the sources of the modules that loaded."""
     node = shutil.which("node")
     if node is None:
         sys.exit("lite_site: node (Node.js, which npm needs too) is not on PATH")
@@ -249,7 +257,10 @@ def compile_wheels(wheels: list[Path], dest: Path) -> list[Path]:
     spec = {"wheels": [{"wheel": str(w.resolve()), "out": str((dest / w.name).resolve()),
                         "drop": DROP.get(norm(w.name.split("-")[0])),
                         "all": norm(w.name.split("-")[0]) in COMPILE_ALL} for w in wheels],
-            "warm": warm}
+            "warm": warm,
+            # the standard library's modules that loaded, with their sources kept (a student's
+            # traceback in a notebook shows their lines)
+            "stdlib": {"out": str((dest / STDLIB).resolve()), "keep_source": True}}
     spec_path = WORK / "compile-spec.json"
     spec_path.write_text(json.dumps(spec))
     run = subprocess.run([node, str(COMPILE_JS), str(NODE_LOCK.parent), str(spec_path)],
@@ -257,9 +268,11 @@ def compile_wheels(wheels: list[Path], dest: Path) -> list[Path]:
     if run.returncode != 0:
         sys.exit(f"lite_site: compiling the wheels failed:\n{run.stdout[-2000:]}\n{run.stderr[-4000:]}")
     report = json.loads(run.stdout.strip().splitlines()[-1])
-    if sum(r["compiled"] for r in report) == 0:
+    if sum(r["compiled"] for r in report[:-1]) == 0:
         sys.exit("lite_site: no module of the wheels was compiled (the notebooks import nothing of them?)")
-    return [Path(r["out"]) for r in report]
+    if report[-1]["compiled"] < 50:
+        sys.exit(f"lite_site: only {report[-1]['compiled']} modules of the standard library were compiled")
+    return [Path(r["out"]) for r in report[:-1]]
 
 
 def write_lock(wheels: list[Path], dest: Path) -> dict:
@@ -308,6 +321,7 @@ def lite_config() -> dict:
                     "pyodideUrl": "../../live/pyodide.mjs",
                     # keys ending in URL are resolved against JupyterLite's base URL
                     "loadPyodideOptions": {"lockFileURL": "./pyodide/pyodide-lock.json",
+                                           "stdLibURL": f"./pyodide/{STDLIB}",
                                            "packages": list(PRELOAD)},
                     "disablePyPIFallback": True,
                 }

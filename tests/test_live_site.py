@@ -148,6 +148,12 @@ def test_deal_live_on_sub_path(browser, sub_path_url, chapter):
                    if "/_static/" in u), f"{chapter}: a file was fetched outside {sub_path_url}"
         start = table.evaluate(TABLE_STATE_JS)
         assert start["cards"], f"{chapter}: the live table shows no card"
+        # bytecode made at build time is what the page imports (test_live_bytecode): the tables
+        # import fractions, served as fractions.pyc only; the engine likewise, from its wheel
+        origins = page.evaluate("""() => window.bgLivePython.runPython(
+            "import sys\\n[sys.modules[m].__spec__.origin for m in ('fractions', 'banking_games.games.hoggenheimer')]"
+          ).toJs()""")
+        assert origins[0].endswith("/fractions.pyc") and origins[1].endswith("/games/hoggenheimer.pyc"), origins
         assert not start["refused"], f"{chapter}: the new table shows a refusal: {start['message']}"
 
         states = _play(page, table, steps, chapter)

@@ -479,9 +479,9 @@
   // object held, no widget made yet) in IndexedDB, and later pages start Python from it: Pyodide
   // still compiles the wasm, but copies the memory in place of setting Python up.
   // The entry is stored under this folder's address and keyed by the build: Pyodide's version,
-  // the wheels' sha256 and bridge.py's text. An entry made by another build is never restored
-  // (it is replaced by this build's); any error in reading or restoring one deletes it and
-  // Python starts normally. Pyodide 314.0.6 calls this option experimental (_makeSnapshot).
+  // the wheels' and the standard library's sha256 and bridge.py's text. An entry made by another
+  // build is never restored (it is replaced by this build's); any error in reading or restoring
+  // one deletes it and Python starts normally. Pyodide 314.0.6 calls this option experimental (_makeSnapshot).
   var SNAPSHOT_DB = "banking-games-live", SNAPSHOT_STORE = "python";
   var SNAPSHOT_FORMAT = 1;   // raise when what is saved changes in a way the key does not show
   var SNAPSHOT_MAX = 256 * 1024 * 1024;   // a larger one is not saved (bytes of Python's memory)
@@ -515,6 +515,7 @@
   function snapshotKey(manifest, bridgeCode) {
     return ["format " + SNAPSHOT_FORMAT, "pyodide " + (manifest.pyodide || "?"),
             "wheels " + manifest.wheels.map(function (w) { return w.sha256; }).join(","),
+            "stdlib " + (manifest.stdlib ? manifest.stdlib.sha256 : "-"),
             "bridge " + textHash(bridgeCode)].join("; ");
   }
   function snapshotsPossible() {
