@@ -92,12 +92,13 @@ def live_cells() -> list[str]:
 
 
 def warm_code() -> str:
-    """What compile_wheels.mjs runs to find the modules worth compiling: bridge.py (which imports
-    the tables' modules) and each chapter's Deal live cell, as the page runs them."""
+    """What compile_wheels.mjs runs to find the modules worth compiling: bridge.py and its
+    import_tables() (as snapshot-worker.mjs runs them) and each chapter's Deal live cell, as the
+    page runs them."""
     cells = live_cells()
     if not cells:
         sys.exit(f"live_site: no cell marked live-table in {BOOK}/*.md")
-    return "\n".join([(STATIC / "bridge.py").read_text(), "_cells = " + repr(cells),
+    return "\n".join([(STATIC / "bridge.py").read_text(), "import_tables()", "_cells = " + repr(cells),
                       "for _code in _cells:", "    exec(_code, {})"]) + "\n"
 
 

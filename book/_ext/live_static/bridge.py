@@ -13,10 +13,11 @@ only asks it for ``get_ipython()`` (``None`` here) and ``display``, so a
 small stand-in module is registered when IPython is missing.
 
 It holds no reference to a JavaScript object between calls (the page's
-``bgLiveSend`` is looked up when a message is sent), and it imports the
-chapters' table modules (``TABLE_MODULES``) at once: live-tables.js may then
-save a memory snapshot of this Python right after running it, and restore
-that on the reader's later pages (see docs/site-stack.md).
+``bgLiveSend`` is looked up when a message is sent). The page's own Python
+imports only its chapter's table; snapshot-worker.mjs runs this module in a
+second Python, then ``import_tables()`` (every chapter's table module), and
+saves a memory snapshot of that Python, which the reader's later pages
+restore (see docs/site-stack.md).
 """
 
 import importlib
@@ -73,10 +74,9 @@ _send = None
 
 
 def _page_send():
-    """The page's ``bgLiveSend``, looked up at the first message (after any snapshot was made:
-    none is held in one) through ``run_js``. In a Python started to save a snapshot, or restored
-    from one, each call through the ``js`` module is slow: a table's first build took 1.2 s in
-    place of 0.26 s, for its few hundred messages."""
+    """The page's ``bgLiveSend``, looked up at the first message (none is held in a snapshot)
+    through ``run_js``. In a Python restored from a snapshot, each call through the ``js`` module
+    is slow: a table's first build took 1.2 s in place of 0.26 s, for its few hundred messages."""
     global _send
     if _send is None:
         _send = run_js("globalThis.bgLiveSend")
@@ -103,5 +103,11 @@ def model_id(widget):
     return widget.model_id
 
 
-for _name in ("ipywidgets", *TABLE_MODULES):
-    importlib.import_module(_name)
+def import_tables():
+    """Import every module of ``TABLE_MODULES`` (before a snapshot is made, so that every
+    chapter's table starts from it without importing)."""
+    for name in TABLE_MODULES:
+        importlib.import_module(name)
+
+
+importlib.import_module("ipywidgets")

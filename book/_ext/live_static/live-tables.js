@@ -474,10 +474,11 @@
 
   // Pyodide's memory snapshot (issue 22). Starting Python costs seconds on every page (Pyodide
   // sets up its interpreter and imports its own modules, then ipywidgets and the tables are
-  // imported); the wasm's compiling is a small part of it. So the first Deal live in this browser
-  // saves Python's memory right after bridge.py ran (the tables' modules imported, no JavaScript
-  // object held, no widget made yet) in IndexedDB, and later pages start Python from it: Pyodide
-  // still compiles the wasm, but copies the memory in place of setting Python up.
+  // imported); the wasm's compiling is a small part of it. So after the first Deal live in this
+  // browser has shown its table, a second Python in a worker (snapshotLater) runs bridge.py and
+  // imports every chapter's table module (no JavaScript object held, no widget made), and its
+  // memory is saved in IndexedDB; later pages start Python from it: Pyodide still compiles the
+  // wasm, but copies the memory in place of setting Python up and importing.
   // The entry is stored under this folder's address and keyed by the build: Pyodide's version,
   // the wheels' and the standard library's sha256 and bridge.py's text. An entry made by another
   // build is never restored (it is replaced by this build's); any error in reading or restoring
@@ -585,27 +586,38 @@
       return store.delete(here + " meta");
     }).catch(function () {});
   }
-  function snapshotMake(pyodide, key) {
-    try {
-      var t = performance.now();
-      var bytes = pyodide.makeMemorySnapshot();
-      timings.snapshotMade = [performance.now() - t, bytes.byteLength];
-      if (bytes.byteLength > SNAPSHOT_MAX) return;
-      // saved once the page is idle (the table first): the checksum and the write take time too
-      var idle = new Promise(function (resolve) {
-        if (window.requestIdleCallback) requestIdleCallback(resolve, { timeout: 3000 });
-        else setTimeout(resolve, 500);
+  // On a page that started Python normally: once the page is idle (its table shown), a second
+  // Python in snapshot-worker.mjs, given bridge.py and the wheels this page fetched and checked,
+  // imports every chapter's table and sends back its memory snapshot, which is saved here.
+  // Not on a device that says it has under 2 GB of memory (a second Python for a few seconds).
+  function snapshotLater(key, bridgeCode, wheelBufs) {
+    if (navigator.deviceMemory && navigator.deviceMemory < 2) return;
+    var wheels = wheelBufs.map(function (b) { return b.slice(0); });
+    var t;
+    window.bgLiveSnapshotSaved = new Promise(function (resolve) {
+      if (window.requestIdleCallback) requestIdleCallback(resolve, { timeout: 3000 });
+      else setTimeout(resolve, 500);
+    }).then(function () {
+      t = performance.now();
+      return new Promise(function (resolve, reject) {
+        var worker = new Worker(here + "snapshot-worker.mjs", { type: "module" });
+        worker.onmessage = function (e) { worker.terminate(); e.data.error ? reject(new Error(e.data.error)) : resolve(e.data); };
+        worker.onerror = function (e) { worker.terminate(); reject(new Error(e.message || "the worker failed")); };
+        worker.postMessage({ bridgeCode: bridgeCode, wheels: wheels }, wheels);
       });
-      window.bgLiveSnapshotSaved = idle.then(function () { return snapshotDo("readwrite", function (store) {
+    }).then(function (made) {
+      var bytes = made.bytes;
+      timings.snapshotMade = [made.ms, bytes.byteLength];
+      if (bytes.byteLength > SNAPSHOT_MAX) return false;
+      return snapshotDo("readwrite", function (store) {
         store.put(bytes, here + " bytes");
         return store.put({ key: key, size: bytes.byteLength, sum: snapshotSum(bytes) }, here + " meta");
-      }); }).then(function () { timings.snapshotSaved = performance.now() - t; return true; }, function (e) {
-        console.warn("Deal live: the Python snapshot could not be saved", e);
-        return false;
-      });
-    } catch (e) {
-      console.warn("Deal live: no Python snapshot could be made", e);
-    }
+      }).then(function () { timings.snapshotSaved = performance.now() - t; return true; });
+    }).catch(function (e) {
+      console.warn("Deal live: no Python snapshot could be made or saved", e);
+      timings.snapshotFailed = String(e && e.message || e).slice(0, 300);
+      return false;
+    });
   }
 
   // Pyodide itself, loaded once per page: a later failure (a wheel a filter blocked) does not
@@ -636,9 +648,7 @@
           snapshotDelete();
         }
       }
-      var made = snapshotsPossible();
-      return { pyodide: await loadPyodideOnce(made ? { _makeSnapshot: true } : {}), restored: false,
-               canSnapshot: made };
+      return { pyodide: await loadPyodideOnce({}), restored: false, canSnapshot: snapshotsPossible() };
     })();
     python.then(function (py) { window.bgLivePython = py.pyodide; },  // for tests and debugging
                 function () { python = null; });
@@ -730,7 +740,6 @@
       timings.unpacked = performance.now() - tw;
       step("Starting the widget bridge", 0.85);
       if (!loaded.restored) {
-        // bridge.py imports the tables' modules and holds no JavaScript object: the state to save
         var module = pyodide.runPython(
           "import sys, types\ndef load(code):\n    m = types.ModuleType('bg_live_bridge')\n" +
           "    m.__file__ = 'bridge.py'\n    sys.modules[m.__name__] = m\n" +
@@ -738,7 +747,7 @@
           { globals: pyodide.globals.get("dict")() });
         try { module(bridgeCode); } finally { module.destroy(); }
         timings.bridgeRun = performance.now() - tw;
-        if (loaded.canSnapshot) snapshotMake(pyodide, key);
+        if (loaded.canSnapshot) snapshotLater(key, bridgeCode, bufs);
       }
       var manager = await managerP;
       var comms = {};
