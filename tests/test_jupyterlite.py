@@ -120,6 +120,8 @@ def test_notebook_runs_in_jupyterlite(browser, built_site, sub_path_url, chapter
     assert len(exercise_cells) >= 8, f"{chapter}: the notebook has no exercise cells"
     context, problems = new_context(browser)
     context.on("page", lambda page: watch(page, problems))
+    stdlibs = []   # the standard library the kernel's Pyodide fetched (issue 22: its own copy)
+    context.on("request", lambda r: stdlibs.append(r.url) if "python_stdlib" in r.url else None)
     try:
         page = context.new_page()
         page.goto(f"{sub_path_url}/{chapter}.html", wait_until="load")
@@ -202,6 +204,9 @@ def test_notebook_runs_in_jupyterlite(browser, built_site, sub_path_url, chapter
             # JupyterLite's file list page (tree/) makes Chromium ask the host's root for
             # /favicon.ico, outside the site (this test's host serves only /book/)
             problems.console = [c for c in problems.console if "/favicon.ico" not in c]
+        # the kernel's copy, with bytecode beside the sources (test_live_bytecode), not Deal live's
+        assert stdlibs and all(u.split("?")[0].endswith("/_static/lite/pyodide/python_stdlib.zip")
+                               for u in stdlibs), f"{chapter}: the kernel's standard library came from {stdlibs}"
         assert not problems.external, f"{chapter}: requests to other hosts: {problems.external}"
         assert not problems.page_errors, f"{chapter}: page errors: {problems.page_errors}"
         assert not problems.bad_status, f"{chapter}: HTTP errors: {problems.bad_status}"
