@@ -179,14 +179,14 @@ def audits(site):
 
 def theme_not_shown(themes: dict, scheme: str) -> list[str]:
     """Pages whose audit in ``scheme`` did not see that mode: the theme's data-theme is
-    another, the body's background is not darker in dark mode than in light mode (the
-    switch did not re-render the page), or a dropdown menu was displayed."""
+    another, a dropdown menu was displayed, or (dark mode) the body's background is not
+    darker than in the page's light audit (the switch did not re-render the page)."""
     bad = []
     for name, seen in themes.items():
         state, dark, light = seen[scheme], seen["dark"], seen["light"]
         if state["theme"] != scheme or state["mode"] != "auto":
             bad.append(f"{name} [{scheme}]: audited with data-theme={state['theme']!r}, data-mode={state['mode']!r}")
-        if not luminance(dark["background"]) < luminance(light["background"]):
+        if scheme == "dark" and not luminance(dark["background"]) < luminance(light["background"]):
             bad.append(f"{name} [{scheme}]: the body's background is {dark['background']} in dark mode, "
                        f"{light['background']} in light mode: the page did not turn dark")
         if state["menus"]:
@@ -199,9 +199,7 @@ def test_no_serious_axe_violation_on_any_page(site, audits, scheme):
     _, _, pages = site
     assert len(pages) >= 12, pages
     assert sorted(audits["themes"]) == sorted(pages), "not every page was audited"
-    not_shown = theme_not_shown(audits["themes"], scheme)
-    assert not not_shown, "\n".join(not_shown)
-    found = audits["found"][scheme]
+    found = theme_not_shown(audits["themes"], scheme) + audits["found"][scheme]
     assert not found, "\n".join(found)
 
 
