@@ -90,6 +90,24 @@ def test_117_bets_with_kind_counts():
                       BetKind.SUIT: 4}
 
 
+def test_all_bets_is_one_shared_tuple_no_caller_can_change():
+    """all_bets' contract (its docstring): made once per layout, the same tuple every call, so a
+    caller cannot add, drop or reorder another caller's bets (a tuple) nor change a bet (frozen).
+    A reduced pack's bets (HoggenheimerConfig(suits=1): one row of the layout, 8 cells) are the
+    layout's bets that lie on it, in the same order: 8 cards, 7 pairs in the row, 1 suit = 16."""
+    import dataclasses
+
+    first, again = all_bets(), all_bets()
+    assert first is again and isinstance(first, tuple)
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        first[0].kind = BetKind.SUIT
+    one_row = HoggenheimerConfig(suits=1)
+    reduced = all_bets(one_row)
+    assert isinstance(reduced, tuple) and reduced is all_bets(HoggenheimerConfig(suits=1))
+    assert [b.kind for b in reduced].count(BetKind.CARD) == 8 and len(reduced) == 16
+    assert list(reduced) == [b for b in first if all(one_row.in_layout(c) for c in b.cards)]
+
+
 def test_payout_odds():
     # diagram1979: single cards "ito 1" (a slip for 1 to 1), two cards 2 to 1, a
     # square or a column of four 4 to 1, a row of eight 8 to 1;

@@ -457,7 +457,7 @@ def make_bet(spec: BetSpec) -> Bet:
     return Bet(_shape_of(checked), tuple(checked))
 
 
-def all_bets(config: "HoggenheimerConfig | None" = None) -> list[Bet]:
+def all_bets(config: "HoggenheimerConfig | None" = None) -> tuple[Bet, ...]:
     """The 117 legal bets, kind by kind: 32 cards, 52 pairs (28 in rows,
     24 in columns), 21 squares, 8 ranks, 4 suits; each in layout order.
 
@@ -465,8 +465,10 @@ def all_bets(config: "HoggenheimerConfig | None" = None) -> list[Bet]:
     bets whose cards all lie on its used cells (the bets its deals accept).
 
     Returns:
-        A new list of :class:`Bet` (117 for the real layout; the shapes
-        are those of :class:`BetKind`, sources as there).
+        A tuple of :class:`Bet` (117 for the real layout; the shapes
+        are those of :class:`BetKind`, sources as there). It is made once
+        per layout and the same tuple is returned on every call: a tuple
+        and frozen bets, so no caller can change another's.
 
     Raises:
         ConfigError: if ``config`` is neither ``None`` nor a
@@ -475,7 +477,12 @@ def all_bets(config: "HoggenheimerConfig | None" = None) -> list[Bet]:
     if config is not None and not isinstance(config, HoggenheimerConfig):
         raise ConfigError(f"config must be a HoggenheimerConfig or None, got {type(config).__name__}")
     if config is not None and config.is_reduced:
-        return [b for b in all_bets() if all(config.in_layout(c) for c in b.cards)]
+        return _reduced_bets(config)
+    return _layout_bets()
+
+
+@functools.cache
+def _layout_bets() -> tuple[Bet, ...]:
     bets = [Bet(BetKind.CARD, (card_at(r, c),)) for r in range(4) for c in range(8)]
     pairs = [((r, c), (r, c + 1)) for r in range(4) for c in range(7)]
     pairs += [((r, c), (r + 1, c)) for r in range(3) for c in range(8)]
@@ -484,7 +491,12 @@ def all_bets(config: "HoggenheimerConfig | None" = None) -> list[Bet]:
              for r in range(3) for c in range(7)]
     bets += [Bet(BetKind.RANK, tuple(card_at(r, c) for r in range(4))) for c in range(8)]
     bets += [Bet(BetKind.SUIT, tuple(card_at(r, c) for c in range(8))) for r in range(4)]
-    return bets
+    return tuple(bets)
+
+
+@functools.lru_cache(maxsize=32)
+def _reduced_bets(config: "HoggenheimerConfig") -> tuple[Bet, ...]:
+    return tuple(b for b in _layout_bets() if all(config.in_layout(c) for c in b.cards))
 
 
 # --------------------------------------------------------------------------- events

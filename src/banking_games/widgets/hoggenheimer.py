@@ -57,20 +57,18 @@ _PROCEDURE_LABELS = {"english": "English (face-down layout, follow the chain)",
                      "german": "German (turn straight from the pack)"}
 
 
-def _kind_counts(bets: list[Bet] | None = None) -> dict[BetKind, int]:
+def _kind_counts() -> dict[BetKind, int]:
     counts: dict[BetKind, int] = {}
-    for bet in all_bets() if bets is None else bets:
+    for bet in all_bets():
         counts[bet.kind] = counts.get(bet.kind, 0) + 1
     return counts
 
 
-def bet_options(kind: BetKind, bets: list[Bet] | None = None) -> list[tuple[str, Bet]]:
-    """The engine's legal bets of one kind (:func:`all_bets`, in its order, or ``bets``, a
-    list it returned, passed by a caller that needs several kinds: making the list is a
-    third of a table's start in the browser) as ``(label, bet)`` pairs for a dropdown, e.g.
+def bet_options(kind: BetKind) -> list[tuple[str, Bet]]:
+    """The engine's legal bets of one kind (:func:`all_bets`, in its order) as
+    ``(label, bet)`` pairs for a dropdown, e.g.
     ``("square 9H 8H 9D 8D  (9♥ 8♥ 9♦ 8♦)", Bet(...))``."""
-    return [(f"{b.name}  ({' '.join(c.label for c in b.cards)})", b)
-            for b in (all_bets() if bets is None else bets) if b.kind is kind]
+    return [(f"{b.name}  ({' '.join(c.label for c in b.cards)})", b) for b in all_bets() if b.kind is kind]
 
 
 def _procedure_name(procedure: str) -> str:
@@ -281,12 +279,11 @@ class HoggenheimerTable(DealingTable):
         self._start_table()
         wide = {"description_width": "initial"}
         self.punter = widgets.Dropdown(description="Punter", style=wide, layout=widgets.Layout(width="160px"))
-        legal = all_bets()
-        counts = _kind_counts(legal)
+        counts = _kind_counts()
         self.kind = widgets.Dropdown(
             options=[(f"{k.value} ({PAYOUT_ODDS[k]} to 1; {counts[k]} bets)", k) for k in BetKind],
             value=BetKind.CARD, description="Bet on a", style=wide, layout=widgets.Layout(width="260px"))
-        self._bet_options = {k: bet_options(k, legal) for k in BetKind}
+        self._bet_options = {k: bet_options(k) for k in BetKind}
         self.bet = widgets.Dropdown(options=self._bet_options[BetKind.CARD], description="Bet", style=wide,
                                     layout=widgets.Layout(width="340px"))
         self.typed_bet = widgets.Text(value="", description="or type", placeholder="e.g. 7S 7H, tens, diamonds",
