@@ -98,7 +98,6 @@ DROP = {"sympy": r"(^|/)tests/", "mpmath": r"(^|/)tests/",
         "jedi": r"^jedi/third_party/(typeshed/stubs|django-stubs)/"}
 # compiled whole (the kernel's package manager, used at its start and by each `%pip install` cell)
 COMPILE_ALL = ("micropip", "packaging", "piplite")
-COMPILE_JS = Path(__file__).resolve().parent / "compile_wheels.mjs"
 # the kernel's own copy of Pyodide's standard library, with bytecode beside the sources of every
 # module the kernel's start and the notebooks load (in _static/lite/pyodide/, named by stdLibURL)
 STDLIB = "python_stdlib.zip"
@@ -125,7 +124,7 @@ def pins() -> dict[str, str]:
 def stamp_value() -> str:
     h = hashlib.sha256()
     files = [ROOT / "package-lock.json", ROOT / "requirements.txt", ROOT / "pyproject.toml",
-             Path(__file__).resolve(), Path(live_site.__file__).resolve(), COMPILE_JS,
+             Path(__file__).resolve(), Path(live_site.__file__).resolve(), live_site.COMPILE_JS,
              *sorted(p for p in LITE_SRC.rglob("*") if p.is_file()), *live_site._src_files()]
     for p in files:
         h.update(str(p.relative_to(ROOT)).encode() + b"\0" + p.read_bytes())
@@ -250,28 +249,14 @@ def compile_wheels(wheels: list[Path], dest: Path) -> list[Path]:
     (Pyodide never writes bytecode, so the reader's browser would compile them on every start),
     DROP's files left out, sources kept. Also writes ``dest``/STDLIB: Pyodide's standard library
     with bytecode beside the sources of the modules that loaded."""
-    node = shutil.which("node")
-    if node is None:
-        sys.exit("lite_site: node (Node.js, which npm needs too) is not on PATH")
-    warm = warm_code()
     spec = {"wheels": [{"wheel": str(w.resolve()), "out": str((dest / w.name).resolve()),
                         "drop": DROP.get(norm(w.name.split("-")[0])),
                         "all": norm(w.name.split("-")[0]) in COMPILE_ALL} for w in wheels],
-            "warm": warm,
+            "warm": warm_code(),
             # the standard library's modules that loaded, with their sources kept (a student's
             # traceback in a notebook shows their lines)
             "stdlib": {"out": str((dest / STDLIB).resolve()), "keep_source": True}}
-    spec_path = WORK / "compile-spec.json"
-    spec_path.write_text(json.dumps(spec))
-    run = subprocess.run([node, str(COMPILE_JS), str(NODE_LOCK.parent), str(spec_path)],
-                         capture_output=True, text=True)
-    if run.returncode != 0:
-        sys.exit(f"lite_site: compiling the wheels failed:\n{run.stdout[-2000:]}\n{run.stderr[-4000:]}")
-    report = json.loads(run.stdout.strip().splitlines()[-1])
-    if sum(r["compiled"] for r in report[:-1]) == 0:
-        sys.exit("lite_site: no module of the wheels was compiled (the notebooks import nothing of them?)")
-    if report[-1]["compiled"] < 50:
-        sys.exit(f"lite_site: only {report[-1]['compiled']} modules of the standard library were compiled")
+    report = live_site.run_compile_wheels(spec, WORK / "compile-spec.json", "lite_site")
     return [Path(r["out"]) for r in report[:-1]]
 
 

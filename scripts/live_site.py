@@ -28,8 +28,8 @@ time, runs ``bridge.py`` and each chapter's *Deal live* cell (WARM), and
 writes bytecode into the served wheels and into the served
 ``python_stdlib.zip``, in place of the sources of the modules that loaded
 (the others keep their sources; no page shows a traceback of these modules,
-and the fetch for the first *Deal live* stays under issue 22's 8 MB). Pyodide's start under Node.js went
-from 3.0-3.7 s to 1.0-1.1 s here.
+and the fetch for the first *Deal live* stays under issue 22's 8 MB).
+Pyodide's start under Node.js went from 3.0-3.7 s to 1.0-1.1 s here.
 
 book/_config.yml serves book/_vendor/ as ``_static/``, so the files end up in
 ``_build/html/_static/live/``. A stamp skips the work when nothing changed.
@@ -42,8 +42,8 @@ from __future__ import annotations
 
 import base64
 import hashlib
-import os
 import json
+import os
 import re
 import shutil
 import subprocess
@@ -182,31 +182,35 @@ def download_wheels(dest: Path) -> list[Path]:
     return out
 
 
-def compile_bytecode(wheels: list[Path]) -> dict:
-    """Rewrite ``wheels`` in place, and write DEST's python_stdlib.zip, with bytecode in place of
-    the sources of the modules WARM loads (compile_wheels.mjs).
-    Returns the stdlib's report {"compiled", "dropped"}. Exits when Node.js fails."""
+def run_compile_wheels(spec: dict, spec_path: Path, who: str) -> list[dict]:
+    """Run scripts/compile_wheels.mjs with the site's own Pyodide (NODE) on ``spec``, written to
+    ``spec_path`` and removed after. Returns its report: one ``{"out", "compiled", "dropped"}`` per
+    wheel, then the standard library's. Exits, naming ``who``, when Node.js is missing or fails,
+    or when no module of the wheels or fewer than 50 of the standard library were compiled."""
     node = shutil.which("node")
     if node is None:
-        sys.exit("live_site: node (Node.js, which npm needs too) is not on PATH")
+        sys.exit(f"{who}: node (Node.js, which npm needs too) is not on PATH")
+    spec_path.write_text(json.dumps(spec))
+    try:
+        run = subprocess.run([node, str(COMPILE_JS), str(NODE), str(spec_path)], capture_output=True, text=True)
+    finally:
+        os.unlink(spec_path)
+    if run.returncode != 0:
+        sys.exit(f"{who}: compiling bytecode failed:\n{run.stdout[-2000:]}\n{run.stderr[-4000:]}")
+    report = json.loads(run.stdout.strip().splitlines()[-1])
+    if sum(r["compiled"] for r in report[:-1]) == 0 or report[-1]["compiled"] < 50:
+        sys.exit(f"{who}: too little was compiled to bytecode: {report}")
+    return report
+
+
+def compile_bytecode(wheels: list[Path]) -> dict:
+    """Rewrite ``wheels`` in place, and write DEST's python_stdlib.zip, with bytecode in place of
+    the sources of the modules WARM loads (compile_wheels.mjs). Returns the stdlib's report."""
     spec = {"wheels": [{"wheel": str(w), "out": str(w), "drop": None, "all": False, "keep_source": False}
                        for w in wheels],
             "warm": warm_code(),
             "stdlib": {"out": str(DEST / "python_stdlib.zip"), "keep_source": False}}
-    spec_path = DEST / ".compile-spec.json"
-    spec_path.write_text(json.dumps(spec))
-    try:
-        run = subprocess.run([node, str(COMPILE_JS), str(NODE), str(spec_path)],
-                             capture_output=True, text=True)
-    finally:
-        os.unlink(spec_path)
-    if run.returncode != 0:
-        sys.exit(f"live_site: compiling bytecode failed:\n{run.stdout[-2000:]}\n{run.stderr[-4000:]}")
-    report = json.loads(run.stdout.strip().splitlines()[-1])
-    stdlib = report[-1]
-    if stdlib["compiled"] < 50 or sum(r["compiled"] for r in report[:-1]) == 0:
-        sys.exit(f"live_site: too little was compiled to bytecode: {report}")
-    return stdlib
+    return run_compile_wheels(spec, DEST / ".compile-spec.json", "live_site")[-1]
 
 
 def main(argv: list[str]) -> int:
