@@ -482,7 +482,8 @@
   // The entry is stored under this folder's address and keyed by the build: Pyodide's version,
   // the wheels' and the standard library's sha256 and bridge.py's text. An entry made by another
   // build is never restored (it is replaced by this build's); any error in reading or restoring
-  // one deletes it and Python starts normally. Pyodide 314.0.6 calls this option experimental (_makeSnapshot).
+  // one deletes it and Python starts normally. Pyodide 314.0.6 calls this option experimental
+  // (_makeSnapshot).
   var SNAPSHOT_DB = "banking-games-live", SNAPSHOT_STORE = "python";
   var SNAPSHOT_FORMAT = 1;   // raise when what is saved changes in a way the key does not show
   var SNAPSHOT_MAX = 256 * 1024 * 1024;   // a larger one is not saved (bytes of Python's memory)
@@ -513,6 +514,11 @@
     return (a >>> 0).toString(16) + "-" + (b >>> 0).toString(16);
   }
   window.bgLiveSnapshotSum = snapshotSum;  // for tests
+  // Python that runs bridge.py as the module bg_live_bridge (what SNAPSHOT_CHECK looks for); its
+  // last expression is the loader, load(code). Here and in snapshot-worker.mjs (sent with the job).
+  var BRIDGE_LOADER = "import sys, types\ndef load(code):\n    m = types.ModuleType('bg_live_bridge')\n" +
+    "    m.__file__ = 'bridge.py'\n    sys.modules[m.__name__] = m\n" +
+    "    exec(compile(code, 'bridge.py', 'exec'), m.__dict__)\n    return m\nload";
   function snapshotKey(manifest, bridgeCode) {
     return ["format " + SNAPSHOT_FORMAT, "pyodide " + (manifest.pyodide || "?"),
             "wheels " + manifest.wheels.map(function (w) { return w.sha256; }).join(","),
@@ -603,7 +609,7 @@
         var worker = new Worker(here + "snapshot-worker.mjs", { type: "module" });
         worker.onmessage = function (e) { worker.terminate(); e.data.error ? reject(new Error(e.data.error)) : resolve(e.data); };
         worker.onerror = function (e) { worker.terminate(); reject(new Error(e.message || "the worker failed")); };
-        worker.postMessage({ bridgeCode: bridgeCode, wheels: wheels }, wheels);
+        worker.postMessage({ loader: BRIDGE_LOADER, bridgeCode: bridgeCode, wheels: wheels }, wheels);
       });
     }).then(function (made) {
       var bytes = made.bytes;
@@ -740,12 +746,8 @@
       timings.unpacked = performance.now() - tw;
       step("Starting the widget bridge", 0.85);
       if (!loaded.restored) {
-        var module = pyodide.runPython(
-          "import sys, types\ndef load(code):\n    m = types.ModuleType('bg_live_bridge')\n" +
-          "    m.__file__ = 'bridge.py'\n    sys.modules[m.__name__] = m\n" +
-          "    exec(compile(code, 'bridge.py', 'exec'), m.__dict__)\nload",
-          { globals: pyodide.globals.get("dict")() });
-        try { module(bridgeCode); } finally { module.destroy(); }
+        var module = pyodide.runPython(BRIDGE_LOADER, { globals: pyodide.globals.get("dict")() });
+        try { module(bridgeCode).destroy(); } finally { module.destroy(); }
         timings.bridgeRun = performance.now() - tw;
         if (loaded.canSnapshot) snapshotLater(key, bridgeCode, bufs);
       }

@@ -9,7 +9,9 @@
 // snapshot goes back to the page (transferred, not copied), which keeps it in IndexedDB for the
 // reader's later pages. Pyodide's own files come from the HTTP cache the page just filled.
 //
-// Message in: {bridgeCode: string, wheels: [ArrayBuffer, ...]}
+// Message in: {loader: Python whose last expression runs bridge.py's text as the module
+//              bg_live_bridge and returns it (live-tables.js BRIDGE_LOADER),
+//              bridgeCode: string, wheels: [ArrayBuffer, ...]}
 // Message out: {bytes: Uint8Array, ms: number} or {error: string}
 const here = new URL(".", import.meta.url).href;
 
@@ -19,12 +21,12 @@ self.onmessage = async function (event) {
     const { loadPyodide } = await import(here + "pyodide.mjs");
     const py = await loadPyodide({ indexURL: here, packages: [], stdout: () => {}, _makeSnapshot: true });
     for (const buf of event.data.wheels) py.unpackArchive(buf, "wheel");
-    const load = py.runPython(
-      "import sys, types\ndef load(code):\n    m = types.ModuleType('bg_live_bridge')\n" +
-      "    m.__file__ = 'bridge.py'\n    sys.modules[m.__name__] = m\n" +
-      "    exec(compile(code, 'bridge.py', 'exec'), m.__dict__)\n    m.import_tables()\nload",
-      { globals: py.globals.get("dict")() });
-    try { load(event.data.bridgeCode); } finally { load.destroy(); }
+    const load = py.runPython(event.data.loader, { globals: py.globals.get("dict")() });
+    try {
+      const bridge = load(event.data.bridgeCode);
+      bridge.import_tables();
+      bridge.destroy();
+    } finally { load.destroy(); }
     const bytes = py.makeMemorySnapshot();
     self.postMessage({ bytes: bytes, ms: performance.now() - t0 }, [bytes.buffer]);
   } catch (e) {
