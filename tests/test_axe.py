@@ -86,7 +86,8 @@ WIDGETS_JS = "() => document.querySelectorAll('script[type=\"application/vnd.jup
 COLOURS_JS = """() => [...document.querySelectorAll('body *')].filter(e => e.checkVisibility()).map(e => {
   const s = getComputedStyle(e);
   return [e.tagName.toLowerCase() + (e.id ? '#' + e.id : '') + '.' + String(e.className).trim().split(/\\s+/).slice(0, 2).join('.'),
-          [s.color, s.backgroundColor, s.borderTopColor, s.outlineColor, s.opacity, s.backgroundImage.slice(0, 120)].join(' | ')];
+          [s.color, s.backgroundColor, s.borderTopColor, s.outlineColor, s.opacity, s.fontSize,
+           s.backgroundImage.slice(0, 120)].join(' | ')];
 })"""
 
 
@@ -113,13 +114,15 @@ def audits(site):
     light mode; the system switched to dark, axe in dark mode (a page with widgets:
     loaded again in dark mode for this audit); on a game page, back to light, every
     fold opened, axe again. Returns ``found``: what each audit found, as lines naming
-    the page and mode (keys "light", "dark", "folds", and "switch": colours of a page
-    with widgets switched to dark that differ from the same page loaded dark);
+    the page and mode (keys "light", "dark", "folds", "switch": colours of a page
+    with widgets switched to dark that differ from the same page loaded dark, and
+    "switch_light": those of a page loaded dark and switched to light that differ from
+    the same page loaded light);
     ``themes``: per page and mode, :data:`THEME_JS` when axe ran; ``dark_loaded``: the
     pages loaded in dark mode; ``still_folded``: per game page, the blocks left folded;
     ``opened``: solutions shown, all game pages."""
     browser, url, pages = site
-    found = {"light": [], "dark": [], "folds": [], "switch": []}
+    found = {"light": [], "dark": [], "folds": [], "switch": [], "switch_light": []}
     themes, dark_loaded, still_folded, opened = {}, [], {}, 0
 
     def load(name, scheme):
@@ -143,8 +146,9 @@ def audits(site):
         try:
             themes[name]["light"] = page.evaluate(THEME_JS)
             seen = audit(name, page, problems, "light", "light", 0)
-            switch(page, "dark")
             widgets = page.evaluate(WIDGETS_JS)
+            light_loaded = page.evaluate(COLOURS_JS) if widgets else None
+            switch(page, "dark")
             if widgets:
                 switched = page.evaluate(COLOURS_JS)
             else:
@@ -167,12 +171,16 @@ def audits(site):
                 themes[name]["dark"] = page.evaluate(THEME_JS)
                 audit(name, page, problems, "dark", "dark", 0)
                 loaded = page.evaluate(COLOURS_JS)
+                switch(page, "light")
+                light_switched = page.evaluate(COLOURS_JS)
             finally:
                 ctx.close()
-            diff = [f"{a[0]}: loaded dark {a[1]}, switched {b[1]}" for a, b in zip(loaded, switched) if a != b]
-            if len(loaded) != len(switched) or diff:
-                found["switch"].append(f"{name}: {len(loaded)} visible elements loaded dark, {len(switched)} "
-                                       f"switched to dark; {len(diff)} differ: " + "; ".join(diff[:5]))
+            for key, mode, a_list, b_list in (("switch", "dark", loaded, switched),
+                                              ("switch_light", "light", light_loaded, light_switched)):
+                diff = [f"{a[0]}: loaded {mode} {a[1]}, switched {b[1]}" for a, b in zip(a_list, b_list) if a != b]
+                if len(a_list) != len(b_list) or diff:
+                    found[key].append(f"{name}: {len(a_list)} visible elements loaded {mode}, {len(b_list)} "
+                                      f"switched to {mode}; {len(diff)} differ: " + "; ".join(diff[:5]))
     return {"found": found, "themes": themes, "dark_loaded": dark_loaded,
             "still_folded": still_folded, "opened": opened}
 
@@ -209,6 +217,18 @@ def test_switching_to_dark_shows_the_colours_of_a_dark_load(audits):
     visible element has the same colours, opacity and background image."""
     assert len(audits["dark_loaded"]) >= 3, audits["dark_loaded"]
     found = audits["found"]["switch"]
+    assert not found, "\n".join(found)
+
+
+def test_switching_to_light_shows_the_colours_of_a_light_load(audits):
+    """A page with widgets loaded while the reader's system was dark, then switched to
+    light, looks as when loaded light: every visible element has the same colours,
+    opacity, font size and background image. (ipywidgets' page manager adds JupyterLab's
+    light variables only if the page sets none when its controls load; loaded dark, the
+    page's dark --jp-layout-color0 kept them out, and switched to light the table's
+    buttons had no fill and its text was 16 px, not 13.)"""
+    assert len(audits["dark_loaded"]) >= 3, audits["dark_loaded"]
+    found = audits["found"]["switch_light"]
     assert not found, "\n".join(found)
 
 

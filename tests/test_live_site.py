@@ -223,7 +223,8 @@ def test_no_webassembly_keeps_the_replay(browser, sub_path_url):
 
 # IndexedDB as live-tables.js keeps the snapshot: database "banking-games-live", store
 # "python", under the address of the site's _static/live/ folder two records, "<address> meta"
-# {key, size, sum} and "<address> bytes" (the snapshot); read as {key, size, head: first 4 bytes}
+# {key, size, sum} and "<address> bytes" (the snapshot, a Blob); read as {key, size, records,
+# blob: whether the bytes are kept as a Blob, head: their first 4 bytes}
 SNAPSHOT_ENTRY_JS = """() => new Promise((resolve, reject) => {
   const open = indexedDB.open('banking-games-live', 1);
   open.onerror = () => reject(open.error);
@@ -235,9 +236,11 @@ SNAPSHOT_ENTRY_JS = """() => new Promise((resolve, reject) => {
       const at = keys.result.find(k => k.endsWith(' meta'));
       if (!at) { db.close(); resolve(null); return; }
       const meta = store.get(at), bytes = store.get(at.replace(/ meta$/, ' bytes'));
-      bytes.onsuccess = () => { db.close();
+      bytes.onsuccess = async () => { db.close();
+        const b = bytes.result, blob = b instanceof Blob;
+        const head = new Uint8Array(blob ? await b.slice(0, 4).arrayBuffer() : b.subarray(0, 4));
         resolve({key: meta.result.key, size: meta.result.size, records: keys.result.length,
-                 head: Array.from(bytes.result.subarray(0, 4))}); };
+                 blob: blob, head: Array.from(head)}); };
     };
   };
 })"""
@@ -245,29 +248,33 @@ SNAPSHOT_ENTRY_JS = """() => new Promise((resolve, reject) => {
 # change the saved snapshot: ``[key or null, garbage, magic]``: a new key; the bytes after the
 # snapshot's header (its first 64 KiB) overwritten with a pattern, keeping its size; or the
 # header's first word (Pyodide's magic number) changed and the checksum made to match
-SNAPSHOT_SPOIL_JS = """([key, garbage, magic]) => new Promise((resolve, reject) => {
-  const open = indexedDB.open('banking-games-live', 1);
-  open.onerror = () => reject(open.error);
-  open.onsuccess = () => {
-    const db = open.result;
-    const tx = db.transaction('python', 'readwrite'), store = tx.objectStore('python');
-    const keys = store.getAllKeys();
-    keys.onsuccess = () => {
-      const at = keys.result.find(k => k.endsWith(' meta')), at2 = at.replace(/ meta$/, ' bytes');
-      const meta = store.get(at), bytes = store.get(at2);
-      bytes.onsuccess = () => {
-        const m = meta.result, b = bytes.result;
-        if (key) m.key = key;
-        if (garbage) for (let i = 65536; i < b.length; i += 1) b[i] = (i * 7) & 255;
-        if (magic) { b[0] ^= 0xff; m.sum = window.bgLiveSnapshotSum(b); }
-        store.put(m, at);
-        store.put(b, at2);
-      };
-    };
-    tx.oncomplete = () => { db.close(); resolve(true); };
-    tx.onerror = () => reject(tx.error);
+SNAPSHOT_SPOIL_JS = """async ([key, garbage, magic]) => {
+  const db = await new Promise((resolve, reject) => {
+    const open = indexedDB.open('banking-games-live', 1);
+    open.onerror = () => reject(open.error);
+    open.onsuccess = () => resolve(open.result);
+  });
+  const done = tx => new Promise((resolve, reject) => { tx.oncomplete = resolve; tx.onerror = () => reject(tx.error); });
+  const tx = db.transaction('python'), store = tx.objectStore('python'), got = {};
+  const keys = store.getAllKeys();
+  keys.onsuccess = () => {
+    got.at = keys.result.find(k => k.endsWith(' meta'));
+    got.at2 = got.at.replace(/ meta$/, ' bytes');
+    store.get(got.at).onsuccess = e => { got.meta = e.target.result; };
+    store.get(got.at2).onsuccess = e => { got.bytes = e.target.result; };
   };
-})"""
+  await done(tx);
+  const m = got.meta, b = new Uint8Array(await got.bytes.arrayBuffer());
+  if (key) m.key = key;
+  if (garbage) for (let i = 65536; i < b.length; i += 1) b[i] = (i * 7) & 255;
+  if (magic) { b[0] ^= 0xff; m.sum = window.bgLiveSnapshotSum(b); }
+  const tx2 = db.transaction('python', 'readwrite');
+  tx2.objectStore('python').put(m, got.at);
+  tx2.objectStore('python').put(new Blob([b]), got.at2);
+  await done(tx2);
+  db.close();
+  return true;
+}"""
 
 
 def _press(page, url, chapter):
@@ -293,6 +300,7 @@ def test_snapshot_restored_on_a_later_chapter_same_deal(browser, sub_path_url):
         timings = first.evaluate("window.bgLiveTimings")   # the snapshot is made after the table
         entry = first.evaluate(SNAPSHOT_ENTRY_JS)
         assert entry["size"] == timings["snapshotMade"][1] and entry["records"] == 2, (entry, timings)
+        assert entry["blob"], "the snapshot is not kept as a Blob (read back 2 to 3 times slower)"
         # the key names this build: Pyodide's version and every wheel's sha256 in wheels.json
         manifest = first.evaluate(f"fetch('{sub_path_url}/_static/live/wheels.json').then(r => r.json())")
         assert f"pyodide {manifest['pyodide']}" in entry["key"], entry["key"]
@@ -304,6 +312,11 @@ def test_snapshot_restored_on_a_later_chapter_same_deal(browser, sub_path_url):
         table, timings = _press(second, sub_path_url, chapter)
         assert timings.get("restored") is True, f"{chapter} did not start from the snapshot: {timings}"
         assert "restoreFailed" not in timings, timings
+        # a snapshot holds no files: once the table is shown the wheels are unpacked again, so
+        # the engine's source file (bytecode here) is there for what reads it later
+        assert second.evaluate("window.bgLivePython.runPython("
+                               "'import os, banking_games.games.landsknecht as m; os.path.isfile(m.__file__)')"), \
+            "after a restore the wheels were not unpacked"
         steps = SCENARIOS[chapter][1]
         settle_at = [e for _, e in steps].index("settle")
         states = _play(second, table, steps[:settle_at + 1], chapter)

@@ -66,7 +66,7 @@ class PageComm(BaseComm):
     def publish_msg(self, msg_type, data=None, metadata=None, buffers=None, **keys):
         content = {"comm_id": self.comm_id, "target_name": self.target_name,
                    "data": data or {}, "metadata": metadata or {}}
-        bufs = to_js([bytes(b) for b in (buffers or [])])
+        bufs = to_js([bytes(b) for b in buffers]) if buffers else None   # (most messages have none)
         _page_send()(msg_type, json.dumps(content, default=str), bufs)
 
 

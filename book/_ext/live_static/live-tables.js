@@ -485,7 +485,7 @@
   // one deletes it and Python starts normally. Pyodide 314.0.6 calls this option experimental
   // (_makeSnapshot).
   var SNAPSHOT_DB = "banking-games-live", SNAPSHOT_STORE = "python";
-  var SNAPSHOT_FORMAT = 1;   // raise when what is saved changes in a way the key does not show
+  var SNAPSHOT_FORMAT = 2;   // raise when what is saved changes in a way the key does not show
   var SNAPSHOT_MAX = 256 * 1024 * 1024;   // a larger one is not saved (bytes of Python's memory)
   var SNAPSHOT_CHECK = "import sys\nnext((m for m in ('bg_live_bridge', 'ipywidgets', 'banking_games.widgets.hoggenheimer') if m not in sys.modules), '')";
   function textHash(text) {   // 53-bit hash of a string (cyrb53), to name bridge.py's version
@@ -547,19 +547,41 @@
       });
     });
   }
-  // Two records under this folder's address: "<address> meta" {key, size, sum}, small, read
-  // first, and "<address> bytes", the snapshot, read only when the key is this build's, while
-  // Pyodide's script and wasm load.
-  // this folder's saved entry {key, size, sum}, or null (none, or unreadable: then deleted);
-  // never fails, and gives up after 3 s
+  // Two records under this folder's address: "<address> meta" {key, size, sum}, small, and
+  // "<address> bytes", the snapshot as a Blob (IndexedDB hands a Blob over without reading it:
+  // in headless Chromium here, 30 MB came out as a Blob in 50 to 100 ms, as a Uint8Array in
+  // 100 to 230 ms). Both records are read in one transaction, for a reader who has used Deal
+  // live before as soon as the page is set up (opening IndexedDB takes a while), else when Deal
+  // live starts; the Blob's bytes are read when Python starts, while the build's key is checked
+  // and Pyodide's script and wasm load.
+  // Resolves to this folder's saved entry {key, size, sum, bytes(): a promise of its Uint8Array},
+  // or null (none, or unreadable: then deleted); never fails, and gives up after 3 s.
+  var savedEarly = null;
   function snapshotRead() {
+    if (savedEarly) { var early = savedEarly; savedEarly = null; return early; }
     if (!snapshotsPossible()) return Promise.resolve(null);
-    var read = snapshotDo("readonly", function (store) { return store.get(here + " meta"); }).then(function (meta) {
+    var records = {};
+    var read = snapshotDo("readonly", function (store) {
+      var bytes = store.get(here + " bytes");
+      bytes.onsuccess = function () { records.bytes = bytes.result; };
+      return store.get(here + " meta");
+    }).then(function (meta) {
       if (!meta) return null;
       if (typeof meta.key !== "string" || !(meta.size > 0) || typeof meta.sum !== "string") {
         throw new Error("malformed entry");
       }
-      return meta;
+      var blob = records.bytes, bytes = null;
+      return { key: meta.key, size: meta.size, sum: meta.sum, bytes: function () {
+        if (!bytes) {
+          var t = performance.now();
+          bytes = blob instanceof Blob ? blob.arrayBuffer().then(function (b) {
+            timings.snapshotRead = performance.now() - t;
+            return new Uint8Array(b);
+          }) : Promise.reject(new Error("its bytes are missing"));
+          bytes.catch(function () {});   // (its failure is snapshotBytes')
+        }
+        return bytes;
+      } };
     }).catch(function (e) {
       console.warn("Deal live: the saved Python snapshot is unreadable; deleting it", e);
       timings.snapshotBad = String(e && e.message || e);
@@ -569,22 +591,23 @@
     var late = new Promise(function (resolve) { setTimeout(function () { resolve(null); }, 3000); });
     return Promise.race([read, late]);
   }
-  // the snapshot's bytes for ``meta``, checked against its size and checksum (else it fails)
+  // the snapshot's bytes for ``saved``, checked against its size and checksum (else it fails)
   var restoringBytes = 0;    // bytes of Python's memory in the snapshot being restored
-  function snapshotBytes(meta) {
-    var t = performance.now();
-    return snapshotDo("readonly", function (store) { return store.get(here + " bytes"); }).then(function (bytes) {
-      if (!(bytes instanceof Uint8Array) || bytes.byteLength !== meta.size) throw new Error("its size differs");
-      if (snapshotSum(bytes) !== meta.sum) throw new Error("its checksum differs");
-      timings.snapshotRead = performance.now() - t;
-      timings.snapshotBytes = meta.size;
-      // the snapshot: a header (its length in the second 32-bit word), then the memory
-      restoringBytes = bytes.byteLength - new DataView(bytes.buffer, bytes.byteOffset, 8).getUint32(4, true);
+  function snapshotBytes(saved) {
+    if (saved.checked) return saved.checked;
+    saved.checked = saved.bytes().then(function (bytes) {
+      if (bytes.byteLength !== saved.size) throw new Error("its size differs");
+      var t = performance.now();
+      if (snapshotSum(bytes) !== saved.sum) throw new Error("its checksum differs");
+      timings.snapshotSummed = performance.now() - t;
+      timings.snapshotBytes = saved.size;
       return bytes;
     }).catch(function (e) {
       timings.snapshotBad = String(e && e.message || e);
       throw e;
     });
+    saved.checked.catch(function () {});   // (its failure is loadPyodide's)
+    return saved.checked;
   }
   function snapshotDelete() {
     return snapshotDo("readwrite", function (store) {
@@ -616,7 +639,7 @@
       timings.snapshotMade = [made.ms, bytes.byteLength];
       if (bytes.byteLength > SNAPSHOT_MAX) return false;
       return snapshotDo("readwrite", function (store) {
-        store.put(bytes, here + " bytes");
+        store.put(new Blob([bytes]), here + " bytes");
         return store.put({ key: key, size: bytes.byteLength, sum: snapshotSum(bytes) }, here + " meta");
       }).then(function () { timings.snapshotSaved = performance.now() - t; return true; });
     }).catch(function (e) {
@@ -639,9 +662,15 @@
     python = (async function () {
       if (saved) {
         try {
-          var bytes = snapshotBytes(saved);   // read while Pyodide's script and wasm load
-          bytes.catch(function () {});       // (its failure is loadPyodide's, caught below)
+          // read while Pyodide's script and wasm load (unless read before the press)
+          var bytes = snapshotBytes(saved).then(function (b) {
+            // the snapshot: a header (its length in the second 32-bit word), then the memory
+            restoringBytes = b.byteLength - new DataView(b.buffer, b.byteOffset, 8).getUint32(4, true);
+            return b;
+          });
+          bytes.catch(function () {});
           var py = await loadPyodideOnce({ _loadSnapshot: bytes });
+          saved.checked = null;   // (30 MB no longer needed: Pyodide copied them)
           // the restored interpreter must hold what the snapshot was made with
           var missing = py.runPython(SNAPSHOT_CHECK);
           if (missing) throw new Error("the restored Python lacks " + missing);
@@ -664,9 +693,13 @@
     timings.pyodideStarts = (timings.pyodideStarts || 0) + 1;
     return (async function () {
       var restore = wasmTypeTolerant();
-      // the wasm's and the standard library's bytes are counted as they stream in (progress)
+      // the wasm's and the standard library's bytes are counted as they stream in (progress),
+      // but not when Python is restored from a snapshot: a reader who has one has these files
+      // in the HTTP cache, and a response rebuilt to count its bytes is one the browser does
+      // not keep compiled code for (a wasm response straight from the HTTP cache is compiled
+      // once, then taken from the browser's code cache)
       var realFetch = window.fetch;
-      window.fetch = countingFetch(realFetch);
+      if (!options._loadSnapshot) window.fetch = countingFetch(realFetch);
       try {
         var mod;
         try {
@@ -694,6 +727,8 @@
     timings.start = t0;
     started = (async function () {
       step("Loading Python (Pyodide) from this site", 0.05);
+      var savedP = snapshotRead();   // first: opening IndexedDB takes a while
+      savedP.then(function (saved) { if (saved) saved.bytes(); });   // most entries are this build's
       var managerP = widgetManager();
       // Pyodide's module is fetched and parsed while the build's key and the saved snapshot are read
       import(here + "pyodide.mjs").catch(function () {});
@@ -702,7 +737,6 @@
       // and file name, no reader runs the old wheel from the cache.
       var manifestP = fetchOk(here + "wheels.json", { cache: "no-store" }).then(function (r) { return r.json(); });
       var bridgeP = fetchOk(here + "bridge.py", { cache: "no-cache" }).then(function (r) { return r.text(); });
-      var savedP = snapshotRead();
       manifestP.catch(function () {});
       bridgeP.catch(function () {});
       var manifest = await manifestP, bridgeCode = await bridgeP;
@@ -740,10 +774,20 @@
         sha.destroy();
       }
       timings.wheelsFetched = performance.now() - tw;
-      // also after a restore: a snapshot holds Python's memory, not its files (a module the
-      // tables import later, or a data file, is read from them)
-      bufs.forEach(function (buf) { pyodide.unpackArchive(buf, "wheel"); });
-      timings.unpacked = performance.now() - tw;
+      // A snapshot holds Python's memory, not its files: after a restore the wheels are unpacked
+      // too (a module the tables import later, or a data file, is read from them), but only
+      // once the first table has been drawn (dealLive), or before a message from the page
+      // reaches Python if that comes first: every module the tables need to be built was
+      // imported before the snapshot was made (SNAPSHOT_CHECK).
+      var unpacked = false;
+      var unpackWheels = function () {
+        if (unpacked) return;
+        unpacked = true;
+        var tu = performance.now();
+        bufs.forEach(function (buf) { pyodide.unpackArchive(buf, "wheel"); });
+        timings.unpacked = performance.now() - tu;
+      };
+      if (!loaded.restored) unpackWheels();
       step("Starting the widget bridge", 0.85);
       if (!loaded.restored) {
         var module = pyodide.runPython(BRIDGE_LOADER, { globals: pyodide.globals.get("dict")() });
@@ -777,9 +821,12 @@
         }
       };
       var bridgeModule = pyodide.pyimport("bg_live_bridge");
-      var bridge = { deliver: bridgeModule.deliver, model_id: bridgeModule.model_id };
+      var deliver = bridgeModule.deliver;
+      // the wheels are there before any message from the page reaches Python (see unpackWheels)
+      var bridge = { deliver: function (id, data, bufs) { unpackWheels(); return deliver(id, data, bufs); },
+                     model_id: bridgeModule.model_id };
       timings.ready = performance.now() - t0;
-      return { pyodide: pyodide, bridge: bridge, manager: manager,
+      return { pyodide: pyodide, bridge: bridge, manager: manager, unpackWheels: unpackWheels,
                settled: function () { return chain; } };
     })();
     started.catch(function () { started = null; });
@@ -849,6 +896,7 @@
       await py.manager.display_view(view, host);
       keepAccessible(host);
       timings.table = performance.now() - t0;
+      nextFrame().then(py.unpackWheels);   // (after a restore; once the table is drawn)
       var what = box.getAttribute("data-what");
       status.textContent = what ?
         "The " + what + " below runs in this page (Python in your browser) in place of the table " +
@@ -917,6 +965,21 @@
       button.hidden = false;
       box.querySelector(".bg-live-note").hidden = false;
       button.addEventListener("click", function () { dealLive(box, button); });
+      if (startEarly() && !savedEarly && snapshotsPossible()) {
+        // a reader who has used Deal live before: what costs no download and little memory
+        // is done now, not after the press (the saved snapshot's records are opened, not read;
+        // the widget manager's script, already on the page, is set up once the page is idle)
+        savedEarly = snapshotRead();
+        var idle = window.requestIdleCallback || setTimeout;
+        idle(function () {
+          window.requirejs(["@jupyter-widgets/html-manager"], function () {}, function () {});
+        });
+        // and, on a device with memory to spare, the snapshot's bytes are read and checked
+        // (about 30 MB held by the page, 0.1 to 0.3 s of work done before the press, not after)
+        if (!(navigator.deviceMemory < 4)) {
+          savedEarly.then(function (saved) { if (saved) idle(function () { snapshotBytes(saved); }); });
+        }
+      }
       var section = box.closest("section") || box;
       if ("IntersectionObserver" in window && startEarly()) {
         var seen = new IntersectionObserver(function (entries) {

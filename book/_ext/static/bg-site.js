@@ -170,11 +170,18 @@
     scrollBoxes();
     watchTables();
   }
-  function later() { if (!pending) { pending = true; window.requestAnimationFrame(fix); } }
+  // Not while a Deal live box is busy (aria-busy, set by live-tables.js while Python starts
+  // and the live table is first drawn): its hundreds of changes would each walk the article
+  // and measure its boxes (about 150 ms of the start); one pass follows when it is done.
+  function later() {
+    if (pending || document.querySelector('.bg-live[aria-busy="true"]')) return;
+    pending = true;
+    window.requestAnimationFrame(fix);
+  }
   document.addEventListener("DOMContentLoaded", function () {
     fix();
     new MutationObserver(later).observe(document.body, {
-      childList: true, subtree: true, attributes: true, attributeFilter: ["class", "aria-label", "open"]
+      childList: true, subtree: true, attributes: true, attributeFilter: ["class", "aria-label", "open", "aria-busy"]
     });
   });
   window.addEventListener("resize", function () { later(); });
