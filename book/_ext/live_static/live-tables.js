@@ -896,7 +896,8 @@
       await py.manager.display_view(view, host);
       keepAccessible(host);
       timings.table = performance.now() - t0;
-      nextFrame().then(py.unpackWheels);   // (after a restore; once the table is drawn)
+      // (after a restore: once the page is idle, its widgets drawn)
+      (window.requestIdleCallback || setTimeout)(py.unpackWheels, { timeout: 2000 });
       var what = box.getAttribute("data-what");
       status.textContent = what ?
         "The " + what + " below runs in this page (Python in your browser) in place of the table " +
@@ -977,7 +978,9 @@
         // and, on a device with memory to spare, the snapshot's bytes are read and checked
         // (about 30 MB held by the page, 0.1 to 0.3 s of work done before the press, not after)
         if (!(navigator.deviceMemory < 4)) {
-          savedEarly.then(function (saved) { if (saved) idle(function () { snapshotBytes(saved); }); });
+          savedEarly.then(function (saved) {
+            if (saved) idle(function () { snapshotBytes(saved); }, { timeout: 1000 });
+          });
         }
       }
       var section = box.closest("section") || box;
