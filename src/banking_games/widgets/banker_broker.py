@@ -31,6 +31,7 @@ from typing import Callable, Hashable, Sequence
 import ipywidgets as widgets
 
 from ..display.banker_broker import cut_html, deal_html, rest_html, section_html
+from . import plain
 from ..checks import whole_number
 from ..errors import ConfigError, RuleError
 from ..games.banker_broker import (PAYOUT_ODDS, BankChange, BankChangeResult, BankerBrokerConfig,
@@ -314,34 +315,34 @@ class BankerBrokerTable(DealingTable):
         if not isinstance(config, BankerBrokerConfig):
             raise ConfigError(f"config must be a BankerBrokerConfig, got {type(config).__name__}")
         self._start_table()
-        self.bank_view = widgets.HTML()
+        self.bank_view = plain.HTML()
         wide = {"description_width": "initial"}
         self.players_field = widgets.Text(value=", ".join(str(p) for p in players), description="Players",
                                           placeholder="names, separated by commas, in seating order",
                                           style=wide, layout=widgets.Layout(width="340px"))
         self.seed_field = number_field(seed if isinstance(seed, int) else 0, "Seed", "150px")
-        self.new_session_button = widgets.Button(description="New session", icon="users")
+        self.new_session_button = plain.Button(description="New session", icon="users")
         self.option_fields = {name: _option_widget(name, getattr(config, name)) for name in RULE_OPTIONS}
         self.n_sections = number_field(n_sections, N_SECTIONS_LABEL, "200px")
         self.punter = widgets.Dropdown(description="Punter", style=wide, layout=widgets.Layout(width="170px"))
         self.section = widgets.Dropdown(description="on", style=wide, layout=widgets.Layout(width="220px"))
         self.stake = widgets.Text(value="1", description="Stake", style=wide, layout=widgets.Layout(width="110px"))
-        self.bet_button = widgets.Button(description="Place bet", button_style="primary", icon="coins")
+        self.bet_button = plain.Button(description="Place bet", button_style="primary", icon="coins")
         self.sizes = widgets.Text(value="", description="Section sizes", placeholder="empty: cut at random",
                                   style=wide, layout=widgets.Layout(width="290px"))
-        self.cut_button = widgets.Button(description="Cut", icon="cut")
-        self.turn_button = widgets.Button(description="Turn a section", icon="hand-point-up")
-        self.end_button = widgets.Button(description="Deal to the end", icon="forward")
-        self.new_deal_button = widgets.Button(description="New deal", button_style="success", icon="redo")
-        self.table = widgets.HTML()
-        self.sections_title = widgets.HTML()
+        self.cut_button = plain.Button(description="Cut", icon="cut")
+        self.turn_button = plain.Button(description="Turn a section", icon="hand-point-up")
+        self.end_button = plain.Button(description="Deal to the end", icon="forward")
+        self.new_deal_button = plain.Button(description="New deal", button_style="success", icon="redo")
+        self.table = plain.HTML()
+        self.sections_title = plain.HTML()
         self.sections = PickRow(lambda i: self.pick_section(i + 1), after=[self.table])
-        self.board = widgets.VBox([self.sections_title, self.sections])
+        self.board = plain.VBox([self.sections_title, self.sections])
         self.board.add_class("bg-pick-panel")
-        self.settlement_view = widgets.HTML()
-        self.bankroll_view = widgets.HTML()
+        self.settlement_view = plain.HTML()
+        self.bankroll_view = plain.HTML()
         self.chart = BankrollChart()
-        self.log_view = widgets.HTML()
+        self.log_view = plain.HTML()
         self.replay = DealReplay(["<i>Open this panel to draw the deal.</i>"], size=config.pack_size,
                                  label="Section")
 
@@ -365,19 +366,19 @@ class BankerBrokerTable(DealingTable):
         self.new_session_button.on_click(lambda _: self.new_session())
 
         row = widgets.Layout(flex_flow="row wrap", align_items="center")
-        settings = widgets.HBox([self.players_field, self.seed_field, self.new_session_button], layout=row)
+        settings = plain.HBox([self.players_field, self.seed_field, self.new_session_button], layout=row)
         settings.add_class("bg-settings")
         f = self.option_fields
-        options = widgets.VBox([
-            widgets.HBox([f["bottom_card"], f["bet_timing"]], layout=row),
-            widgets.HBox([f["sectioning"], f["section_limit"], self.n_sections], layout=row),
-            widgets.HBox([f["tie_rule"], f["bank_change"], f["deals_per_bank"]], layout=row)])
+        options = plain.VBox([
+            plain.HBox([f["bottom_card"], f["bet_timing"]], layout=row),
+            plain.HBox([f["sectioning"], f["section_limit"], self.n_sections], layout=row),
+            plain.HBox([f["tie_rule"], f["bank_change"], f["deals_per_bank"]], layout=row)])
         self.lesson_code = LessonCodeSection()  # issue 20: the lesson's group code of the deals finished
         self.more = Disclosure(children=[self.replay, self.log_view, self.lesson_code],
                                       titles=("Step through this deal", "Event log", LessonCodeSection.TITLE))
         self.more.observe(lambda _: self._sync_replay(), names="selected_index")
         self.more.observe(lambda _: self._sync_lesson_code(), names="selected_index")
-        money = widgets.HBox([self.bankroll_view, self.chart], layout=row)
+        money = plain.HBox([self.bankroll_view, self.chart], layout=row)
         self._assemble([
             settings, options,
             note_html("Players sit in the order listed (each one's left neighbour is the next); a high cut "
@@ -386,8 +387,8 @@ class BankerBrokerTable(DealingTable):
                       "starts with stakes before the cut (our choice; the source's own account cuts first, and "
                       "its option 2 allows either). The same seed deals the same cards."),
             self.header, self.bank_view,
-            widgets.HBox([self.punter, self.section, self.stake, self.bet_button], layout=row),
-            widgets.HBox([self.sizes, self.cut_button, self.turn_button, self.end_button, self.new_deal_button],
+            plain.HBox([self.punter, self.section, self.stake, self.bet_button], layout=row),
+            plain.HBox([self.sizes, self.cut_button, self.turn_button, self.end_button, self.new_deal_button],
                          layout=row),
             self.message, self.board, note_html(PICK_HELP), self.settlement_view, money, self.more])
         self.repeat = RepeatPanel(self)  # Repeat: many deals with the same bets (issue 20)

@@ -45,6 +45,7 @@ from typing import Callable, Mapping, Protocol, Sequence
 
 import ipywidgets as widgets
 
+from . import plain
 from .. import group_codes as gcodes
 from .. import teaching as T
 from ..errors import ConfigError, GameError, short_repr
@@ -425,7 +426,7 @@ def funnel_svg(points: Sequence[tuple[str, int, float, bool]], p: Fraction, labe
 
 # ---------------------------------------------------------------- the board
 
-class ClassBoard(widgets.VBox):
+class ClassBoard(plain.VBox):
     """The class results board of one game's lesson.
 
     Args:
@@ -455,47 +456,47 @@ class ClassBoard(widgets.VBox):
         wide = {"description_width": "initial"}
         kept = ("in this browser (this page, this device), also after a reload," if isinstance(self.store, BrowserStore)
                 else "while this Python runs (a board made again in it finds them)")
-        intro = widgets.HTML(
+        intro = plain.HTML(
             f'<div style="font-size:90%;color:{MUTED_COLOUR}">Type or paste the groups\' codes, one per line, '
             "and press Add. A group that dealt with real cards enters its counts below. The codes are kept "
             f"{kept} until you press Clear all.</div>")
         self.codes_field = widgets.Textarea(value="", placeholder="one group code per line", description="Codes",
                                             style=wide, layout=widgets.Layout(width="100%", height="7em"))
-        self.add_button = widgets.Button(description="Add", button_style="primary", icon="plus",
+        self.add_button = plain.Button(description="Add", button_style="primary", icon="plus",
                                          tooltip="add the codes typed above to the board")
         self.message = MessageBar()
         self.cards_fields = {name: widgets.Text(value="", description=label, style=wide,
                                                 layout=widgets.Layout(width="150px"))
                              for name, label in (("group", "Group"),) + g.fields}
-        self.cards_button = widgets.Button(description="Add real-cards group", icon="plus",
+        self.cards_button = plain.Button(description="Add real-cards group", icon="plus",
                                            tooltip="add the counts typed in these fields as one group",
                                            layout=widgets.Layout(width="auto"))
         row = widgets.Layout(flex_flow="row wrap", align_items="center")
-        cards = Disclosure(children=[widgets.VBox([
-            widgets.HTML(f'<div style="font-size:90%;color:{MUTED_COLOUR}">For a group that dealt with real '
+        cards = Disclosure(children=[plain.VBox([
+            plain.HTML(f'<div style="font-size:90%;color:{MUTED_COLOUR}">For a group that dealt with real '
                          "cards: its number (any whole number that tells the groups apart), its deals and "
                          "its counts, from its worksheet.</div>"),
-            widgets.HBox(list(self.cards_fields.values()) + [self.cards_button], layout=row)])],
+            plain.HBox(list(self.cards_fields.values()) + [self.cards_button], layout=row)])],
             titles=("A group with real cards",))
-        self.groups_box = widgets.VBox([])
-        self.clear_button = widgets.Button(description="Clear all", icon="trash",
+        self.groups_box = plain.VBox([])
+        self.clear_button = plain.Button(description="Clear all", icon="trash",
                                            tooltip="remove every group from the board (asks first)",
                                            layout=widgets.Layout(width="auto", min_width="9em"))
-        self.cancel_button = widgets.Button(description="Keep them", layout=widgets.Layout(display="none"))
-        self.table = widgets.HTML("", layout=widgets.Layout(max_width="100%", overflow="auto"))
+        self.cancel_button = plain.Button(description="Keep them", layout=widgets.Layout(display="none"))
+        self.table = plain.HTML("", layout=widgets.Layout(max_width="100%", overflow="auto"))
         self.funnel_event = widgets.Dropdown(options=[(label, k) for k, label in g.names.items()],
                                              value=g.funnel, description="Funnel plot of", style=wide,
                                              layout=widgets.Layout(max_width="100%"))
-        self.plot = widgets.HTML("")
+        self.plot = plain.HTML("")
         self.add_button.on_click(lambda _: self.add(self.codes_field.value, from_field=True))
         self.cards_button.on_click(lambda _: self._cards_pressed())
         self.clear_button.on_click(lambda _: self._clear_pressed())
         self.cancel_button.on_click(lambda _: self._cancel_clear())
         self.funnel_event.observe(lambda _: self._render(), names="value")
         super().__init__([
-            widgets.HTML(f"<b>Class results: {html.escape(g.title)}</b>"), intro,
-            self.codes_field, widgets.HBox([self.add_button], layout=row), self.message, cards,
-            self.groups_box, widgets.HBox([self.clear_button, self.cancel_button], layout=row),
+            plain.HTML(f"<b>Class results: {html.escape(g.title)}</b>"), intro,
+            self.codes_field, plain.HBox([self.add_button], layout=row), self.message, cards,
+            self.groups_box, plain.HBox([self.clear_button, self.cancel_button], layout=row),
             self.table, self.funnel_event, self.plot])
         self.add_class("bg-board")
         self._load()
@@ -789,12 +790,12 @@ class ClassBoard(widgets.VBox):
                 what += f'<br><span style="color:{MUTED_COLOUR}">{html.escape(e.note)}</span>'
             elif e.code.kind in ("lesson", "repeat"):
                 what += f' <span style="color:{MUTED_COLOUR}">(checked: the seed gives these counts)</span>'
-            button = widgets.Button(description="Remove", icon="times", tooltip=f"remove {self._name(e)}",
+            button = plain.Button(description="Remove", icon="times", tooltip=f"remove {self._name(e)}",
                                     layout=widgets.Layout(width="auto", flex="0 0 auto"))
             button.on_click(lambda _, i=i: self._remove_pressed(i))
-            rows.append(widgets.HBox([widgets.HTML(what, layout=widgets.Layout(flex="1 1 14em")), button],
+            rows.append(plain.HBox([plain.HTML(what, layout=widgets.Layout(flex="1 1 14em")), button],
                                      layout=widgets.Layout(flex_flow="row wrap", align_items="center")))
-        head = widgets.HTML(f"<b>Groups on the board: {len(self.entries)}</b>"
+        head = plain.HTML(f"<b>Groups on the board: {len(self.entries)}</b>"
                             + ("" if self.entries else f' <span style="color:{MUTED_COLOUR}">(none yet)</span>'))
         self.groups_box.children = [head] + rows
         self.clear_button.disabled = not self.entries

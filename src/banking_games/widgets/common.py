@@ -21,10 +21,10 @@ from typing import Callable, Hashable, Iterable, Mapping, Sequence
 import ipywidgets as widgets
 import traitlets
 
+from . import plain
 from ..checks import names, whole_number
 from ..errors import ConfigError, GameError, short_repr
 from ..money import Settlement
-from ipywidgets.widgets.widget_string import HTMLStyle
 
 from ..render import ALERT_COLOUR, MUTED_COLOUR, merge_frames
 
@@ -255,12 +255,12 @@ def log_html(text: str) -> str:
 
 def note_html(text: str) -> widgets.HTML:
     """A small grey note under a table's settings (``text`` is HTML)."""
-    return widgets.HTML(f'<div style="font-size:85%;color:{MUTED_COLOUR}">{text}</div>')
+    return plain.HTML(f'<div style="font-size:85%;color:{MUTED_COLOUR}">{text}</div>')
 
 
 # ---------------------------------------------------------------- the replay
 
-class DealReplay(widgets.VBox):
+class DealReplay(plain.VBox):
     """Step through a deal's frames in the browser, with or without a kernel.
 
     A ``Play`` button and a slider are linked *in the browser* (``jslink``)
@@ -337,9 +337,9 @@ class DealReplay(widgets.VBox):
         # (a Hoggenheimer table's replay holds 34 frames: 68 models fewer, its Deal live start
         # shorter). A table's frame scrolls sideways on its own when the page is narrower than the
         # table (a phone), instead of cutting the table off.
-        self._shared_layout = widgets.Layout() if compact else widgets.Layout(overflow="auto", max_width="100%")
-        self._shared_style = HTMLStyle()
-        self.board = widgets.HTML("", layout=widgets.Layout(overflow="auto", max_width="100%"))
+        self._shared_layout = plain.shared("layout") if compact else widgets.Layout(overflow="auto", max_width="100%")
+        self._shared_style = plain.shared("html_style")
+        self.board = plain.HTML("", layout=widgets.Layout(overflow="auto", max_width="100%"))
         texts = self._texts(frames)
         self._pool = ([self._frame(t) for t in texts] + [self._frame() for _ in range(size - len(frames))])
         self.play = widgets.Play(value=0, min=0, max=top, step=1, interval=interval_ms,
@@ -350,23 +350,25 @@ class DealReplay(widgets.VBox):
                                             continuous_update=True,
                                             layout=widgets.Layout(width="min(420px, 90%)"))
             widgets.jslink((self.frame_field, "value"), (self.slider, "value"))
-            slider_set = widgets.HBox([self.play, self.slider])
+            slider_set = plain.HBox([self.play, self.slider])
             slider_set.add_class("bg-replay-slider-set")
             named.add_class("bg-replay-named-set")
-            controls = widgets.VBox([slider_set, named])
+            controls = plain.VBox([slider_set, named])
         else:
             self.play.layout.display = "none"
             self.slider = self.frame_field
             named.children += (self.play,)
             controls = named
-        self.stack = widgets.Stack(self._pool[:len(frames)], selected_index=0)
+        # (hidden below in a compact replay: then a layout of its own)
+        self.stack = widgets.Stack(self._pool[:len(frames)], selected_index=0,
+                                   layout=widgets.Layout() if compact else plain.shared("layout"))
         widgets.jslink((self.play, "value"), (self.slider, "value"))
         widgets.jslink((self.slider, "value"), (self.stack, "selected_index"))
         # class names for the site's stylesheet, print script and tests (book/_ext/static/bg-site.*)
         if compact:
             self.stack.layout.display = "none"
             self.stack.add_class("bg-frame-styles")
-            shown = widgets.Box([self.board])
+            shown = plain.Box([self.board])
             shown.add_class("bg-frames")
             super().__init__([controls, shown, self.stack])
             self.add_class("bg-replay-compact")
@@ -387,20 +389,20 @@ class DealReplay(widgets.VBox):
                                                   continuous_update=True,
                                                   style={"description_width": "initial"},
                                                   layout=widgets.Layout(width="9em"))
-        self.of_total = widgets.HTML(self._of_total(top))
+        self.of_total = plain.HTML(self._of_total(top))
         widgets.jslink((self.play_button, "value"), (self.play, "playing"))
         buttons = [self.play_button]
         if steps:
-            self.back_button = widgets.Button(description="Back", icon="step-backward", tooltip="One step back",
+            self.back_button = plain.Button(description="Back", icon="step-backward", tooltip="One step back",
                                               layout=widgets.Layout(width="auto"))
-            self.next_button = widgets.Button(description="Next", icon="step-forward", tooltip="One step on",
+            self.next_button = plain.Button(description="Next", icon="step-forward", tooltip="One step on",
                                               layout=widgets.Layout(width="auto"))
             self.back_button.on_click(lambda _: self.step(-1))
             self.next_button.on_click(lambda _: self.step(+1))
             buttons += [self.back_button, self.next_button]
         for w in buttons:
             w.add_class("bg-replay-button")
-        return widgets.HBox(buttons + [self.frame_field, self.of_total])
+        return plain.HBox(buttons + [self.frame_field, self.of_total])
 
     @staticmethod
     def _of_total(top: int) -> str:
@@ -419,7 +421,7 @@ class DealReplay(widgets.VBox):
         self.slider.value = min(max(self.slider.value + by, 0), self.slider.max)
 
     def _frame(self, value: str = "") -> widgets.HTML:
-        return widgets.HTML(value, layout=self._shared_layout, style=self._shared_style)
+        return plain.HTML(value, layout=self._shared_layout, style=self._shared_style)
 
     def _texts(self, frames: Sequence[str]) -> list[str]:
         """What the stack's widgets hold for these frames: the frames
@@ -479,7 +481,7 @@ class DealReplay(widgets.VBox):
 
 # ---------------------------------------------------------------- messages
 
-class Disclosure(widgets.VBox):
+class Disclosure(plain.VBox):
     """Panels under titles, at most one open at a time: what ipywidgets'
     ``Accordion`` does, with each title a real button.
 
@@ -506,7 +508,7 @@ class Disclosure(widgets.VBox):
         self.headers = [widgets.ToggleButton(value=False, description=str(title), icon="caret-right",
                                              layout=widgets.Layout(width="auto", max_width="100%"))
                         for title in titles[:len(self.panels)]]
-        self._boxes = [widgets.Box([panel], layout=widgets.Layout(display="none")) for panel in self.panels]
+        self._boxes = [plain.Box([panel], layout=widgets.Layout(display="none")) for panel in self.panels]
         super().__init__([w for pair in zip(self.headers, self._boxes) for w in pair], **kwargs)
         self.add_class("bg-disclosure")
         for i, header in enumerate(self.headers):
@@ -531,7 +533,7 @@ class Disclosure(widgets.VBox):
             box.layout.display = "" if is_open else "none"
 
 
-class MessageBar(widgets.HTML):
+class MessageBar(plain.HTML):
     """One line that tells the reader what happened or why an action was refused.
 
     It sits right under the table's buttons, so that what a press did shows
@@ -610,7 +612,7 @@ def guarded(method: Callable) -> Callable:
 
     return wrapper
 
-class DealingTable(widgets.VBox):
+class DealingTable(plain.VBox):
     """The skeleton every game's dealing table shares: a header line, a
     message bar for refusals and news, the time of the last action, and the
     assembly of the rows into one box. A game's table subclasses it, builds
@@ -631,7 +633,7 @@ class DealingTable(widgets.VBox):
         """Create the parts every table has (call before building the rest)."""
         self.last_action_seconds = 0.0
         self.message = MessageBar()
-        self.header = widgets.HTML()
+        self.header = plain.HTML()
 
     @classmethod
     def row_layout(cls) -> widgets.Layout:
@@ -768,7 +770,7 @@ def bankroll_svg(history: Mapping, *, title: str = "Running net since the first 
     return "".join(parts)
 
 
-class BankrollChart(widgets.HTML):
+class BankrollChart(plain.HTML):
     """A small chart of running net amounts (see :func:`bankroll_svg`).
 
     :meth:`draw` redraws only when the history has changed since the last

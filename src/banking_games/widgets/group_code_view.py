@@ -17,6 +17,7 @@ import html
 
 import ipywidgets as widgets
 
+from . import plain
 from .. import group_codes as G
 from .. import teaching
 from ..errors import GameError
@@ -108,7 +109,7 @@ def group_code_html(code: G.GroupCode, caption: str) -> str:
             f'-webkit-user-select:all;overflow-wrap:anywhere">{text}</code>{copy}</div>{folded}</div>')
 
 
-class LessonCodeSection(widgets.HTML):
+class LessonCodeSection(plain.HTML):
     """The *Group code for the lesson* section of a dealing table.
 
     ``update(game, seed, deals, off_lesson, players)`` shows the lesson's code of the

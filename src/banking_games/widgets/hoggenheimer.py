@@ -26,6 +26,7 @@ from typing import Hashable, Sequence
 
 import ipywidgets as widgets
 
+from . import plain
 from ..cards import hoggenheimer_pack
 from ..cards import rank_name
 from ..display.hoggenheimer import bets_html, layout_cells, layout_html, side_html, turn_order_html
@@ -289,21 +290,22 @@ class HoggenheimerTable(DealingTable):
         self.typed_bet = widgets.Text(value="", description="or type", placeholder="e.g. 7S 7H, tens, diamonds",
                                       continuous_update=False, style=wide, layout=widgets.Layout(width="250px"))
         self.stake = widgets.Text(value="1", description="Stake", style=wide, layout=widgets.Layout(width="110px"))
-        self.bet_button = widgets.Button(description="Place bet", button_style="primary", icon="coins")
-        self.turn_button = widgets.Button(description="Turn a card", icon="hand-point-up")
-        self.end_button = widgets.Button(description="Deal to the end", icon="forward")
-        self.new_deal_button = widgets.Button(description="New deal", button_style="success", icon="redo")
+        self.bet_button = plain.Button(description="Place bet", button_style="primary", icon="coins")
+        self.turn_button = plain.Button(description="Turn a card", icon="hand-point-up")
+        self.end_button = plain.Button(description="Deal to the end", icon="forward")
+        self.new_deal_button = plain.Button(description="New deal", button_style="success", icon="redo")
         self.procedure = widgets.Dropdown(options=[(_PROCEDURE_LABELS.get(p, p), p) for p in PROCEDURES],
                                           value=procedure if procedure in PROCEDURES else PROCEDURES[0],
                                           description="Procedure", style=wide,
                                           layout=widgets.Layout(width="380px"))
-        self.reveal = widgets.Checkbox(value=False, description="show face-down cards (faded)", indent=False)
+        self.reveal = widgets.Checkbox(value=False, description="show face-down cards (faded)", indent=False,
+                                       layout=plain.shared("layout"))
         self.players_field = widgets.Text(value=", ".join(str(p) for p in players), description="Players",
                                           placeholder="names, separated by commas, in seating order",
                                           style=wide, layout=widgets.Layout(width="320px"))
         self.seed_field = number_field(seed if isinstance(seed, int) else 0, "Seed", "150px")
-        self.new_session_button = widgets.Button(description="New session", icon="users")
-        self.table = widgets.HTML()
+        self.new_session_button = plain.Button(description="New session", icon="users")
+        self.table = plain.HTML()
         self._cell_bets = [[make_bet(card_at(r, c)) for c in range(len(RANK_COLUMNS))]
                            for r in range(len(SUIT_ROWS))]
         self._row_bets = [make_bet([card_at(r, c) for c in range(len(RANK_COLUMNS))]) for r in range(len(SUIT_ROWS))]
@@ -316,11 +318,11 @@ class HoggenheimerTable(DealingTable):
             [[bet_button_name(b) for b in line] for line in self._cell_bets],
             on_cell=self.pick_cell, on_row=self.pick_row, on_column=self.pick_column, help_text=PICK_HELP)
         self._fresh = True  # the next click on a cell starts a new choice (nothing chosen by the reader yet)
-        self.bets_view = widgets.HTML()
-        self.settlement_view = widgets.HTML()
-        self.bankroll_view = widgets.HTML()
+        self.bets_view = plain.HTML()
+        self.settlement_view = plain.HTML()
+        self.bankroll_view = plain.HTML()
         self.chart = BankrollChart()
-        self.log_view = widgets.HTML()
+        self.log_view = plain.HTML()
         self.replay = DealReplay([_REPLAY_CLOSED], size=len(hoggenheimer_pack()) + 1, label="Card")
 
         self._selecting = False
@@ -342,7 +344,7 @@ class HoggenheimerTable(DealingTable):
         self.new_session_button.on_click(lambda _: self.new_session())
 
         row = widgets.Layout(flex_flow="row wrap", align_items="center")
-        settings = widgets.HBox([self.players_field, self.seed_field, self.procedure, self.new_session_button],
+        settings = plain.HBox([self.players_field, self.seed_field, self.procedure, self.new_session_button],
                                 layout=row)
         settings.add_class("bg-settings")
         self.lesson_code = LessonCodeSection()  # issue 20: the lesson's group code of the deals finished
@@ -350,17 +352,17 @@ class HoggenheimerTable(DealingTable):
                                       titles=("Step through this deal", "Event log", LessonCodeSection.TITLE))
         self.more.observe(lambda _: self._sync_replay(), names="selected_index")
         self.more.observe(lambda _: self._sync_lesson_code(), names="selected_index")
-        money = widgets.HBox([self.bankroll_view, self.chart], layout=row)
+        money = plain.HBox([self.bankroll_view, self.chart], layout=row)
         self._assemble([
             settings,
             note_html("Players sit in the order listed (each one's left neighbour is the next); the first "
                       "holds the bank first. The same seed deals the same cards. 'New session' applies these "
                       "settings; a new procedure also applies from the next 'New deal'."),
             self.header,
-            widgets.HBox([self.punter, self.kind, self.bet], layout=row),
-            widgets.HBox([self.typed_bet, self.stake, self.bet_button], layout=row),
-            widgets.HBox([self.turn_button, self.end_button, self.new_deal_button, self.reveal], layout=row),
-            self.message, widgets.HBox([self.picker, self.table], layout=widgets.Layout(
+            plain.HBox([self.punter, self.kind, self.bet], layout=row),
+            plain.HBox([self.typed_bet, self.stake, self.bet_button], layout=row),
+            plain.HBox([self.turn_button, self.end_button, self.new_deal_button, self.reveal], layout=row),
+            self.message, plain.HBox([self.picker, self.table], layout=widgets.Layout(
                 flex_flow="row wrap", align_items="flex-start", grid_gap="0 16px")), self.picker.help,
             self.bets_view, self.settlement_view, money, self.more])
         self.repeat = RepeatPanel(self)  # Repeat: many deals with the same bets (issue 20)

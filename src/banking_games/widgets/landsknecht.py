@@ -27,6 +27,7 @@ from typing import Hashable, Sequence
 import ipywidgets as widgets
 
 from ..display.landsknecht import PLAYERS_LABEL, assemble_table, no_players_html, table_html, table_parts
+from . import plain
 from ..render import card_text
 from ..errors import ConfigError, GameError, RuleError
 from ..games.landsknecht import VOID, LandsknechtConfig, LandsknechtDeal, LandsknechtSession
@@ -162,27 +163,27 @@ class LandsknechtTable(DealingTable):
         self.punter = widgets.Dropdown(description="Punter", layout=widgets.Layout(width="170px"), style=wide)
         self.stake = widgets.Text(value="1", description="Stake", style=wide, layout=widgets.Layout(width="110px"))
         self.card = widgets.Dropdown(description="on card", style=wide, layout=widgets.Layout(width="230px"))
-        self.bet_button = widgets.Button(description="Place bet", button_style="primary", icon="coins")
-        self.turn_button = widgets.Button(description="Turn a card", icon="hand-point-up")
-        self.end_button = widgets.Button(description="Deal to the end", icon="forward")
-        self.new_deal_button = widgets.Button(description="New deal", button_style="success", icon="redo")
-        self.table_title = widgets.HTML()
-        self.table = widgets.HTML()
-        self.table_after = widgets.HTML()
-        self.no_players = widgets.HTML()
+        self.bet_button = plain.Button(description="Place bet", button_style="primary", icon="coins")
+        self.turn_button = plain.Button(description="Turn a card", icon="hand-point-up")
+        self.end_button = plain.Button(description="Deal to the end", icon="forward")
+        self.new_deal_button = plain.Button(description="New deal", button_style="success", icon="redo")
+        self.table_title = plain.HTML()
+        self.table = plain.HTML()
+        self.table_after = plain.HTML()
+        self.no_players = plain.HTML()
         self.players_cards = PickRow(self.pick_players_card, after=[self.no_players])
-        self.players_title = widgets.HTML()
-        self.voids = widgets.HTML()
-        self.settlement_view = widgets.HTML()
-        self.bankroll_view = widgets.HTML()
+        self.players_title = plain.HTML()
+        self.voids = plain.HTML()
+        self.settlement_view = plain.HTML()
+        self.bankroll_view = plain.HTML()
         self.chart = BankrollChart()
-        self.log_view = widgets.HTML()
+        self.log_view = plain.HTML()
         self.players_field = widgets.Text(value=", ".join(str(p) for p in players), description="Players",
                                           placeholder="names, separated by commas, in seating order",
                                           style=wide, layout=widgets.Layout(width="360px"))
         self.seed_field = number_field(seed if isinstance(seed, int) else 0, "Seed", "160px")
         self.option_fields = {name: _option_widget(name, getattr(config, name)) for name in RULE_OPTIONS}
-        self.new_session_button = widgets.Button(description="New session", icon="users")
+        self.new_session_button = plain.Button(description="New session", icon="users")
 
         self.session: LandsknechtSession | None = None
         self.deal: LandsknechtDeal | None = None
@@ -205,23 +206,23 @@ class LandsknechtTable(DealingTable):
             field.observe(lambda _: self._on_setting(), names="value")
 
         row = widgets.Layout(flex_flow="row wrap", align_items="center")
-        settings = widgets.HBox([self.players_field, self.seed_field, *self.option_fields.values(),
+        settings = plain.HBox([self.players_field, self.seed_field, *self.option_fields.values(),
                                  self.new_session_button], layout=row)
         settings.add_class("bg-settings")
         self.lesson_code = LessonCodeSection()  # issue 20: the lesson's group code of the deals finished
         more = self.more = Disclosure(children=[self.replay, self.log_view, self.lesson_code],
                                              titles=("Step through this deal", "Event log", LessonCodeSection.TITLE))
         more.observe(lambda _: self._sync_lesson_code(), names="selected_index")
-        money = widgets.HBox([self.bankroll_view, self.chart], layout=row)
+        money = plain.HBox([self.bankroll_view, self.chart], layout=row)
         self._assemble([
             settings,
             note_html(SETTINGS_HELP),
             self.header,
-            widgets.HBox([self.punter, self.stake, self.card, self.bet_button],
+            plain.HBox([self.punter, self.stake, self.card, self.bet_button],
                            layout=row),
-            widgets.HBox([self.turn_button, self.end_button, self.new_deal_button], layout=row),
+            plain.HBox([self.turn_button, self.end_button, self.new_deal_button], layout=row),
             self.message, self.table_title,
-            widgets.HBox([self.table, widgets.VBox([self.players_title, self.players_cards]), self.table_after],
+            plain.HBox([self.table, plain.VBox([self.players_title, self.players_cards]), self.table_after],
                          layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start")),
             note_html(PICK_HELP), self.voids, self.settlement_view, money, more])
         self.card.observe(lambda _: self._show_choice(), names="value")

@@ -24,6 +24,8 @@ from typing import Callable, Sequence
 
 import ipywidgets as widgets
 
+from . import plain
+
 __all__ = ["Parts", "PickCell", "PickRow", "LayoutPicker", "PICK_CSS", "style_html"]
 
 PICK_CSS = """
@@ -85,18 +87,17 @@ class Parts:
     Every ipywidget brings its own ``Layout`` (and a button or an HTML
     widget its own style), each a model the browser must build; 44 cells
     would make about 350 models, a second in the website's Pyodide. The
-    cells of one picker share these five instead (none is ever changed).
+    cells share these instead: the process's shared, frozen layout and
+    styles (:func:`banking_games.widgets.plain.shared`; none is ever changed).
     """
 
     def __init__(self) -> None:
-        self.box_layout = widgets.Layout()
-        self.html_layout = widgets.Layout()
-        self.button_layout = widgets.Layout()
-        self.html_style = widgets.HTML().style
-        self.button_style = widgets.ButtonStyle()
+        self.box_layout = self.html_layout = self.button_layout = plain.shared("layout")
+        self.html_style = plain.shared("html_style")
+        self.button_style = plain.shared("button_style")
 
 
-class PickCell(widgets.Box):
+class PickCell(plain.Box):
     """A drawing with a button over it.
 
     Args:
@@ -115,8 +116,8 @@ class PickCell(widgets.Box):
     def __init__(self, name: str, on_click: Callable[[], None], drawing: str = "",
                  parts: Parts | None = None) -> None:
         parts = parts or Parts()
-        self.drawing = widgets.HTML(drawing, layout=parts.html_layout, style=parts.html_style)
-        self.button = widgets.Button(description="", tooltip=name, layout=parts.button_layout,
+        self.drawing = plain.HTML(drawing, layout=parts.html_layout, style=parts.html_style)
+        self.button = plain.Button(description="", tooltip=name, layout=parts.button_layout,
                                      style=parts.button_style)
         self.button.on_click(lambda _: on_click())
         super().__init__([self.drawing, self.button], layout=parts.box_layout)
@@ -152,7 +153,7 @@ def _head(text: str, red: bool = False) -> str:
     return f'<div class="{cls}" aria-hidden="true">{html.escape(text)}</div>'
 
 
-class LayoutPicker(widgets.VBox):
+class LayoutPicker(plain.VBox):
     """A grid of :class:`PickCell`, with a button at the head of each row and column.
 
     Args:
@@ -176,7 +177,7 @@ class LayoutPicker(widgets.VBox):
     def __init__(self, rows: Sequence[tuple[str, bool, str]], columns: Sequence[tuple[str, str]],
                  cell_names: Sequence[Sequence[str]], *, on_cell: Callable[[int, int], None],
                  on_row: Callable[[int], None], on_column: Callable[[int], None], help_text: str = "") -> None:
-        self.title = widgets.HTML()
+        self.title = plain.HTML()
         self._title_text: str | None = None
         self.set_title("")
         parts = Parts()
@@ -186,7 +187,7 @@ class LayoutPicker(widgets.VBox):
                           for r, (label, red, name) in enumerate(rows)]
         self.cells = [[PickCell(cell_names[r][c], (lambda r=r, c=c: on_cell(r, c)), parts=parts)
                        for c in range(len(columns))] for r in range(len(rows))]
-        corner = widgets.HTML("")
+        corner = plain.HTML("")
         corner.add_class("bg-pick-corner")
         children: list[widgets.Widget] = [corner, *self.column_heads]
         for r in range(len(rows)):
@@ -194,9 +195,9 @@ class LayoutPicker(widgets.VBox):
         self.grid = widgets.GridBox(children, layout=widgets.Layout(
             grid_template_columns=f"auto repeat({len(columns)}, auto)", grid_gap="0px", align_items="stretch"))
         self.grid.add_class("bg-pick-grid")
-        scroll = widgets.Box([self.grid])
+        scroll = plain.Box([self.grid])
         scroll.add_class("bg-pick-scroll")
-        self.help = widgets.HTML(f'<div class="bg-pick-help">{html.escape(help_text)}</div>' if help_text else "")
+        self.help = plain.HTML(f'<div class="bg-pick-help">{html.escape(help_text)}</div>' if help_text else "")
         super().__init__([self.title, scroll], layout=widgets.Layout(width="max-content", max_width="100%"))
         self.add_class("bg-pick")
 
@@ -223,7 +224,7 @@ class LayoutPicker(widgets.VBox):
         return {(r, c) for r, line in enumerate(self.cells) for c, cell in enumerate(line) if cell.chosen}
 
 
-class PickRow(widgets.HBox):
+class PickRow(plain.HBox):
     """A row of :class:`PickCell` whose number changes (the sections of a
     deal, the players' cards), then any fixed widgets after them.
 

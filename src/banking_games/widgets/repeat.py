@@ -42,6 +42,8 @@ from typing import Hashable, Sequence
 
 import ipywidgets as widgets
 
+from . import plain
+
 from .. import group_codes as G
 from ..errors import ConfigError, GameError, short_repr
 from ..exact import banker_broker as exact_bb
@@ -638,16 +640,16 @@ class RepeatPanel(Disclosure):
         seed = getattr(table, "seed", 0)
         self.seed_field = widgets.Text(value=str(seed if isinstance(seed, int) else 0), description="Repeat seed",
                                        style=wide, placeholder="a whole number", layout=widgets.Layout(width="170px"))
-        self.repeat_button = widgets.Button(description="Repeat", button_style="primary", icon="play",
+        self.repeat_button = plain.Button(description="Repeat", button_style="primary", icon="play",
                                             tooltip="deal that many fresh deals with the bets of this deal")
-        self.stop_button = widgets.Button(description="Stop", icon="stop", disabled=True,
+        self.stop_button = plain.Button(description="Stop", icon="stop", disabled=True,
                                           tooltip="stop the repeat under way (its tally so far is shown)")
         self.progress = widgets.IntProgress(value=0, min=0, max=1, description="Dealt", style=wide,
                                             layout=widgets.Layout(width="min(300px, 95%)"))
-        self.status = widgets.HTML("")
+        self.status = plain.HTML("")
         self.message = MessageBar()
-        self.results = widgets.HTML("", layout=widgets.Layout(max_width="100%", overflow="auto"))
-        self.code_view = widgets.HTML("")
+        self.results = plain.HTML("", layout=widgets.Layout(max_width="100%", overflow="auto"))
+        self.code_view = plain.HTML("")
         self.tally: RepeatTally | None = None
         self.group_code: G.GroupCode | None = None
         self.task = None
@@ -656,15 +658,15 @@ class RepeatPanel(Disclosure):
         self.repeat_button.on_click(lambda _: self.start())
         self.stop_button.on_click(lambda _: self.stop())
         row = widgets.Layout(flex_flow="row wrap", align_items="center")
-        about = widgets.HTML(
+        about = plain.HTML(
             f'<div style="font-size:85%;color:{MUTED_COLOUR}">Place bets in this deal on the table above, '
             f"then press Repeat: the engine deals that many fresh deals with the same punters, bets and "
             f"stakes, each shuffled from one random source started from the seed, plays each to the end and "
             f"settles it. The same seed gives the same tally. 1 to {MAX_DEALS:,} deals.</div>")
-        box = widgets.VBox([about,
-                            widgets.HBox([self.deals_field, self.seed_field, self.repeat_button, self.stop_button],
+        box = plain.VBox([about,
+                            plain.HBox([self.deals_field, self.seed_field, self.repeat_button, self.stop_button],
                                          layout=row),
-                            widgets.HBox([self.progress, self.status], layout=row),
+                            plain.HBox([self.progress, self.status], layout=row),
                             self.message, self.results, self.code_view])
         box.add_class("bg-repeat")
         super().__init__(children=[box], titles=(self.TITLE,))
