@@ -10,10 +10,14 @@ Serves book/_build/html under /book/ on 127.0.0.1 (build it first:
 * warm start: the same reader (same profile, so the HTTP cache is warm and
   IndexedDB holds the Python snapshot made in a worker after the first Deal
   live showed its table; the benchmark waits until it is saved) then opens
-  another chapter and does the same; whether Python was restored from the
-  snapshot is printed; the same for a third chapter in a page without
-  IndexedDB (so Python starts normally: the figure before the snapshot), and
-  Hoggenheimer's table (the largest: about 360 widgets) restored again;
+  another chapter and presses "Deal live" TO_SECTION_S after the page's load
+  event (a reader going straight to the section; Python is restored from the
+  snapshot once the page is idle, before the press: live-tables.js); whether
+  Python was restored, and whether the restore began before the press, is
+  printed; the same pressed at the load event (no head start); a third
+  chapter in a page without IndexedDB (so Python starts normally: the figure
+  before the snapshot), and Hoggenheimer's table (the largest: about 260
+  widgets) restored again;
 * start after reading: a returning reader (one who has used Deal live on
   this site before, so Python starts loading when *Deal it yourself* comes
   into view) with an empty HTTP cache scrolls there, reads for READ_S
@@ -69,6 +73,9 @@ TARGETS = {"cold": 3.0, "warm": 1.0, "click_ms": 50.0, "live_bytes": 0, "first_m
            "lite_first": 20.0, "lite_second": 10.0}
 USED_KEY = "banking-games:deal-live-used"   # live-tables.js: this reader has used Deal live before
 READ_S = 8
+# a later chapter is pressed this long after its load event: a reader who goes straight from the
+# page's top to Deal it yourself (several screens down) in a second, without reading there
+TO_SECTION_S = 1.0
 CLICKS = 15
 TABLES = {"hoggenheimer": "bg-hoggenheimer-table", "banker-and-broker": "bg-banker-broker-table",
           "landsknecht": "bg-landsknecht-table"}
@@ -142,9 +149,14 @@ def press_and_wait(page, chapter: str, wall: list[float] | None = None) -> float
     return (page.evaluate("window.bgBenchShown") - page.evaluate("window.bgBenchPressed")) / 1000
 
 
-def open_chapter(page, base: str, chapter: str) -> None:
+def open_chapter(page, base: str, chapter: str, after_load_s: float | None = None) -> None:
+    """Open ``chapter``; wait until its network is idle (0.5 s without a request), or, given
+    ``after_load_s``, that many seconds after its load event (0: none)."""
     page.goto(f"{base}/{chapter}.html", wait_until="load")
-    page.wait_for_load_state("networkidle")
+    if after_load_s is None:
+        page.wait_for_load_state("networkidle")
+    elif after_load_s > 0:
+        page.wait_for_timeout(after_load_s * 1000)
 
 
 CLICK_JS = """
@@ -248,7 +260,7 @@ def main(argv: list[str]) -> int:
     server, base = serve()
     cold, warm, after_read, clicks, page_bytes, live_bytes = [], [], [], [], [], []
     warm_plain, in_page, restored = [], {"cold": [], "warm": [], "warm_plain": []}, []
-    warm_large = []
+    warm_large, warm_at_load, before_press = [], [], []
     seen_bytes, first_bytes = [], []
     loads = {"cold": [], "warm": [], "warm_plain": [], "read": [], "click": []}
     walls = {"cold": [], "warm": [], "warm_plain": [], "read": []}
@@ -291,13 +303,20 @@ def main(argv: list[str]) -> int:
             print(f"  (snapshot saved: {saved}; made in the worker in "
                   f"{made[0] / 1000 if made else float('nan'):.2f} s, {made[1] if made else 0:,} bytes)")
             page2 = context.new_page()
-            open_chapter(page2, base, "landsknecht")
+            open_chapter(page2, base, "landsknecht", after_load_s=TO_SECTION_S)
             warm.append(press_and_wait(page2, "landsknecht", walls["warm"]))
             loads["warm"].append(load())
             timings = page2.evaluate("window.bgLiveTimings")
             in_page["warm"].append(timings["table"] / 1000)
             restored.append(bool(timings.get("restored")))
+            before_press.append(bool(timings.get("startedBeforePress")))
             page2.close()
+            # the same reader pressing the moment the page's load event fires: no time to restore first
+            page5 = context.new_page()
+            open_chapter(page5, base, "landsknecht", after_load_s=0)
+            warm_at_load.append(press_and_wait(page5, "landsknecht"))
+            restored.append(bool(page5.evaluate("window.bgLiveTimings.restored")))
+            page5.close()
             # the same, in a page without IndexedDB: no snapshot, Python starts as before issue 22
             page3 = context.new_page()
             page3.add_init_script("Object.defineProperty(window, 'indexedDB', {value: undefined})")
@@ -308,9 +327,10 @@ def main(argv: list[str]) -> int:
             page3.close()
             # the largest table (Hoggenheimer's), restored from the snapshot in a later page
             page4 = context.new_page()
-            open_chapter(page4, base, "hoggenheimer")
+            open_chapter(page4, base, "hoggenheimer", after_load_s=TO_SECTION_S)
             warm_large.append(press_and_wait(page4, "hoggenheimer"))
             restored.append(bool(page4.evaluate("window.bgLiveTimings.restored")))
+            before_press.append(bool(page4.evaluate("window.bgLiveTimings.startedBeforePress")))
             context.close()
             # start after reading the section for READ_S seconds: a reader who used Deal live
             # before (so Python starts when the section shows) with an empty HTTP cache
@@ -349,11 +369,15 @@ def main(argv: list[str]) -> int:
     line("first visit (fresh profile), press -> table", cold, TARGETS["cold"], "s", where=loads["cold"])
     line("  (wall clock)", walls["cold"], TARGETS["cold"], "s")
     line("  (in the page: click event -> table shown)", in_page["cold"], TARGETS["cold"], "s")
-    line("later chapter, same browser, press at once", warm, TARGETS["warm"], "s", where=loads["warm"])
+    line(f"later chapter, same browser, pressed {TO_SECTION_S:g} s after load", warm, TARGETS["warm"], "s",
+         where=loads["warm"])
     line("  (wall clock)", walls["warm"], TARGETS["warm"], "s")
     line("  (in the page: click event -> table shown)", in_page["warm"], TARGETS["warm"], "s")
     line("  the same, Hoggenheimer (the largest table)", warm_large, TARGETS["warm"], "s")
-    print(f"{'  Python restored from the snapshot':<48} {sum(restored)} of {len(restored)} pages")
+    line("  the same, pressed at the load event", warm_at_load, TARGETS["warm"], "s")
+    print(f"{'  Python restored from the snapshot':<48} {sum(restored)} of {len(restored)} pages; "
+          f"restore started before the press on {sum(before_press)} of {len(before_press)} pages "
+          f"pressed {TO_SECTION_S:g} s after load")
     line("later chapter, no IndexedDB (normal start)", warm_plain, TARGETS["warm"], "s",
          where=loads["warm_plain"])
     line("  (wall clock)", walls["warm_plain"], TARGETS["warm"], "s")

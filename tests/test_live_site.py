@@ -277,19 +277,25 @@ SNAPSHOT_SPOIL_JS = """async ([key, garbage, magic]) => {
 }"""
 
 
-def _press(page, url, chapter, settle=False):
-    """Open ``chapter``, press Deal live (``settle``: once the page has made no request for
-    0.5 s), wait for its table; the page's timings (``settle``: with "beforePress", those
-    just before the press)."""
+def _press(page, url, chapter, settle=None):
+    """Open ``chapter``, press Deal live, wait for its table; the page's timings. ``settle``:
+    the name of a timing to wait for before the press (at most 10 s, once the page has made no
+    request for 0.5 s; "": only that); then the timings hold "beforePress", those just before
+    the press."""
     page.goto(f"{url}/{chapter}.html", wait_until="load")
     before = None
-    if settle:
+    if settle is not None:
         page.wait_for_load_state("networkidle")
-        try:   # a returning reader's saved snapshot is read once the page is idle (live-tables.js)
-            page.wait_for_function("'snapshotSummed' in window.bgLiveTimings", timeout=5_000)
+    if settle:
+        try:   # a returning reader's Python is restored once the page is idle (live-tables.js)
+            page.wait_for_function(f"'{settle}' in window.bgLiveTimings", timeout=10_000)
         except Exception:
-            pass   # (not read: the caller's assertion says so)
+            pass   # (not there: the caller's assertion says so)
+    if settle is not None:
         before = page.evaluate("Object.assign({}, window.bgLiveTimings)")
+        before["fetched"] = page.evaluate(   # the site's Python files fetched so far, by name
+            "performance.getEntriesByType('resource').map(e => e.name.split('?')[0])"
+            ".filter(n => n.includes('/_static/live/')).map(n => n.split('/').pop())")
     page.get_by_role("button", name="Deal live", exact=True).evaluate(
         "b => { b.scrollIntoView({block: 'center'}); b.click(); }")
     table = page.locator(f".bg-live-table .{SCENARIOS[chapter][0]}")
@@ -322,11 +328,15 @@ def test_snapshot_restored_on_a_later_chapter_same_deal(browser, sub_path_url):
         # a later chapter in the same browser: Python from the snapshot, the same deal as CPython
         chapter = "landsknecht"
         second = watch(context.new_page(), problems)
-        table, timings = _press(second, sub_path_url, chapter, settle=True)
+        table, timings = _press(second, sub_path_url, chapter, settle="settled")
         assert timings.get("restored") is True, f"{chapter} did not start from the snapshot: {timings}"
-        # this reader has used Deal live and has a snapshot: its bytes were read and checked
-        # before the press, once the page was idle
-        assert "snapshotSummed" in timings["beforePress"], timings
+        # this reader has used Deal live and has a snapshot (and this machine memory to spare:
+        # Chromium reports 4 GB or more): once the page was idle, before the press, its bytes
+        # were read and checked, Python restored from them and the table made, not drawn
+        before = timings["beforePress"]
+        assert "snapshotSummed" in before and before.get("startedBeforePress") is True, timings
+        assert before.get("restored") is True and "settled" in before, timings
+        assert timings["builtBeforePress"] is True and timings["pythonLoads"] == 1, timings
         assert "restoreFailed" not in timings, timings
         # a snapshot holds no files: once the table is shown the wheels are unpacked again, so
         # the engine's source file (bytecode here) is there for what reads it later
@@ -343,7 +353,12 @@ def test_snapshot_restored_on_a_later_chapter_same_deal(browser, sub_path_url):
         other_key = entry["key"].replace(manifest["wheels"][0]["sha256"], "0" * 64)
         first.evaluate(SNAPSHOT_SPOIL_JS, [other_key, False, False])
         third = watch(context.new_page(), problems)
-        _, timings = _press(third, sub_path_url, "banker-and-broker")
+        _, timings = _press(third, sub_path_url, "banker-and-broker", settle="snapshotStale")
+        # seen before the press, and nothing of Python started or fetched for it then (only the
+        # two small files that name the build: wheels.json and bridge.py)
+        before = timings["beforePress"]
+        assert before.get("snapshotStale") is True and "pyodideStarts" not in before, timings
+        assert not [f for f in before["fetched"] if f.endswith((".whl", ".wasm", ".zip", "asm.mjs"))], before
         assert timings.get("snapshotStale") is True and not timings.get("restored"), timings
         assert third.evaluate("window.bgLiveSnapshotSaved") is True
         replaced = third.evaluate(SNAPSHOT_ENTRY_JS)
@@ -366,8 +381,11 @@ def test_snapshot_restored_on_a_later_chapter_same_deal(browser, sub_path_url):
         # error is caught, the entry deleted, Python starts normally and saves a new snapshot
         first.evaluate(SNAPSHOT_SPOIL_JS, [None, False, True])
         fifth = watch(context.new_page(), problems)
-        _, timings = _press(fifth, sub_path_url, "landsknecht")
+        _, timings = _press(fifth, sub_path_url, "landsknecht", settle="restoreFailed")
         assert not timings.get("restored") and "magic" in timings.get("restoreFailed", ""), timings
+        # the restore was tried before the press and refused; no normal start followed it until
+        # the press: then one normal start
+        assert timings["beforePress"]["pyodideStarts"] == 1 and "restoreFailed" in timings["beforePress"], timings
         assert timings["pyodideStarts"] == 2, timings   # the refused restore, then a normal start
         assert fifth.evaluate("window.bgLiveSnapshotSaved") is True
         assert fifth.evaluate(SNAPSHOT_ENTRY_JS)["head"] == entry["head"]
@@ -399,8 +417,12 @@ def test_snapshot_larger_than_pyodides_first_memory_restores(browser, sub_path_u
         assert first.evaluate("window.bgLiveSnapshotSaved") is True, timings
         size = first.evaluate("window.bgLiveTimings")["snapshotMade"][1]
         assert size > 31_457_280 + 25_000_000, f"the snapshot is {size} bytes: the heap did not grow"
+        # on a device that reports under 4 GB of memory nothing is restored before the press
+        # (live-tables.js: memoryToSpare), only at the press
         second = watch(context.new_page(), problems)
-        _, timings = _press(second, sub_path_url, "landsknecht")
+        second.add_init_script("Object.defineProperty(Navigator.prototype, 'deviceMemory', {get: () => 2})")
+        _, timings = _press(second, sub_path_url, "landsknecht", settle="")
+        assert "pyodideStarts" not in timings["beforePress"], timings["beforePress"]
         assert timings.get("restored") is True and "restoreFailed" not in timings, timings
         assert timings["memoryGrown"] >= size - 65_536, timings
         assert not problems.console and not problems.page_errors, problems.report()

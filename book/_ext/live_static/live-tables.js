@@ -656,7 +656,9 @@
   // ``saved``: a snapshot entry to restore (see below), or null for a normal start, which then
   // makes a snapshot when this browser can keep one. Resolves to {pyodide, restored}; a failed
   // restore starts Python normally (and deletes the entry).
-  function loadPython(saved) {
+  // ``restoreOnly`` (a start before the press, see setUp): a restore that fails is not followed
+  // by a normal start (the entry is deleted, and the press starts Python as for a new reader).
+  function loadPython(saved, restoreOnly) {
     if (python) return python;
     timings.pythonLoads = (timings.pythonLoads || 0) + 1;
     python = (async function () {
@@ -677,10 +679,12 @@
           timings.restored = true;
           return { pyodide: py, restored: true };
         } catch (e) {
-          console.warn("Deal live: the saved Python snapshot could not be restored; starting Python normally", e);
+          console.warn("Deal live: the saved Python snapshot could not be restored; " +
+                       (restoreOnly ? "it is deleted" : "starting Python normally"), e);
           timings.restoreFailed = String(e && e.message || e).slice(0, 300);
           restoringBytes = 0;
-          snapshotDelete();
+          await snapshotDelete();
+          if (restoreOnly) throw e;
         }
       }
       return { pyodide: await loadPyodideOnce({}), restored: false, canSnapshot: snapshotsPossible() };
@@ -721,10 +725,13 @@
     })();
   }
 
-  function start() {
+  // ``beforePress``: started before any press, for a reader with a saved snapshot (setUp); only
+  // a restore of this build's snapshot is tried then, nothing else is fetched or started.
+  function start(beforePress) {
     if (started) return started;
     var t0 = performance.now();
     timings.start = t0;
+    if (beforePress) timings.startedBeforePress = true;
     started = (async function () {
       step("Loading Python (Pyodide) from this site", 0.05);
       var savedP = snapshotRead();   // first: opening IndexedDB takes a while
@@ -740,16 +747,17 @@
       manifestP.catch(function () {});
       bridgeP.catch(function () {});
       var manifest = await manifestP, bridgeCode = await bridgeP;
-      // the wheels arrive while Python starts; they are checked against wheels.json once it runs
-      var wheelsP = fetchWheels(manifest);
-      wheelsP.catch(function () {});
       var key = snapshotKey(manifest, bridgeCode);
       var saved = await savedP;
       if (saved && saved.key !== key) {
         timings.snapshotStale = true;   // made by another build of this site: never restored
         saved = null;
       }
-      var loaded = await loadPython(saved);
+      if (beforePress && !saved) throw new NotStarted();
+      // the wheels arrive while Python starts; they are checked against wheels.json once it runs
+      var wheelsP = fetchWheels(manifest);
+      wheelsP.catch(function () {});
+      var loaded = await loadPython(saved, beforePress);
       var pyodide = loaded.pyodide;
       timings.pyodide = performance.now() - t0;
       var tw = performance.now();
@@ -830,7 +838,39 @@
                settled: function () { return chain; } };
     })();
     started.catch(function () { started = null; });
+    started.beforePress = !!beforePress;
     return started;
+  }
+  function NotStarted() { this.message = "no snapshot of this build to restore"; }
+  // Python for a reader who wants it now: the start under way, or, if that was a start before
+  // the press that ended without Python (no snapshot of this build, or its restore failed),
+  // a normal one
+  function startNow() {
+    var under = start(), early = under.beforePress;
+    return under.catch(function (e) { if (early) return start(); throw e; });
+  }
+
+  // The box's table made in Python (its Python code, in the box) and its models in the page's
+  // widget manager, not drawn: resolves to {model: the table's model, at: when it was made}.
+  // Made once per box: at the press, or before it for a reader whose Python was restored early.
+  function buildTable(box) {
+    if (box.bgBuilt) return box.bgBuilt;
+    box.bgBuilt = (async function () {
+      var py = await startNow();
+      var code = box.querySelector("script[type='text/x-python']").textContent;
+      var ns = py.pyodide.globals.get("dict")();
+      var tc = performance.now();
+      var table = py.pyodide.runPython(code, { globals: ns, filename: "deal-live.py" });
+      timings.code = performance.now() - tc;
+      var id = py.bridge.model_id(table);
+      table.destroy();
+      await py.settled();
+      timings.settled = performance.now() - tc;
+      var model = await py.manager.get_model(id);
+      return { model: model, at: performance.now() };
+    })();
+    box.bgBuilt.catch(function () { box.bgBuilt = null; });
+    return box.bgBuilt;
   }
 
   async function dealLive(box, button) {
@@ -873,20 +913,12 @@
     // Python may have started loading when the section came into view: show the step under way now
     listener.apply(null, lastStep || ["Loading Python (Pyodide) from this site", 0.05]);
     try {
-      var py = await start();
+      var py = await startNow();
       listener("Dealing", 0.95);
-      var code = box.querySelector("script[type='text/x-python']").textContent;
-      var ns = py.pyodide.globals.get("dict")();
-      var tc = performance.now();
-      timings.pressToReady = tc - t0;
-      var table = py.pyodide.runPython(code, { globals: ns, filename: "deal-live.py" });
-      timings.code = performance.now() - tc;
-      var id = py.bridge.model_id(table);
-      table.destroy();
-      await py.settled();
-      timings.settled = performance.now() - tc;
-      var model = await py.manager.get_model(id);
-      var view = await py.manager.create_view(model);
+      timings.pressToReady = performance.now() - t0;
+      var built = await buildTable(box);
+      timings.builtBeforePress = built.at < t0;
+      var view = await py.manager.create_view(built.model);
       var host = document.createElement("div");
       host.className = "bg-live-table";
       var replay = box.getAttribute("data-replaces");
@@ -947,6 +979,19 @@
     try { return window.localStorage.getItem(USED) === "1"; } catch (e) { return false; }
   }
 
+  // a device that can hold Python (about 100 MB) for a reader who may not press:
+  // one reporting 4 GB or more (Chromium), or, where no browser reports it, one with a mouse
+  // or trackpad (not a phone: some phone browsers close a tab that takes much memory)
+  function memoryToSpare() {
+    if (navigator.deviceMemory) return navigator.deviceMemory >= 4;
+    return !!(window.matchMedia && window.matchMedia("(pointer: fine)").matches);
+  }
+  function afterLoad(job) {
+    var idle = function () { (window.requestIdleCallback || setTimeout)(job, { timeout: 300 }); };
+    if (document.readyState === "complete") idle();
+    else window.addEventListener("load", idle, { once: true });
+  }
+
   function setUp() {
     if (typeof WebAssembly !== "object" || !window.requirejs) return;  // keep the replay only
     if (location.protocol === "file:") {
@@ -975,12 +1020,27 @@
         idle(function () {
           window.requirejs(["@jupyter-widgets/html-manager"], function () {}, function () {});
         });
-        // and, on a device with memory to spare, the snapshot's bytes are read and checked
-        // (about 30 MB held by the page, 0.1 to 0.3 s of work done before the press, not after)
-        if (!(navigator.deviceMemory < 4)) {
+        // and, on a device with memory to spare, Python is restored from the snapshot once the
+        // page has loaded and is idle, then the box's table is made (not drawn) and the wheels
+        // unpacked, each when the page is idle again: about 0.1 to 0.2 MB of this site's files
+        // fetched (the rest is in the HTTP cache), about a second of work and 100 MB of memory
+        // held by the page, done before the press rather than after it. Nothing else is
+        // started: a snapshot of another build, or one that fails to restore, waits for the
+        // press (or the section, below), and then Python starts as on a first visit.
+        if (memoryToSpare()) {
           savedEarly.then(function (saved) {
-            if (saved) idle(function () { snapshotBytes(saved); }, { timeout: 1000 });
-          });
+            if (saved) return snapshotBytes(saved);
+          }).then(function (bytes) {
+            if (bytes) afterLoad(function () {
+              start(true).then(function (py) {
+                return new Promise(function (resolve) { idle(resolve, { timeout: 300 }); }).then(function () {
+                  return buildTable(box);
+                }).then(function () { idle(py.unpackWheels, { timeout: 2000 }); });
+              }).catch(function (e) {
+                if (!(e instanceof NotStarted)) console.warn("Deal live: Python was not restored before the press", e);
+              });
+            });
+          }, function () { /* bytes that fail their check: the press starts Python normally */ });
         }
       }
       var section = box.closest("section") || box;
@@ -988,7 +1048,7 @@
         var seen = new IntersectionObserver(function (entries) {
           if (entries.some(function (e) { return e.isIntersecting; })) {
             seen.disconnect();
-            start().catch(function (e) { console.warn("Deal live: Python did not start", e); });
+            startNow().catch(function (e) { console.warn("Deal live: Python did not start", e); });
           }
         });
         seen.observe(section);
