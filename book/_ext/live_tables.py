@@ -26,7 +26,9 @@ to show). The page then loads ``_static/live/live-tables.js`` (see
 book/_ext/live_static/live-tables.js, copied by scripts/live_site.py), which
 starts Pyodide from the site's own files when the reader presses the button
 (or, for a reader who has used Deal live on this site before, when the
-section scrolls into view); until then the replay named by the
+section scrolls into view, and, if their browser keeps this build's Python
+snapshot and the device has memory to spare, once the page has loaded,
+making the table before the press); until then the replay named by the
 key (a figure's ``name``) stays as it is.
 
 The build warns (an error under ``-W``) when the key names no figure of the
@@ -104,8 +106,10 @@ def live_box(code: str, replaces: str, nbytes: int = 14_000_000, *, button: str 
         f'files (about {megabytes} MB the first time; nothing is fetched before you press), and runs the '
         f'{html.escape(what)} below with the same code as in Jupyter. After the first time, your browser '
         'keeps a copy of the started Python in this site\'s storage, where it allows, and later pages '
-        'restore Python from it instead of setting it up again; clearing this site\'s data in the browser '
-        'removes it.</p>'
+        'restore Python from it instead of setting it up again: on a computer with memory to spare, as '
+        'soon as the page has loaded, so that the table is ready when you press (the page then holds '
+        'Python in its memory even if you do not press). Clearing this site\'s data in the browser '
+        'removes the copy.</p>'
         '<progress max="1" value="0" hidden aria-label="Loading Python"></progress>'
         '<p class="bg-live-status" role="status" aria-live="polite"></p>'
         f'<script type="text/x-python">{html.escape(code, quote=False)}</script>'

@@ -979,7 +979,7 @@
     try { return window.localStorage.getItem(USED) === "1"; } catch (e) { return false; }
   }
 
-  // a device that can hold Python (about 100 MB) for a reader who may not press:
+  // a device that can hold Python (about 130 MB) for a reader who may not press:
   // one reporting 4 GB or more (Chromium), or, where no browser reports it, one with a mouse
   // or trackpad (not a phone: some phone browsers close a tab that takes much memory)
   function memoryToSpare() {
@@ -1022,9 +1022,10 @@
         });
         // and, on a device with memory to spare, Python is restored from the snapshot once the
         // page has loaded and is idle, then the box's table is made (not drawn) and the wheels
-        // unpacked, each when the page is idle again: about 0.1 to 0.2 MB of this site's files
-        // fetched (the rest is in the HTTP cache), about a second of work and 100 MB of memory
-        // held by the page, done before the press rather than after it. Nothing else is
+        // unpacked, each when the page is idle again: two small files fetched (wheels.json and
+        // bridge.py, under 2 kB; the rest comes from the HTTP cache of a browser keeping it on
+        // disk), about a second of work and 130 MB of memory held by the page (headless
+        // Chromium here), done before the press rather than after it. Nothing else is
         // started: a snapshot of another build, or one that fails to restore, waits for the
         // press (or the section, below), and then Python starts as on a first visit.
         if (memoryToSpare()) {
