@@ -499,8 +499,9 @@ class Disclosure(plain.VBox):
     Panels built when first opened (issue 22): a panel may be given as a
     zero-argument callable (e.g. a class, or a method) that returns the
     panel's widget. It is called once, when the panel is first opened
-    (before any observer of ``selected_index`` outside this class runs, so
-    that one may fill the panel) or first asked for with :meth:`panel`;
+    (before the observers of ``selected_index`` added after the Disclosure
+    was made run, so that one may fill the panel) or first asked for with
+    :meth:`panel`;
     until then the panel's box is empty. A closed panel then costs no widget
     models: making a model takes Python's time, and on the website's *Deal
     live* also the browser's widget manager's, before the table shows (a
