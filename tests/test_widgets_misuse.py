@@ -141,6 +141,7 @@ def test_names_are_shown_as_text_not_markup(game):
     assert not t.message.is_error, t.message.value
     for acc in (w for w in parts(t) if isinstance(w, Disclosure)):
         acc.selected_index = 0  # draw the replay too
+    t.log_view  # and the event log (a folded panel is made when first opened or read)
     for _ in range(4):
         t.stake.value = "1"
         t.bet_button.click()

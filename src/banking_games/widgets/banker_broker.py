@@ -39,10 +39,10 @@ from ..games.banker_broker import (PAYOUT_ODDS, BankChange, BankChangeResult, Ba
                                    PackCut, Sectioning, SectionTurned, TieRule, section_count)
 from ..money import LOSE, PUSH, WIN, Settlement
 from ..render import MUTED_COLOUR, card_text
-from .common import (DealingTable, Disclosure, BankrollChart, DealReplay, MessageBar, bankroll_html, check_players_arg, check_seed, count_text, number_field, parse_seed, typed_whole_number, fmt_amount,
-                     guarded, log_html, note_html, parse_players, pending_text, plural, record_deal,
+from .common import (DealingTable, BankrollChart, DealReplay, MessageBar, bankroll_html, check_players_arg, check_seed, count_text, number_field, parse_seed, typed_whole_number, fmt_amount,
+                     guarded, note_html, parse_players, pending_text, plural, record_deal,
                      settled_text, settlement_tables, sync_options)
-from .group_code_view import LessonCodeSection, lesson_setting_problem
+from .group_code_view import lesson_setting_problem
 from .repeat import RepeatPanel
 from .layout_picker import PickRow, style_html
 
@@ -280,7 +280,11 @@ class BankerBrokerTable(DealingTable):
     ``chart``, ``replay`` (a :class:`~banking_games.widgets.common.DealReplay`
     of the current deal, one frame per section turned; drawn while its panel
     is open or after :meth:`show_replay`), ``log_view`` (the deal's and the
-    session's transcripts).
+    session's transcripts), ``lesson_code``, ``repeat`` (the Repeat panel).
+    The folded panels' widgets (``replay``, ``log_view``, ``lesson_code``,
+    the Repeat panel's controls) are made when their panel is first opened or
+    the attribute first read, not with the table (see
+    :meth:`~banking_games.widgets.common.DealingTable._fold_panels`).
 
     Args:
         players: names in seating order (two or more, distinct).
@@ -342,9 +346,6 @@ class BankerBrokerTable(DealingTable):
         self.settlement_view = plain.HTML()
         self.bankroll_view = plain.HTML()
         self.chart = BankrollChart()
-        self.log_view = plain.HTML()
-        self.replay = DealReplay(["<i>Open this panel to draw the deal.</i>"], size=config.pack_size,
-                                 label="Section")
 
         self.session: BankerBrokerSession | None = None
         self.deal: BankerBrokerDeal | None = None
@@ -373,11 +374,10 @@ class BankerBrokerTable(DealingTable):
             plain.HBox([f["bottom_card"], f["bet_timing"]], layout=row),
             plain.HBox([f["sectioning"], f["section_limit"], self.n_sections], layout=row),
             plain.HBox([f["tie_rule"], f["bank_change"], f["deals_per_bank"]], layout=row)])
-        self.lesson_code = LessonCodeSection()  # issue 20: the lesson's group code of the deals finished
-        self.more = Disclosure(children=[self.replay, self.log_view, self.lesson_code],
-                                      titles=("Step through this deal", "Event log", LessonCodeSection.TITLE))
-        self.more.observe(lambda _: self._sync_replay(), names="selected_index")
-        self.more.observe(lambda _: self._sync_lesson_code(), names="selected_index")
+        # replay, event log, the lesson's group code (issue 20): made when first opened (issue 22); the
+        # replay's frames are drawn by _sync_replay when its panel opens
+        self._fold_panels(lambda: DealReplay(["<i>Open this panel to draw the deal.</i>"],
+                                             size=self._base_config.pack_size, label="Section"))
         money = plain.HBox([self.bankroll_view, self.chart], layout=row)
         self._assemble([
             settings, options,
@@ -713,5 +713,5 @@ class BankerBrokerTable(DealingTable):
         log = f"Deal {self.deal_number}:\n" + (card_text(deal.transcript()) or "nothing yet")
         if session.transcript():
             log += "\n\nSession so far:\n" + card_text(session.transcript())
-        self.log_view.value = log_html(log)
+        self._show_log(log)
         self._sync_lesson_code()

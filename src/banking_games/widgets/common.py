@@ -27,6 +27,7 @@ from ..errors import ConfigError, GameError, short_repr
 from ..money import Settlement
 
 from ..render import ALERT_COLOUR, MUTED_COLOUR, merge_frames
+from .group_code_view import LessonCodeSection
 
 __all__ = ["DealingTable", "DealReplay", "MessageBar", "guarded", "BankrollChart", "bankroll_svg", "bankroll_html",
            "record_deal", "settled_text", "fmt_amount", "parse_players", "check_seed", "check_players_arg", "html_table",
@@ -495,20 +496,38 @@ class Disclosure(plain.VBox):
     ``aria-expanded``), followed by its panel in a box that is shown only
     while the panel is open.
 
+    Panels built when first opened (issue 22): a panel may be given as a
+    zero-argument callable (e.g. a class, or a method) that returns the
+    panel's widget. It is called once, when the panel is first opened
+    (before the observers of ``selected_index`` added after the Disclosure
+    was made run, so that one may fill the panel) or first asked for with
+    :meth:`panel`;
+    until then the panel's box is empty. A closed panel then costs no widget
+    models: making a model takes Python's time, and on the website's *Deal
+    live* also the browser's widget manager's, before the table shows (a
+    dealing table's three folded panels and its Repeat panel held 42 of its
+    models, though closed when the table appears). A panel given as a widget
+    is there from the start, as before.
+
     Attributes:
         selected_index: the open panel's index, or ``None`` (as in ``Accordion``).
-        headers: the title buttons; ``panels`` the widgets given as ``children``.
+        headers: the title buttons; ``panels`` the panels' widgets (reading
+            it builds every panel not built yet: use :meth:`panel` or
+            :meth:`built` for one).
     """
 
     selected_index = traitlets.Int(None, allow_none=True)
 
-    def __init__(self, children: Sequence[widgets.Widget] = (), titles: Sequence[str] = (), **kwargs) -> None:
-        self.panels = list(children)
-        titles = list(titles) + [""] * (len(self.panels) - len(titles))
+    def __init__(self, children: Sequence[widgets.Widget | Callable[[], widgets.Widget]] = (),
+                 titles: Sequence[str] = (), **kwargs) -> None:
+        self._makers = list(children)
+        self._built = [c if isinstance(c, widgets.Widget) else None for c in self._makers]
+        titles = list(titles) + [""] * (len(self._makers) - len(titles))
         self.headers = [widgets.ToggleButton(value=False, description=str(title), icon="caret-right",
                                              layout=widgets.Layout(width="auto", max_width="100%"))
-                        for title in titles[:len(self.panels)]]
-        self._boxes = [plain.Box([panel], layout=widgets.Layout(display="none")) for panel in self.panels]
+                        for title in titles[:len(self._makers)]]
+        self._boxes = [plain.Box([] if panel is None else [panel], layout=widgets.Layout(display="none"))
+                       for panel in self._built]
         super().__init__([w for pair in zip(self.headers, self._boxes) for w in pair], **kwargs)
         self.add_class("bg-disclosure")
         for i, header in enumerate(self.headers):
@@ -517,6 +536,27 @@ class Disclosure(plain.VBox):
         self.observe(lambda _: self._show(), names="selected_index")
         self._show()
 
+    def panel(self, i: int) -> widgets.Widget:
+        """The ``i``-th panel's widget, built now (and put in its box) if it
+        was given as a callable and is not built yet; the same widget after."""
+        panel = self._built[i]
+        if panel is None:
+            panel = self._makers[i]()
+            if not isinstance(panel, widgets.Widget):
+                raise TypeError(f"a Disclosure panel's builder must return a widget, got {type(panel).__name__}")
+            self._built[i] = panel
+            self._boxes[i].children = (panel,)
+        return panel
+
+    def built(self, i: int) -> widgets.Widget | None:
+        """The ``i``-th panel's widget if it is built, else ``None`` (builds nothing)."""
+        return self._built[i]
+
+    @property
+    def panels(self) -> list[widgets.Widget]:
+        """Every panel's widget (building those not built yet)."""
+        return [self.panel(i) for i in range(len(self._makers))]
+
     def _toggled(self, i: int, on: bool) -> None:
         if on:
             self.selected_index = i
@@ -524,6 +564,8 @@ class Disclosure(plain.VBox):
             self.selected_index = None
 
     def _show(self) -> None:
+        if self.selected_index is not None and 0 <= self.selected_index < len(self._makers):
+            self.panel(self.selected_index)  # built before its box is shown
         for i, (header, box) in enumerate(zip(self.headers, self._boxes)):
             is_open = i == self.selected_index
             header.value = is_open
@@ -653,6 +695,59 @@ class DealingTable(plain.VBox):
         self._render()
 
     def _render(self) -> None:  # pragma: no cover - every game implements it
+        raise NotImplementedError
+
+    # ------------------------------------------------------------ the folded panels
+    FOLDED_TITLES = ("Step through this deal", "Event log", LessonCodeSection.TITLE)
+
+    def _fold_panels(self, replay: Callable[[], DealReplay]) -> Disclosure:
+        """Make ``more``, the table's folded panels (a :class:`Disclosure`,
+        all closed): "Step through this deal" (the replay of the current
+        deal, made by ``replay``), "Event log" and the lesson's group code
+        (:class:`~banking_games.widgets.group_code_view.LessonCodeSection`).
+
+        Each panel's widgets are made when the panel is first opened, or
+        when its attribute (``replay``, ``log_view``, ``lesson_code``) is
+        first read; a table just built has none of them (issue 22: fewer
+        models to make before *Deal live* shows the table). Until then the
+        log is kept as text (:meth:`_show_log`), and the game's
+        ``_sync_replay`` and ``_sync_lesson_code``, called when a panel
+        opens, fill the panel then."""
+        self._log_html = ""
+        self.more = Disclosure(children=[replay, lambda: plain.HTML(self._log_html), LessonCodeSection],
+                               titles=self.FOLDED_TITLES)
+        self.more.observe(lambda _: self._sync_replay(), names="selected_index")
+        self.more.observe(lambda _: self._sync_lesson_code(), names="selected_index")
+        return self.more
+
+    @property
+    def replay(self) -> DealReplay:
+        """The "Step through this deal" panel's :class:`DealReplay`, made
+        when first opened or read (see :meth:`_fold_panels`)."""
+        return self.more.panel(0)
+
+    @property
+    def log_view(self) -> widgets.HTML:
+        """The "Event log" panel: the deal's transcript, made when first opened or read."""
+        return self.more.panel(1)
+
+    @property
+    def lesson_code(self) -> widgets.HTML:
+        """The lesson's group code panel, made when first opened or read."""
+        return self.more.panel(2)
+
+    def _show_log(self, text: str) -> None:
+        """Show ``text`` (plain text) in the event log: kept as HTML for the
+        panel's first opening, and put in ``log_view`` if that is made."""
+        self._log_html = log_html(text)
+        view = self.more.built(1)
+        if view is not None:
+            view.value = self._log_html
+
+    def _sync_replay(self) -> None:  # pragma: no cover - every game implements it
+        raise NotImplementedError
+
+    def _sync_lesson_code(self) -> None:  # pragma: no cover - every game implements it
         raise NotImplementedError
 
 

@@ -36,11 +36,11 @@ from ..games.hoggenheimer import (PAYOUT_ODDS, PROCEDURES, RANK_COLUMNS, SUIT_RO
                                   choose_first_banker, make_bet, next_banker)
 from ..money import WIN, Settlement
 from ..render import MUTED_COLOUR, card_text
-from .common import (DealingTable, Disclosure, BankrollChart, DealReplay, MessageBar, bankroll_html, check_players_arg, check_seed, count_text, number_field, parse_seed, fmt_amount,
-                     guarded, log_html, note_html, parse_players, pending_text, plural, record_deal,
+from .common import (DealingTable, BankrollChart, DealReplay, MessageBar, bankroll_html, check_players_arg, check_seed, count_text, number_field, parse_seed, fmt_amount,
+                     guarded, note_html, parse_players, pending_text, plural, record_deal,
                      settled_text, settlement_tables, sync_options)
 from .layout_picker import LayoutPicker
-from .group_code_view import LessonCodeSection, lesson_setting_problem
+from .group_code_view import lesson_setting_problem
 from .repeat import RepeatPanel
 
 __all__ = ["HoggenheimerTable", "DEFAULT_PLAYERS", "DEFAULT_SEED", "bet_options", "frame_html",
@@ -251,7 +251,13 @@ class HoggenheimerTable(DealingTable):
     ``table`` (the layout), ``bets_view``, ``settlement_view``,
     ``bankroll_view``, ``chart``, ``replay`` (a
     :class:`~banking_games.widgets.common.DealReplay` of the current deal,
-    one frame per card turned), ``log_view`` (the deal's transcript).
+    one frame per card turned; drawn while its panel is open or after
+    :meth:`show_replay`), ``log_view`` (the deal's transcript),
+    ``lesson_code``, ``repeat`` (the Repeat panel). The folded panels'
+    widgets (``replay``, ``log_view``, ``lesson_code``, the Repeat panel's
+    controls) are made when their panel is first opened or the attribute
+    first read, not with the table (see
+    :meth:`~banking_games.widgets.common.DealingTable._fold_panels`).
 
     Args:
         players: names in seating order (two or more, distinct); the first
@@ -322,8 +328,6 @@ class HoggenheimerTable(DealingTable):
         self.settlement_view = plain.HTML()
         self.bankroll_view = plain.HTML()
         self.chart = BankrollChart()
-        self.log_view = plain.HTML()
-        self.replay = DealReplay([_REPLAY_CLOSED], size=len(hoggenheimer_pack()) + 1, label="Card")
 
         self._selecting = False
         self.deal: HoggenheimerDeal | None = None
@@ -347,11 +351,9 @@ class HoggenheimerTable(DealingTable):
         settings = plain.HBox([self.players_field, self.seed_field, self.procedure, self.new_session_button],
                                 layout=row)
         settings.add_class("bg-settings")
-        self.lesson_code = LessonCodeSection()  # issue 20: the lesson's group code of the deals finished
-        self.more = Disclosure(children=[self.replay, self.log_view, self.lesson_code],
-                                      titles=("Step through this deal", "Event log", LessonCodeSection.TITLE))
-        self.more.observe(lambda _: self._sync_replay(), names="selected_index")
-        self.more.observe(lambda _: self._sync_lesson_code(), names="selected_index")
+        # replay, event log, the lesson's group code (issue 20): made when first opened (issue 22); the
+        # replay's frames are drawn by _sync_replay when its panel opens
+        self._fold_panels(lambda: DealReplay([_REPLAY_CLOSED], size=len(hoggenheimer_pack()) + 1, label="Card"))
         money = plain.HBox([self.bankroll_view, self.chart], layout=row)
         self._assemble([
             settings,
@@ -716,5 +718,5 @@ class HoggenheimerTable(DealingTable):
                                       else "")
         self.bankroll_view.value = bankroll_html(self.players, self.history, self.bankers)
         self.chart.draw(self.history)
-        self.log_view.value = log_html(_log_text(deal))
+        self._show_log(_log_text(deal))
         self._sync_lesson_code()

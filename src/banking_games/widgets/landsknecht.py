@@ -33,10 +33,10 @@ from ..errors import ConfigError, GameError, RuleError
 from ..games.landsknecht import VOID, LandsknechtConfig, LandsknechtDeal, LandsknechtSession
 from ..money import Settlement, to_stake
 from ..render import card_text
-from .common import (DealingTable, Disclosure, BankrollChart, DealReplay, MessageBar, bankroll_html, bankroll_svg, check_players_arg, check_seed, number_field, parse_seed,
-                     count_text, fmt_amount, guarded, log_html, note_html, parse_players, pending_text, plural,
+from .common import (DealingTable, BankrollChart, DealReplay, MessageBar, bankroll_html, bankroll_svg, check_players_arg, check_seed, number_field, parse_seed,
+                     count_text, fmt_amount, guarded, note_html, parse_players, pending_text, plural,
                      record_deal, settled_text, settlement_tables, sync_options)
-from .group_code_view import LessonCodeSection, lesson_setting_problem
+from .group_code_view import lesson_setting_problem
 from .repeat import RepeatPanel
 from .layout_picker import PickRow, style_html
 
@@ -129,7 +129,12 @@ class LandsknechtTable(DealingTable):
     ``table`` (the cards), ``voids``, ``settlement_view``, ``bankroll_view``,
     ``chart`` (:class:`~banking_games.widgets.common.BankrollChart`),
     ``replay`` (:class:`~banking_games.widgets.common.DealReplay`, one
-    frame per card turned in the current deal), ``log_view`` (the deal's transcript).
+    frame per card turned in the current deal), ``log_view`` (the deal's transcript),
+    ``lesson_code``, ``repeat`` (the Repeat panel). The folded panels'
+    widgets (``replay``, ``log_view``, ``lesson_code``, the Repeat panel's
+    controls) are made when their panel is first opened or the attribute
+    first read, not with the table (see
+    :meth:`~banking_games.widgets.common.DealingTable._fold_panels`).
 
     Args:
         players: names in seating order (at least two, distinct).
@@ -177,7 +182,6 @@ class LandsknechtTable(DealingTable):
         self.settlement_view = plain.HTML()
         self.bankroll_view = plain.HTML()
         self.chart = BankrollChart()
-        self.log_view = plain.HTML()
         self.players_field = widgets.Text(value=", ".join(str(p) for p in players), description="Players",
                                           placeholder="names, separated by commas, in seating order",
                                           style=wide, layout=widgets.Layout(width="360px"))
@@ -192,8 +196,7 @@ class LandsknechtTable(DealingTable):
         self.deal_number = 0
         self.history: dict = {}
         self.bankers: list = []
-        self._frames: list[str] = []
-        self.replay = DealReplay(["<i>no deal yet</i>"], label="Card", size=24)
+        self._frames: list[str] = []   # the current deal's replay frames, one per card turned (and the setup)
 
         self._begin_session(tuple(players), seed, config, first_banker)  # errors raise here (construction)
 
@@ -209,10 +212,8 @@ class LandsknechtTable(DealingTable):
         settings = plain.HBox([self.players_field, self.seed_field, *self.option_fields.values(),
                                  self.new_session_button], layout=row)
         settings.add_class("bg-settings")
-        self.lesson_code = LessonCodeSection()  # issue 20: the lesson's group code of the deals finished
-        more = self.more = Disclosure(children=[self.replay, self.log_view, self.lesson_code],
-                                             titles=("Step through this deal", "Event log", LessonCodeSection.TITLE))
-        more.observe(lambda _: self._sync_lesson_code(), names="selected_index")
+        # replay, event log, the lesson's group code (issue 20): made when first opened (issue 22)
+        more = self._fold_panels(self._make_replay)
         money = plain.HBox([self.bankroll_view, self.chart], layout=row)
         self._assemble([
             settings,
@@ -454,6 +455,25 @@ class LandsknechtTable(DealingTable):
                 f"Click 'New deal': the bank passes to {self.session.banker}.")
 
     # ---------------------------------------------------------------- drawing
+    def _make_replay(self) -> DealReplay:
+        """The replay, made when its panel is first opened (or ``replay`` read):
+        the current deal's frames, at the last one, as :meth:`_draw_replay` keeps it."""
+        replay = DealReplay(self._frames, label="Card", size=24)
+        replay.set_frames(self._frames)   # at the last frame
+        return replay
+
+    def _draw_replay(self) -> None:
+        """Put the current deal's frames (``_frames``, kept as cards turn) in
+        ``replay`` on every redraw, once it is made."""
+        replay = self.more.built(0)
+        if replay is not None:
+            replay.set_frames(self._frames)
+
+    def _sync_replay(self) -> None:
+        """Nothing to do when a panel opens: the replay is made with the
+        current frames and kept up to date after that (:meth:`_draw_replay`),
+        so that reopening its panel shows the frame the reader left it at."""
+
     def _sync_lesson_code(self) -> None:
         """Bring the *Group code for the lesson* section up to date while it is open."""
         more = getattr(self, "more", None)
@@ -486,7 +506,7 @@ class LandsknechtTable(DealingTable):
         self.players_cards.show([(p, self._players_card_name(i)) for i, p in enumerate(players)])
         self._show_choice()
         self._frames[deal.turns:] = [table]
-        self.replay.set_frames(self._frames)
+        self._draw_replay()
         self.voids.value = "".join(
             str(table_html(d, title=f"Void deal, redealt before deal {self.deal_number}", show_stock=False))
             for d in self.voided)
@@ -494,5 +514,5 @@ class LandsknechtTable(DealingTable):
                                       else "")
         self.bankroll_view.value = bankroll_html(session.players, self.history, self.bankers)
         self.chart.draw(self.history)
-        self.log_view.value = log_html(card_text(deal.transcript()))
+        self._show_log(card_text(deal.transcript()))
         self._sync_lesson_code()

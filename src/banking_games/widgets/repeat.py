@@ -614,8 +614,31 @@ def _running_loop():
     return None
 
 
+class _Part:
+    """A widget of the :class:`RepeatPanel`'s box, made with the box when the
+    panel is first opened (:meth:`RepeatPanel._build`); reading it before
+    makes the box first. (Not a data descriptor: once the box is made, the
+    widget is read from the panel's own ``__dict__``, at no cost.)"""
+
+    def __set_name__(self, owner: type, name: str) -> None:
+        self.name = name
+
+    def __get__(self, panel: "RepeatPanel | None", owner: type | None = None):
+        if panel is None:
+            return self
+        panel.panel(0)
+        return panel.__dict__[self.name]
+
+
 class RepeatPanel(Disclosure):
     """The *Repeat* panel of a dealing table (a folded section under it).
+
+    The panel's controls and views are made when it is first opened, or
+    when one of them is first read (e.g. by :meth:`run`): a table just built
+    has only the panel's title button (issue 22). The *Repeat seed* field
+    then starts with the table's seed at that moment, the seed of the
+    session in play (it was the seed the table was built with, before a
+    'New session' with another seed); after that it keeps what it holds.
 
     Args:
         table: the dealing table whose current deal's bets are repeated (its
@@ -632,12 +655,33 @@ class RepeatPanel(Disclosure):
 
     TITLE = "Repeat: many deals with the same bets"
 
+    deals_field = _Part()
+    seed_field = _Part()
+    repeat_button = _Part()
+    stop_button = _Part()
+    progress = _Part()
+    status = _Part()
+    message = _Part()
+    results = _Part()
+    code_view = _Part()
+
     def __init__(self, table: widgets.Widget, *, deals: int = 1000) -> None:
         self.table = table
+        self._deals = deals
+        self.tally: RepeatTally | None = None
+        self.group_code: G.GroupCode | None = None
+        self.task = None
+        self._stop = False
+        self.last_action_seconds = 0.0
+        super().__init__(children=[self._build], titles=(self.TITLE,))
+        self.add_class("bg-repeat-panel")
+
+    def _build(self) -> widgets.VBox:
+        """Make the panel's controls and views (at its first opening): the box shown under its title."""
         wide = {"description_width": "initial"}
-        self.deals_field = widgets.Text(value=str(deals), description="Deals", style=wide,
+        self.deals_field = widgets.Text(value=str(self._deals), description="Deals", style=wide,
                                         placeholder=f"1 to {MAX_DEALS:,}", layout=widgets.Layout(width="150px"))
-        seed = getattr(table, "seed", 0)
+        seed = getattr(self.table, "seed", 0)
         self.seed_field = widgets.Text(value=str(seed if isinstance(seed, int) else 0), description="Repeat seed",
                                        style=wide, placeholder="a whole number", layout=widgets.Layout(width="170px"))
         self.repeat_button = plain.Button(description="Repeat", button_style="primary", icon="play",
@@ -650,11 +694,6 @@ class RepeatPanel(Disclosure):
         self.message = MessageBar()
         self.results = plain.HTML("", layout=widgets.Layout(max_width="100%", overflow="auto"))
         self.code_view = plain.HTML("")
-        self.tally: RepeatTally | None = None
-        self.group_code: G.GroupCode | None = None
-        self.task = None
-        self._stop = False
-        self.last_action_seconds = 0.0
         self.repeat_button.on_click(lambda _: self.start())
         self.stop_button.on_click(lambda _: self.stop())
         row = widgets.Layout(flex_flow="row wrap", align_items="center")
@@ -669,8 +708,7 @@ class RepeatPanel(Disclosure):
                             plain.HBox([self.progress, self.status], layout=row),
                             self.message, self.results, self.code_view])
         box.add_class("bg-repeat")
-        super().__init__(children=[box], titles=(self.TITLE,))
-        self.add_class("bg-repeat-panel")
+        return box
 
     # ------------------------------------------------------------ running
     @property
