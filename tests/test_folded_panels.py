@@ -290,3 +290,27 @@ def test_disclosure_index_out_of_range_builds_nothing_and_a_builder_must_return_
     with pytest.raises(TypeError, match="must return a widget"):
         bad.panel(0)
     assert bad.built(0) is None and bad._boxes[0].children == ()
+
+
+@pytest.mark.parametrize("game", sorted(TABLES))
+def test_make_folded_panels_makes_every_panel_closed_and_kept_up_to_date(game):
+    # Deal live calls it once the table is drawn and the page idle (live-tables.js): every
+    # panel's widgets made at once, none opened; later openings give those same widgets, and
+    # after a deal played they show what a twin table whose replay was open from the start shows
+    t = TABLES[game]()
+    t.make_folded_panels()
+    made = [t.more.built(i) for i in range(3)] + [t.repeat.built(0)]
+    assert all(p is not None for p in made)
+    assert t.more.selected_index is None and t.repeat.selected_index is None
+    assert all(box.layout.display == "none" for box in t.more._boxes + t.repeat._boxes)
+    assert [box.children for box in t.more._boxes + t.repeat._boxes] == [(p,) for p in made]
+    twin = TABLES[game]()
+    twin.more.selected_index = 0
+    PLAY[game](t)
+    PLAY[game](twin)
+    assert open_all(t) == made
+    t.more.selected_index = 0
+    assert t.replay.n_frames == _turned(game, t) + 1 == twin.replay.n_frames
+    assert [c.value for c in t.replay.stack.children] == [c.value for c in twin.replay.stack.children]
+    assert t.log_view.value == twin.log_view.value
+    assert t.repeat.seed_field.value == "2026"   # the table's seed when the panels were made

@@ -155,6 +155,9 @@ def test_deal_live_on_sub_path(browser, sub_path_url, chapter):
           ).toJs()""")
         assert origins[0].endswith("/fractions.pyc") and origins[1].endswith("/games/hoggenheimer.pyc"), origins
         assert not start["refused"], f"{chapter}: the new table shows a refusal: {start['message']}"
+        # once the page is idle the table's folded panels are made, still closed (a first opening
+        # is then as quick as a later one); live-tables.js sets this timing only if that succeeded
+        page.wait_for_function("'panelsMade' in window.bgLiveTimings", timeout=15_000)
 
         states = _play(page, table, steps, chapter)
         settle_at = [e for _, e in steps].index("settle")

@@ -851,7 +851,8 @@
   }
 
   // The box's table made in Python (its Python code, in the box) and its models in the page's
-  // widget manager, not drawn: resolves to {model: the table's model, at: when it was made}.
+  // widget manager, not drawn: resolves to {model: the table's model, at: when it was made,
+  // makePanels: the table's make_folded_panels, or undefined}.
   // Made once per box: at the press, or before it for a reader whose Python was restored early.
   function buildTable(box) {
     if (box.bgBuilt) return box.bgBuilt;
@@ -863,11 +864,13 @@
       var table = py.pyodide.runPython(code, { globals: ns, filename: "deal-live.py" });
       timings.code = performance.now() - tc;
       var id = py.bridge.model_id(table);
+      var makePanels = table.make_folded_panels;   // (a dealing table's; not a board's)
+      if (makePanels) makePanels = makePanels.copy();   // (borrowed: it goes with the table's proxy)
       table.destroy();
       await py.settled();
       timings.settled = performance.now() - tc;
       var model = await py.manager.get_model(id);
-      return { model: model, at: performance.now() };
+      return { model: model, at: performance.now(), makePanels: makePanels };
     })();
     box.bgBuilt.catch(function () { box.bgBuilt = null; });
     return box.bgBuilt;
@@ -928,8 +931,25 @@
       await py.manager.display_view(view, host);
       keepAccessible(host);
       timings.table = performance.now() - t0;
-      // (after a restore: once the page is idle, its widgets drawn)
-      (window.requestIdleCallback || setTimeout)(py.unpackWheels, { timeout: 2000 });
+      // once the page is idle, the table drawn: after a restore the wheels are unpacked; then
+      // the table's folded panels ("Step through this deal", "Repeat", ...) are made, still
+      // closed (made at their first opening, the replay took 0.1 to 0.17 s of that click)
+      var idle = window.requestIdleCallback || setTimeout;
+      idle(function () {
+        py.unpackWheels();
+        if (built.makePanels) idle(function () {
+          var tp = performance.now();
+          try {
+            built.makePanels();
+            timings.panelsMade = performance.now() - tp;
+          } catch (e) {
+            console.warn("Deal live: the folded panels were not made", e);
+          } finally {
+            built.makePanels.destroy();
+            built.makePanels = null;
+          }
+        }, { timeout: 3000 });
+      }, { timeout: 2000 });
       var what = box.getAttribute("data-what");
       status.textContent = what ?
         "The " + what + " below runs in this page (Python in your browser) in place of the table " +
