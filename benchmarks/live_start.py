@@ -46,6 +46,7 @@ machine's load average beside it.
 
 from __future__ import annotations
 
+import contextlib
 import functools
 import gzip
 import json
@@ -116,6 +117,26 @@ def _block_others(context) -> None:
         else:
             r.abort()
     context.route("**/*", route)
+
+
+# A reader's browser: a profile on disk, so its HTTP cache keeps the site's files between pages
+# as a reader's browser does (a context with request routing has no HTTP cache at all, and an
+# in-memory profile's cache does not keep the 9.6 MB wasm). Every host but 127.0.0.1 is
+# unreachable (the resolver's rules), so no routing is needed.
+OFFLINE = "--host-resolver-rules=MAP * ~NOTFOUND , EXCLUDE 127.0.0.1"
+
+
+@contextlib.contextmanager
+def reader_browser(pw):
+    """A fresh Chromium profile on disk (deleted afterwards): a persistent context."""
+    with tempfile.TemporaryDirectory() as profile:
+        context = pw.chromium.launch_persistent_context(
+            profile, executable_path=CHROMIUM, headless=True, args=ARGS + [OFFLINE],
+            viewport={"width": 1280, "height": 900})
+        try:
+            yield context
+        finally:
+            context.close()
 
 
 # seconds from the press (the click event's time stamp) until the live table has been drawn
@@ -277,71 +298,69 @@ def main_live(runs: int) -> int:
     with sync_playwright() as pw:
         browser = pw.chromium.launch(executable_path=CHROMIUM, headless=True, args=ARGS)
         for _ in range(runs):
-            # cold, then warm (second chapter, same profile)
-            context = browser.new_context(viewport={"width": 1280, "height": 900})
-            _block_others(context)
-            page = context.new_page()
-            sizes: dict[str, int] = {}
-            page.on("requestfinished", lambda r: sizes.__setitem__(r.url, (r.sizes() or {}).get("responseBodySize", 0)))
-            open_chapter(page, base, "hoggenheimer")
-            page.wait_for_timeout(500)
-            page_bytes.append(sum(sizes.values()))
-            live_bytes.append(sum(v for k, v in sizes.items() if "/_static/live/" in k
-                                  and not k.split("?")[0].endswith("live-tables.js")))
-            # scrolled to the section, not pressed: still nothing of Python
-            page.evaluate("document.querySelector('.bg-live').scrollIntoView({block: 'center'})")
-            page.wait_for_timeout(1000)
-            seen_bytes.append(sum(v for k, v in sizes.items() if "/_static/live/" in k
-                                  and not k.split("?")[0].endswith("live-tables.js")))
-            before = set(sizes)
-            cold.append(press_and_wait(page, "hoggenheimer", walls["cold"]))
-            in_page["cold"].append(page.evaluate("window.bgLiveTimings.table") / 1000)
-            first_bytes.append(sum(v for k, v in sizes.items() if k not in before and "/_static/live/" in k))
-            loads["cold"].append(load())
-            table = page.locator(".bg-live-table .bg-hoggenheimer-table")
-            for i in range(CLICKS):
-                label = ["Place bet", "Turn a card", "New deal"][i % 3]
-                ms = page.evaluate(CLICK_JS, [table.element_handle(), label])
-                if ms >= 0:
-                    clicks.append(ms)
-                page.wait_for_timeout(150)
-            loads["click"].append(load())
-            # the snapshot is made in a worker once the first table is shown (the clicks above
-            # ran meanwhile); a reader who opens the next chapter before it is saved starts normally
-            saved = page.evaluate("window.bgLiveSnapshotSaved")
-            made = page.evaluate("window.bgLiveTimings.snapshotMade || null")
-            print(f"  (snapshot saved: {saved}; made in the worker in "
-                  f"{made[0] / 1000 if made else float('nan'):.2f} s, {made[1] if made else 0:,} bytes)")
-            page2 = context.new_page()
-            open_chapter(page2, base, "landsknecht", after_load_s=TO_SECTION_S)
-            warm.append(press_and_wait(page2, "landsknecht", walls["warm"]))
-            loads["warm"].append(load())
-            timings = page2.evaluate("window.bgLiveTimings")
-            in_page["warm"].append(timings["table"] / 1000)
-            restored.append(bool(timings.get("restored")))
-            before_press.append(bool(timings.get("startedBeforePress")))
-            page2.close()
-            # the same reader pressing the moment the page's load event fires: no time to restore first
-            page5 = context.new_page()
-            open_chapter(page5, base, "landsknecht", after_load_s=0)
-            warm_at_load.append(press_and_wait(page5, "landsknecht"))
-            restored.append(bool(page5.evaluate("window.bgLiveTimings.restored")))
-            page5.close()
-            # the same, in a page without IndexedDB: no snapshot, Python starts as before issue 22
-            page3 = context.new_page()
-            page3.add_init_script("Object.defineProperty(window, 'indexedDB', {value: undefined})")
-            open_chapter(page3, base, "banker-and-broker")
-            warm_plain.append(press_and_wait(page3, "banker-and-broker", walls["warm_plain"]))
-            loads["warm_plain"].append(load())
-            in_page["warm_plain"].append(page3.evaluate("window.bgLiveTimings.table") / 1000)
-            page3.close()
-            # the largest table (Hoggenheimer's), restored from the snapshot in a later page
-            page4 = context.new_page()
-            open_chapter(page4, base, "hoggenheimer", after_load_s=TO_SECTION_S)
-            warm_large.append(press_and_wait(page4, "hoggenheimer"))
-            restored.append(bool(page4.evaluate("window.bgLiveTimings.restored")))
-            before_press.append(bool(page4.evaluate("window.bgLiveTimings.startedBeforePress")))
-            context.close()
+            # cold, then warm (second chapter, same profile, kept on disk)
+            with reader_browser(pw) as context:
+                page = context.new_page()
+                sizes: dict[str, int] = {}
+                page.on("requestfinished", lambda r: sizes.__setitem__(r.url, (r.sizes() or {}).get("responseBodySize", 0)))
+                open_chapter(page, base, "hoggenheimer")
+                page.wait_for_timeout(500)
+                page_bytes.append(sum(sizes.values()))
+                live_bytes.append(sum(v for k, v in sizes.items() if "/_static/live/" in k
+                                      and not k.split("?")[0].endswith("live-tables.js")))
+                # scrolled to the section, not pressed: still nothing of Python
+                page.evaluate("document.querySelector('.bg-live').scrollIntoView({block: 'center'})")
+                page.wait_for_timeout(1000)
+                seen_bytes.append(sum(v for k, v in sizes.items() if "/_static/live/" in k
+                                      and not k.split("?")[0].endswith("live-tables.js")))
+                before = set(sizes)
+                cold.append(press_and_wait(page, "hoggenheimer", walls["cold"]))
+                in_page["cold"].append(page.evaluate("window.bgLiveTimings.table") / 1000)
+                first_bytes.append(sum(v for k, v in sizes.items() if k not in before and "/_static/live/" in k))
+                loads["cold"].append(load())
+                table = page.locator(".bg-live-table .bg-hoggenheimer-table")
+                for i in range(CLICKS):
+                    label = ["Place bet", "Turn a card", "New deal"][i % 3]
+                    ms = page.evaluate(CLICK_JS, [table.element_handle(), label])
+                    if ms >= 0:
+                        clicks.append(ms)
+                    page.wait_for_timeout(150)
+                loads["click"].append(load())
+                # the snapshot is made in a worker once the first table is shown (the clicks above
+                # ran meanwhile); a reader who opens the next chapter before it is saved starts normally
+                saved = page.evaluate("window.bgLiveSnapshotSaved")
+                made = page.evaluate("window.bgLiveTimings.snapshotMade || null")
+                print(f"  (snapshot saved: {saved}; made in the worker in "
+                      f"{made[0] / 1000 if made else float('nan'):.2f} s, {made[1] if made else 0:,} bytes)")
+                page2 = context.new_page()
+                open_chapter(page2, base, "landsknecht", after_load_s=TO_SECTION_S)
+                warm.append(press_and_wait(page2, "landsknecht", walls["warm"]))
+                loads["warm"].append(load())
+                timings = page2.evaluate("window.bgLiveTimings")
+                in_page["warm"].append(timings["table"] / 1000)
+                restored.append(bool(timings.get("restored")))
+                before_press.append(bool(timings.get("startedBeforePress")))
+                page2.close()
+                # the same reader pressing the moment the page's load event fires: no time to restore first
+                page5 = context.new_page()
+                open_chapter(page5, base, "landsknecht", after_load_s=0)
+                warm_at_load.append(press_and_wait(page5, "landsknecht"))
+                restored.append(bool(page5.evaluate("window.bgLiveTimings.restored")))
+                page5.close()
+                # the same, in a page without IndexedDB: no snapshot, Python starts as before issue 22
+                page3 = context.new_page()
+                page3.add_init_script("Object.defineProperty(window, 'indexedDB', {value: undefined})")
+                open_chapter(page3, base, "banker-and-broker")
+                warm_plain.append(press_and_wait(page3, "banker-and-broker", walls["warm_plain"]))
+                loads["warm_plain"].append(load())
+                in_page["warm_plain"].append(page3.evaluate("window.bgLiveTimings.table") / 1000)
+                page3.close()
+                # the largest table (Hoggenheimer's), restored from the snapshot in a later page
+                page4 = context.new_page()
+                open_chapter(page4, base, "hoggenheimer", after_load_s=TO_SECTION_S)
+                warm_large.append(press_and_wait(page4, "hoggenheimer"))
+                restored.append(bool(page4.evaluate("window.bgLiveTimings.restored")))
+                before_press.append(bool(page4.evaluate("window.bgLiveTimings.startedBeforePress")))
             # start after reading the section for READ_S seconds: a reader who used Deal live
             # before (so Python starts when the section shows) with an empty HTTP cache
             context = browser.new_context(viewport={"width": 1280, "height": 900})

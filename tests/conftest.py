@@ -306,14 +306,21 @@ def _local(url: str) -> bool:
     return url.startswith(("data:", "blob:", "file:")) or urlsplit(url).hostname == "127.0.0.1"
 
 
-def new_context(browser, **options):
+def new_context(browser, keep_cache=False, **options):
     """A fresh browser context in which every request to a host other than
     127.0.0.1 (``data:`` and ``blob:`` URLs aside) is recorded and aborted.
     ``options`` go to ``browser.new_context`` (default viewport 1280 x 900).
+    ``keep_cache``: such requests are recorded but not routed (Playwright's
+    routing turns the browser's HTTP cache off, and a page may behave
+    differently with a warm cache: live-tables.js restores Python before
+    the press only then); the machine has no other host to reach anyway.
     Returns ``(context, problems)``; close the context when done."""
     options.setdefault("viewport", {"width": 1280, "height": 900})
     context = browser.new_context(**options)
     problems = PageProblems()
+    if keep_cache:
+        context.on("request", lambda r: _local(r.url) or problems.external.append(r.url))
+        return context, problems
 
     def route(r):
         if _local(r.request.url):

@@ -237,7 +237,7 @@ def test_repeat_fields_start_as_before(game):
 def test_repeat_seed_is_the_session_in_play_at_first_opening():
     # the Repeat seed starts as the table's seed when the panel is made: after a 'New session'
     # with seed 9 (before the panel was opened) that is 9, no longer the 5 the table was built
-    # with; once made, the field keeps what it holds
+    # with; once made, it follows the next 'New session' (the reader typed nothing there)
     t = TABLES["landsknecht"](seed=5)
     t.seed_field.value = "9"
     t.new_session()
@@ -245,7 +245,7 @@ def test_repeat_seed_is_the_session_in_play_at_first_opening():
     assert t.repeat.seed_field.value == "9"
     t.seed_field.value = "11"
     t.new_session()
-    assert t.seed == 11 and t.repeat.seed_field.value == "9"
+    assert t.seed == 11 and t.repeat.seed_field.value == "11"
 
 
 def test_repeat_run_from_code_makes_the_panel_and_shows_the_tally():
@@ -314,3 +314,22 @@ def test_make_folded_panels_makes_every_panel_closed_and_kept_up_to_date(game):
     assert [c.value for c in t.replay.stack.children] == [c.value for c in twin.replay.stack.children]
     assert t.log_view.value == twin.log_view.value
     assert t.repeat.seed_field.value == "2026"   # the table's seed when the panels were made
+
+
+@pytest.mark.parametrize("game", sorted(TABLES))
+@pytest.mark.parametrize("made_early", [False, True])
+def test_the_repeat_seed_is_the_session_in_plays_unless_typed(game, made_early):
+    # Deal live makes the panels at idle (made_early), JupyterLab at the first opening: either
+    # way the Repeat seed field shows the seed of the session in play after a 'New session' ...
+    t = TABLES[game]()                       # seed 2026
+    if made_early:
+        t.make_folded_panels()
+    t.seed_field.value = "99"
+    t.new_session_button.click()
+    assert t.seed == 99 and not t.message.is_error, t.message.value
+    assert t.repeat.seed_field.value == "99"
+    # ... but a seed the reader typed there stays through the next 'New session'
+    t.repeat.seed_field.value = "5"
+    t.seed_field.value = "7"
+    t.new_session_button.click()
+    assert t.seed == 7 and t.repeat.seed_field.value == "5"

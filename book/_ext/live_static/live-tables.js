@@ -18,7 +18,8 @@
  */
 (function () {
   "use strict";
-  var here = document.currentScript.src.replace(/[^\/]*$/, "");
+  var scriptUrl = document.currentScript.src;
+  var here = scriptUrl.replace(/[^\/]*$/, "");
   var started = null;       // Promise of {pyodide, bridge, manager}
   var stepListeners = [];
   var timings = (window.bgLiveTimings = {});
@@ -988,7 +989,8 @@
   // Who pays (issue 22): Python (about 14 MB) starts loading before the press, when the
   // section comes into view, only for a reader who has used Deal live on this site before
   // (a mark in this browser's storage: they are likely to press again, and their browser
-  // probably holds the files already), and never when the reader asked to save data.
+  // probably holds the files already) on a device with memory to spare (memoryToSpare), and
+  // never when the reader asked to save data.
   // Anyone else fetches nothing of Python until they press the button.
   var USED = "banking-games:deal-live-used";
   function remember() {
@@ -1005,6 +1007,15 @@
   function memoryToSpare() {
     if (navigator.deviceMemory) return navigator.deviceMemory >= 4;
     return !!(window.matchMedia && window.matchMedia("(pointer: fine)").matches);
+  }
+  // Whether this page's copy of live-tables.js came from the browser's HTTP cache (fresh, or
+  // revalidated: fewer bytes transferred than its body). If it did not, the cache was cleared
+  // (or never kept this site's files), and Python's files would come from the network too:
+  // about 15 MB fetched for a page where the reader may never press.
+  function filesCached() {
+    var entry = window.performance && performance.getEntriesByName ?
+      performance.getEntriesByName(scriptUrl)[0] : null;
+    return !!entry && (entry.transferSize === 0 || entry.transferSize < entry.encodedBodySize);
   }
   function afterLoad(job) {
     var idle = function () { (window.requestIdleCallback || setTimeout)(job, { timeout: 300 }); };
@@ -1040,22 +1051,24 @@
         idle(function () {
           window.requirejs(["@jupyter-widgets/html-manager"], function () {}, function () {});
         });
-        // and, on a device with memory to spare, Python is restored from the snapshot once the
-        // page has loaded and is idle, then the box's table is made (not drawn) and the wheels
-        // unpacked, each when the page is idle again: two small files fetched (wheels.json and
-        // bridge.py, under 2 kB; the rest comes from the HTTP cache of a browser keeping it on
-        // disk), about a second of work and 130 MB of memory held by the page (headless
-        // Chromium here), done before the press rather than after it. Nothing else is
-        // started: a snapshot of another build, or one that fails to restore, waits for the
-        // press (or the section, below), and then Python starts as on a first visit.
-        if (memoryToSpare()) {
+        // and, on a device with memory to spare whose HTTP cache holds this site's files,
+        // Python is restored from the snapshot once the page has loaded and is idle, then the
+        // box's table is made (not drawn; not a board, whose groups are read from this
+        // browser's storage when it is made, and another tab may add some before the press)
+        // and the wheels unpacked, each when the page is idle again: two small files fetched
+        // (wheels.json and bridge.py, under 2 kB; the rest comes from the HTTP cache), about a
+        // second of work and 130 MB of memory held by the page (headless Chromium here), done
+        // before the press rather than after it. Nothing else is started: a snapshot of another
+        // build, or one that fails to restore, waits for the press (or the section, below),
+        // and then Python starts as on a first visit.
+        if (memoryToSpare() && filesCached()) {
           savedEarly.then(function (saved) {
             if (saved) return snapshotBytes(saved);
           }).then(function (bytes) {
             if (bytes) afterLoad(function () {
               start(true).then(function (py) {
                 return new Promise(function (resolve) { idle(resolve, { timeout: 300 }); }).then(function () {
-                  return buildTable(box);
+                  if (!box.hasAttribute("data-what")) return buildTable(box);
                 }).then(function () { idle(py.unpackWheels, { timeout: 2000 }); });
               }).catch(function (e) {
                 if (!(e instanceof NotStarted)) console.warn("Deal live: Python was not restored before the press", e);
@@ -1065,7 +1078,7 @@
         }
       }
       var section = box.closest("section") || box;
-      if ("IntersectionObserver" in window && startEarly()) {
+      if ("IntersectionObserver" in window && startEarly() && memoryToSpare()) {
         var seen = new IntersectionObserver(function (entries) {
           if (entries.some(function (e) { return e.isIntersecting; })) {
             seen.disconnect();

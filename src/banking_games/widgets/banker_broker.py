@@ -548,6 +548,7 @@ class BankerBrokerTable(DealingTable):
         config = self._read_config()
         self._begin_session(parse_players(self.players_field.value), parse_seed(self.seed_field.value), config,
                             self.n_sections.value)
+        self.repeat.follow_table_seed()
         self._render()
 
     @guarded

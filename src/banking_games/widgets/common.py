@@ -727,8 +727,7 @@ class DealingTable(plain.VBox):
         not change. The website's *Deal live* (book/_ext/live_static/
         live-tables.js) calls it once the table is drawn and the page is
         idle, so that a first opening is as quick as a later one: made at
-        the first opening, the replay took 0.1 to 0.17 s in the page. The
-        *Repeat seed* field then starts with the table's seed at that moment."""
+        the first opening, the replay took 0.1 to 0.17 s in the page."""
         self.more.panels
         self.repeat.panels
 

@@ -570,6 +570,7 @@ class HoggenheimerTable(DealingTable):
         allowed."""
         self._begin_session(parse_players(self.players_field.value), parse_seed(self.seed_field.value),
                             self.procedure.value)
+        self.repeat.follow_table_seed()
         self._render()
 
     @guarded

@@ -335,6 +335,7 @@ class LandsknechtTable(DealingTable):
         players = parse_players(self.players_field.value)
         config = self._read_config()
         self._begin_session(players, parse_seed(self.seed_field.value), config, None)
+        self.repeat.follow_table_seed()
         self._render()
 
     def _show_choice(self) -> None:

@@ -636,9 +636,10 @@ class RepeatPanel(Disclosure):
     The panel's controls and views are made when it is first opened, or
     when one of them is first read (e.g. by :meth:`run`): a table just built
     has only the panel's title button (issue 22). The *Repeat seed* field
-    then starts with the table's seed at that moment, the seed of the
-    session in play (it was the seed the table was built with, before a
-    'New session' with another seed); after that it keeps what it holds.
+    starts with the seed of the session in play, and follows the table's
+    seed after a 'New session' as long as the reader has not typed another
+    (:meth:`follow_table_seed`; it used to keep the seed the table was built
+    with).
 
     Args:
         table: the dealing table whose current deal's bets are repeated (its
@@ -676,13 +677,29 @@ class RepeatPanel(Disclosure):
         super().__init__(children=[self._build], titles=(self.TITLE,))
         self.add_class("bg-repeat-panel")
 
+    def _table_seed(self) -> str:
+        """The table's seed as the *Repeat seed* field shows it (0 if it has no whole-number seed)."""
+        seed = getattr(self.table, "seed", 0)
+        return str(seed if isinstance(seed, int) else 0)
+
+    def follow_table_seed(self) -> None:
+        """Called by the table after a 'New session': if the panel is made and
+        its *Repeat seed* field still shows the seed it was given (the reader
+        has not typed another), it shows the new session's seed, so the field
+        starts with the seed of the session in play whenever the panel was
+        made (at its first opening, or earlier by
+        :meth:`~banking_games.widgets.common.DealingTable.make_folded_panels`)."""
+        if self.built(0) is not None and self.seed_field.value == self._seed_given:
+            self._seed_given = self._table_seed()
+            self.seed_field.value = self._seed_given
+
     def _build(self) -> widgets.VBox:
         """Make the panel's controls and views (at its first opening): the box shown under its title."""
         wide = {"description_width": "initial"}
         self.deals_field = widgets.Text(value=str(self._deals), description="Deals", style=wide,
                                         placeholder=f"1 to {MAX_DEALS:,}", layout=widgets.Layout(width="150px"))
-        seed = getattr(self.table, "seed", 0)
-        self.seed_field = widgets.Text(value=str(seed if isinstance(seed, int) else 0), description="Repeat seed",
+        self._seed_given = self._table_seed()
+        self.seed_field = widgets.Text(value=self._seed_given, description="Repeat seed",
                                        style=wide, placeholder="a whole number", layout=widgets.Layout(width="170px"))
         self.repeat_button = plain.Button(description="Repeat", button_style="primary", icon="play",
                                             tooltip="deal that many fresh deals with the bets of this deal")
