@@ -29,6 +29,14 @@ is loaded from another host:
   and the notebooks load, made by the site's own Pyodide under Node.js
   (scripts/compile_wheels.mjs; Pyodide never writes bytecode, so the reader's
   browser would compile them on every start), and leave out DROP's files;
+* the kernel's preloaded packages (PRELOAD, with their dependencies) also as
+  one file, ``pyodide/preloaded-packages.gz``: the files Pyodide's own
+  installer makes from those wheels (scripts/preload_bundle.mjs, Node.js),
+  which book/_lite/kernel-pyodide.mjs (the kernel's ``pyodideUrl``: the site's
+  Pyodide core with this one change) writes into Python's file system while
+  the kernel starts, instead of letting Pyodide unpack 25 wheels file by file
+  (2 s of each start in the reader's browser); the wheels stay served for the
+  fallback and for ``%pip``;
 * the notebooks: book/_lite/<game>.py (jupytext percent format) converted
   to ``.ipynb`` without outputs. Each game's exercises are added to the
   site's copy after the book is built (scripts/exercise_sheets.py: their
@@ -46,6 +54,7 @@ dependency the site does not serve.
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 import re
@@ -101,6 +110,13 @@ COMPILE_ALL = ("micropip", "packaging", "piplite")
 # the kernel's own copy of Pyodide's standard library, with bytecode beside the sources of every
 # module the kernel's start and the notebooks load (in _static/lite/pyodide/, named by stdLibURL)
 STDLIB = "python_stdlib.zip"
+# PRELOAD as Pyodide's own installer lays it out, in one gzip file (scripts/preload_bundle.mjs),
+# which KERNEL_JS (from book/_lite/, served as _static/lite/KERNEL_JS and named by the kernel's
+# pyodideUrl) writes into Pyodide's file system while the kernel starts; Pyodide's unpacking of
+# the 25 wheels took 2.0-2.2 s of each kernel start in the reader's browser
+BUNDLE = "preloaded-packages.gz"
+KERNEL_JS = "kernel-pyodide.mjs"
+BUNDLE_JS = Path(__file__).resolve().parent / "preload_bundle.mjs"
 # the platform the wheels' markers are evaluated for (Pyodide 314: CPython 3.14, emscripten)
 MARKER_ENV = {"sys_platform": "emscripten", "platform_system": "Emscripten", "os_name": "posix",
               "python_version": "3.14", "python_full_version": "3.14.2",
@@ -124,7 +140,7 @@ def pins() -> dict[str, str]:
 def stamp_value() -> str:
     h = hashlib.sha256()
     files = [ROOT / "package-lock.json", ROOT / "requirements.txt", ROOT / "pyproject.toml",
-             Path(__file__).resolve(), Path(live_site.__file__).resolve(), live_site.COMPILE_JS,
+             Path(__file__).resolve(), Path(live_site.__file__).resolve(), live_site.COMPILE_JS, BUNDLE_JS,
              *sorted(p for p in LITE_SRC.rglob("*") if p.is_file()), *live_site._src_files()]
     for p in files:
         h.update(str(p.relative_to(ROOT)).encode() + b"\0" + p.read_bytes())
@@ -274,6 +290,30 @@ def write_lock(wheels: list[Path], dest: Path) -> dict:
     return lock
 
 
+def preload_bundle(pyo: Path) -> None:
+    """Write ``pyo``/BUNDLE: the files Pyodide's own loadPackage() installs for PRELOAD from the
+    site's lock and wheels (scripts/preload_bundle.mjs, under Node.js), and put its subresource
+    integrity (sha256) into the built site's jupyter-lite.json, which the kernel passes to
+    KERNEL_JS; a changed or stale bundle is then refused by the browser, and the kernel unpacks
+    the wheels itself."""
+    node = shutil.which("node")
+    if node is None:
+        sys.exit("lite_site: node (Node.js, which npm needs too) is not on PATH")
+    run = subprocess.run([node, str(BUNDLE_JS), str(live_site.NODE), str(pyo), str(pyo / BUNDLE),
+                          ",".join(PRELOAD)], capture_output=True, text=True)
+    if run.returncode != 0:
+        sys.exit(f"lite_site: the preloaded packages' bundle failed:\n{run.stdout[-2000:]}\n{run.stderr[-4000:]}")
+    report = json.loads(run.stdout.strip().splitlines()[-1])
+    digest = base64.b64encode(hashlib.sha256((pyo / BUNDLE).read_bytes()).digest()).decode()
+    config_path = DEST / "jupyter-lite.json"
+    config = json.loads(config_path.read_text())
+    kernel = config["jupyter-config-data"]["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
+    kernel["loadPyodideOptions"]["bgPreloadIntegrity"] = f"sha256-{digest}"
+    config_path.write_text(json.dumps(config, indent=2) + "\n")
+    print(f"lite_site: {report['packages']} preloaded packages, {report['files']} files, "
+          f"{report['gzip_bytes'] / 1e6:.1f} MB in {BUNDLE}")
+
+
 def notebooks(dest: Path) -> list[Path]:
     import jupytext
 
@@ -301,13 +341,16 @@ def lite_config() -> dict:
             "disabledExtensions": ["jupyterlab-jupytext"],
             "litePluginSettings": {
                 "@jupyterlite/pyodide-kernel-extension:kernel": {
-                    # resolved against the app page (_static/lite/<app>/index.html):
-                    # the Pyodide core that "Deal live" serves
-                    "pyodideUrl": "../../live/pyodide.mjs",
-                    # keys ending in URL are resolved against JupyterLite's base URL
+                    # resolved against the app page (_static/lite/<app>/index.html): the
+                    # Pyodide core that "Deal live" serves, through KERNEL_JS (which installs
+                    # PRELOAD from BUNDLE instead of unpacking its wheels)
+                    "pyodideUrl": f"../{KERNEL_JS}",
+                    # keys ending in URL are resolved against JupyterLite's base URL;
+                    # bgPreloadIntegrity is added once BUNDLE is made (main)
                     "loadPyodideOptions": {"lockFileURL": "./pyodide/pyodide-lock.json",
                                            "stdLibURL": f"./pyodide/{STDLIB}",
-                                           "packages": list(PRELOAD)},
+                                           "packages": list(PRELOAD),
+                                           "bgPreloadURL": f"./pyodide/{BUNDLE}"},
                     "disablePyPIFallback": True,
                 }
             },
@@ -352,6 +395,8 @@ def main(argv: list[str]) -> int:
     missing = [p for p in PRELOAD if p not in lock["packages"]]
     if missing:
         sys.exit(f"lite_site: preloaded packages not in the lock: {missing}")
+    preload_bundle(pyo)
+    shutil.copy2(LITE_SRC / KERNEL_JS, DEST / KERNEL_JS)
     (pyo / "README.txt").write_text(
         "Wheels for the site's JupyterLite kernel, from PyPI (pip download) at the versions pinned in\n"
         "requirements.txt and book/_lite/browser-wheels.txt, plus this book's banking_games; each keeps\n"

@@ -102,6 +102,49 @@ def _answer_kernel_dialog(lite, chapter: str) -> None:
     dialog.first.wait_for(state="hidden", timeout=10_000)
 
 
+def _open_and_run_all(lite, url: str, chapter: str, code_cells: int) -> None:
+    """Open the notebook at ``url``, wait for its kernel, press Run -> Run All Cells and wait
+    until every one of its ``code_cells`` cells has run."""
+    lite.goto(url, wait_until="load")
+    lite.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=90_000)
+    # the kernel is ready when the toolbar's kernel status says Idle
+    lite.wait_for_function(
+        "() => [...document.querySelectorAll('.jp-Notebook-ExecutionIndicator, .jp-KernelStatus')]"
+        ".some(e => /idle/i.test(e.getAttribute('data-status') || e.getAttribute('title') || e.textContent))",
+        timeout=120_000)
+    # Run -> Run All Cells; clicked once more if no cell started (a menu click can be lost while
+    # the app is still laying out); the second try is reported if it also starts nothing
+    for attempt in range(2):
+        _answer_kernel_dialog(lite, chapter)
+        lite.get_by_role("menuitem", name="Run", exact=True).click()
+        lite.get_by_role("menuitem", name=re.compile(r"^Run All Cells")).first.click()
+        try:
+            lite.wait_for_function(
+                "() => [...document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputPrompt')]"
+                ".some(e => /\\[(\\*|\\d+)\\]/.test(e.textContent))", timeout=20_000)
+            break
+        except sync_api.TimeoutError:
+            assert attempt == 0, f"{chapter}: Run All Cells started no cell"
+    # the notebook lays its cells out over a few frames (JupyterLab's deferred
+    # windowing); under load a count taken at once saw 2 of them
+    try:
+        lite.wait_for_function("() => document.querySelectorAll('.jp-Notebook .jp-CodeCell').length >= 3",
+                               timeout=30_000)
+    except sync_api.TimeoutError:
+        pass
+    try:   # every cell, the exercises' too, laid out (the notebook is long now)
+        lite.wait_for_function(f"() => document.querySelectorAll('.jp-Notebook .jp-CodeCell').length >= "
+                               f"{code_cells}", timeout=30_000)
+    except sync_api.TimeoutError:
+        pass
+    n = lite.locator(".jp-Notebook .jp-CodeCell").count()
+    assert n == code_cells, f"{chapter}: {n} code cells shown, the notebook has {code_cells}"
+    lite.wait_for_function(
+        "() => { const p = [...document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputPrompt')]"
+        ".map(e => e.textContent.trim()); return p.length && p.every(t => /^\\[\\d+\\]:$/.test(t)); }",
+        timeout=180_000)
+
+
 @pytest.mark.parametrize("chapter", sorted(EXPECTED))
 def test_notebook_runs_in_jupyterlite(browser, built_site, sub_path_url, chapter):
     """Its own context (conftest.new_context): JupyterLite keeps notebooks and
@@ -122,6 +165,9 @@ def test_notebook_runs_in_jupyterlite(browser, built_site, sub_path_url, chapter
     context.on("page", lambda page: watch(page, problems))
     stdlibs = []   # the standard library the kernel's Pyodide fetched (issue 22: its own copy)
     context.on("request", lambda r: stdlibs.append(r.url) if "python_stdlib" in r.url else None)
+    packages = []   # the preloaded packages' bundle and any wheel (issue 22: the bundle only)
+    context.on("request", lambda r: packages.append(r.url.split("?")[0].rsplit("/", 1)[-1])
+               if r.url.split("?")[0].endswith((".whl", BUNDLE)) else None)
     try:
         page = context.new_page()
         page.goto(f"{sub_path_url}/{chapter}.html", wait_until="load")
@@ -141,44 +187,7 @@ def test_notebook_runs_in_jupyterlite(browser, built_site, sub_path_url, chapter
         assert url.startswith(f"{sub_path_url}/_static/lite/"), url
 
         lite = context.new_page()
-        lite.goto(url, wait_until="load")
-        lite.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=90_000)
-        # the kernel is ready when the toolbar's kernel status says Idle
-        lite.wait_for_function(
-            "() => [...document.querySelectorAll('.jp-Notebook-ExecutionIndicator, .jp-KernelStatus')]"
-            ".some(e => /idle/i.test(e.getAttribute('data-status') || e.getAttribute('title') || e.textContent))",
-            timeout=120_000)
-        # Run -> Run All Cells; clicked once more if no cell started (a menu click can be lost while
-        # the app is still laying out); the second try is reported if it also starts nothing
-        for attempt in range(2):
-            _answer_kernel_dialog(lite, chapter)
-            lite.get_by_role("menuitem", name="Run", exact=True).click()
-            lite.get_by_role("menuitem", name=re.compile(r"^Run All Cells")).first.click()
-            try:
-                lite.wait_for_function(
-                    "() => [...document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputPrompt')]"
-                    ".some(e => /\\[(\\*|\\d+)\\]/.test(e.textContent))", timeout=20_000)
-                break
-            except sync_api.TimeoutError:
-                assert attempt == 0, f"{chapter}: Run All Cells started no cell"
-        # the notebook lays its cells out over a few frames (JupyterLab's deferred
-        # windowing); under load a count taken at once saw 2 of them
-        try:
-            lite.wait_for_function("() => document.querySelectorAll('.jp-Notebook .jp-CodeCell').length >= 3",
-                                   timeout=30_000)
-        except sync_api.TimeoutError:
-            pass
-        try:   # every cell, the exercises' too, laid out (the notebook is long now)
-            lite.wait_for_function(f"() => document.querySelectorAll('.jp-Notebook .jp-CodeCell').length >= "
-                                   f"{len(code_cells)}", timeout=30_000)
-        except sync_api.TimeoutError:
-            pass
-        n = lite.locator(".jp-Notebook .jp-CodeCell").count()
-        assert n == len(code_cells), f"{chapter}: {n} code cells shown, the notebook has {len(code_cells)}"
-        lite.wait_for_function(
-            "() => { const p = [...document.querySelectorAll('.jp-Notebook .jp-CodeCell .jp-InputPrompt')]"
-            ".map(e => e.textContent.trim()); return p.length && p.every(t => /^\\[\\d+\\]:$/.test(t)); }",
-            timeout=180_000)
+        _open_and_run_all(lite, url, chapter, len(code_cells))
         table = lite.locator(f".jp-OutputArea-output .{table_class}")
         table.first.wait_for(timeout=30_000)
         assert table.first.is_visible(), f"{chapter}: the dealing table is not shown"
@@ -207,10 +216,54 @@ def test_notebook_runs_in_jupyterlite(browser, built_site, sub_path_url, chapter
         # the kernel's copy, with bytecode beside the sources (test_live_bytecode), not Deal live's
         assert stdlibs and all(u.split("?")[0].endswith("/_static/lite/pyodide/python_stdlib.zip")
                                for u in stdlibs), f"{chapter}: the kernel's standard library came from {stdlibs}"
+        # each kernel start (six for AGAIN: Run All, five restarts, the reload) installed the
+        # preloaded packages from the bundle: no wheel was fetched, not even by the %pip cell
+        assert BUNDLE in packages and not [p for p in packages if p.endswith(".whl")], \
+            f"{chapter}: the kernel fetched {packages}"
         assert not problems.external, f"{chapter}: requests to other hosts: {problems.external}"
         assert not problems.page_errors, f"{chapter}: page errors: {problems.page_errors}"
         assert not problems.bad_status, f"{chapter}: HTTP errors: {problems.bad_status}"
         assert not problems.console, f"{chapter}: console errors: {problems.console}"
+    finally:
+        context.close()
+
+
+BUNDLE = "preloaded-packages.gz"
+"""The kernel's preloaded packages in one file (scripts/preload_bundle.mjs), which
+_static/lite/kernel-pyodide.mjs writes into Python's file system (issue 22)."""
+
+
+def test_kernel_starts_without_its_bundle(browser, built_site, sub_path_url):
+    """Issue 22: a bundle the browser refuses (here: one byte changed, so its sha256 is not the
+    config's; the same as a stale file in a cache) is not used; the kernel says so on the console
+    and lets Pyodide install the preloaded packages from their wheels, and the notebook runs as
+    before, with the same derived values."""
+    import json
+
+    chapter = "landsknecht"   # the quickest notebook
+    served = json.loads((built_site / "_static" / "lite" / "files" / f"{chapter}.ipynb").read_text())
+    code_cells = sum(c["cell_type"] == "code" for c in served["cells"])
+    body = bytearray((built_site / "_static" / "lite" / "pyodide" / BUNDLE).read_bytes())
+    body[len(body) // 2] ^= 0xFF
+    context, problems = new_context(browser)
+    context.route(f"**/{BUNDLE}", lambda r: r.fulfill(status=200, body=bytes(body),
+                                                      content_type="application/gzip"))
+    wheels, warnings = [], []
+    context.on("request", lambda r: r.url.split("?")[0].endswith(".whl") and wheels.append(r.url))
+    try:
+        lite = watch(context.new_page(), problems)
+        lite.on("console", lambda m: "kernel-pyodide" in m.text and warnings.append(m.text))
+        _open_and_run_all(lite, f"{sub_path_url}/_static/lite/notebooks/index.html?path={chapter}.ipynb",
+                          chapter, code_cells)
+        text = "\n".join(lite.locator(".jp-Notebook .jp-OutputArea").all_text_contents())
+        for line in EXPECTED[chapter]:
+            assert line in text, f"{chapter}: {line!r} not in the notebook's output:\n{text[-3000:]}"
+        assert "Traceback" not in text
+        assert len(warnings) == 1 and "was not used" in warnings[0] and "Pyodide installs" in warnings[0], warnings
+        assert any("sympy-" in w for w in wheels), f"the packages were not installed from their wheels: {wheels}"
+        # the browser's own message about the refused file is the only console error
+        assert all("integrity" in c for c in problems.console), problems.console
+        assert not problems.page_errors and not problems.bad_status and not problems.external
     finally:
         context.close()
 

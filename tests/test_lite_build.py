@@ -20,6 +20,7 @@ test is tests/test_jupyterlite.py):
 
 from __future__ import annotations
 
+import base64
 import hashlib
 import json
 import re
@@ -71,8 +72,13 @@ def test_kernel_uses_the_sites_own_pyodide_and_lock(lite):
     config = json.loads((lite / "jupyter-lite.json").read_text())["jupyter-config-data"]
     kernel = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]
     # pyodideUrl is resolved against the app page, <lite>/notebooks/index.html
-    core = (lite / "notebooks" / kernel["pyodideUrl"]).resolve()
-    assert core == (lite.parent / "live" / "pyodide.mjs").resolve() and core.is_file()
+    # through the site's own wrapper (it installs the preloaded packages from one file), which
+    # imports and re-exports the core that Deal live serves
+    wrapper = (lite / "notebooks" / kernel["pyodideUrl"]).resolve()
+    assert wrapper == (lite / "kernel-pyodide.mjs").resolve() and wrapper.is_file()
+    imports = re.findall(r'^(?:import|export) .* from "([^"]+)";$', wrapper.read_text(), re.M)
+    assert imports and {(wrapper.parent / i).resolve() for i in imports} == {(lite.parent / "live" / "pyodide.mjs").resolve()}
+    assert (lite.parent / "live" / "pyodide.mjs").is_file()
     lock = (lite / kernel["loadPyodideOptions"]["lockFileURL"]).resolve()
     assert lock == (lite / "pyodide" / "pyodide-lock.json").resolve() and lock.is_file()
     assert kernel["disablePyPIFallback"] is True
@@ -81,6 +87,74 @@ def test_kernel_uses_the_sites_own_pyodide_and_lock(lite):
     from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION
 
     assert pyodide == PYODIDE_VERSION
+
+
+def _bundle(path: Path) -> tuple[dict, dict[str, bytes]]:
+    """The header and files of scripts/preload_bundle.mjs's file (its format: gzip of a 4-byte
+    little-endian header length, the JSON header, then each file's bytes in the header's order)."""
+    import gzip
+    import struct
+
+    raw = gzip.decompress(path.read_bytes())
+    (length,) = struct.unpack("<I", raw[:4])
+    header = json.loads(raw[4:4 + length])
+    files, at = {}, 4 + length
+    for name, size in header["files"]:
+        files[name] = raw[at:at + size]
+        at += size
+    assert at == len(raw), "bytes left over after the last file"
+    return header, files
+
+
+def test_preloaded_packages_bundle_is_what_pyodide_installs(lite):
+    """Issue 22: the kernel's preloaded packages come from one file (preloaded-packages.gz) that
+    kernel-pyodide.mjs writes into Python's file system, instead of Pyodide unpacking 25 wheels.
+
+    Derived from Pyodide 314.0.6's installer (pyodide/_package_loader.py, unpack_buffer): a wheel
+    is unpacked whole into site-packages (/lib/python3.14/site-packages for CPython 3.14), its
+    .dist-info gets INSTALLER = "pyodide.loadPackage" and PYODIDE_SOURCE = "pyodide" (a package
+    of the lock), and the files under <name>.data/data/ are copied under sys.prefix ("/"). The
+    packages are the kernel's `packages` option and, through the lock's `depends`, all they need.
+    The browser checks the file against the config's sha256 (subresource integrity)."""
+    import zipfile
+
+    config = json.loads((lite / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    options = config["litePluginSettings"]["@jupyterlite/pyodide-kernel-extension:kernel"]["loadPyodideOptions"]
+    bundle = (lite / options["bgPreloadURL"]).resolve()
+    assert bundle == (lite / "pyodide" / "preloaded-packages.gz").resolve()
+    digest = base64.b64encode(hashlib.sha256(bundle.read_bytes()).digest()).decode()
+    assert options["bgPreloadIntegrity"] == f"sha256-{digest}"
+
+    lock = json.loads((lite / "pyodide" / "pyodide-lock.json").read_text())
+    wanted, todo = set(), list(options["packages"])
+    while todo:
+        name = todo.pop()
+        if name not in wanted:
+            wanted.add(name)
+            todo += lock["packages"][name]["depends"]
+    site = "/lib/python3.14/site-packages/"
+    expected: dict[str, bytes] = {}
+    for name in sorted(wanted):
+        with zipfile.ZipFile(lite / "pyodide" / lock["packages"][name]["file_name"]) as z:
+            members = [m for m in z.namelist() if not m.endswith("/")]
+            dist_info = next(m.split("/")[0] for m in members if m.split("/")[0].endswith(".dist-info"))
+            for m in members:
+                expected[site + m] = z.read(m)
+                top, _, rest = m.partition("/")
+                if top.endswith(".data") and rest.startswith("data/"):
+                    expected["/" + rest[len("data/"):]] = z.read(m)
+        expected[f"{site}{dist_info}/INSTALLER"] = b"pyodide.loadPackage"
+        expected[f"{site}{dist_info}/PYODIDE_SOURCE"] = b"pyodide"
+    header, files = _bundle(bundle)
+    assert header["python"] == lock["info"]["python"]
+    assert header["packages"] == {name: "default channel" for name in wanted}
+    assert sorted(files) == sorted(expected), (
+        f"files only in the bundle: {sorted(set(files) - set(expected))[:5]}; "
+        f"only in the wheels: {sorted(set(expected) - set(files))[:5]}")
+    differ = [name for name in files if files[name] != expected[name]]
+    assert not differ, f"files whose bytes differ from the wheels': {differ[:5]}"
+    # every file's folder is made first, but site-packages, which Pyodide makes at its start
+    assert {name.rsplit("/", 1)[0] for name in files} - set(header["dirs"]) == {site.rstrip("/")}
 
 
 def _members(wheel: Path) -> dict[str, bytes]:
