@@ -116,6 +116,7 @@ STDLIB = "python_stdlib.zip"
 # the 25 wheels took 2.0-2.2 s of each kernel start in the reader's browser
 BUNDLE = "preloaded-packages.gz"
 KERNEL_JS = "kernel-pyodide.mjs"
+BUNDLE_WORKER_JS = "kernel-bundle-worker.mjs"   # KERNEL_JS reads BUNDLE in this worker
 BUNDLE_JS = Path(__file__).resolve().parent / "preload_bundle.mjs"
 # the platform the wheels' markers are evaluated for (Pyodide 314: CPython 3.14, emscripten)
 MARKER_ENV = {"sys_platform": "emscripten", "platform_system": "Emscripten", "os_name": "posix",
@@ -396,7 +397,8 @@ def main(argv: list[str]) -> int:
     if missing:
         sys.exit(f"lite_site: preloaded packages not in the lock: {missing}")
     preload_bundle(pyo)
-    shutil.copy2(LITE_SRC / KERNEL_JS, DEST / KERNEL_JS)
+    for name in (KERNEL_JS, BUNDLE_WORKER_JS):
+        shutil.copy2(LITE_SRC / name, DEST / name)
     (pyo / "README.txt").write_text(
         "Wheels for the site's JupyterLite kernel, from PyPI (pip download) at the versions pinned in\n"
         "requirements.txt and book/_lite/browser-wheels.txt, plus this book's banking_games; each keeps\n"

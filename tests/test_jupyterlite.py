@@ -18,6 +18,10 @@ For each game chapter (issue 8), on the site served from a sub-path
   same outputs as the first run; an edit, saved, survives loading the page
   again; deleting the notebook in JupyterLite's file list brings the
   original back (issue 21);
+* every kernel start installed the preloaded packages from the site's one
+  file (``preloaded-packages.gz``, issue 22) and fetched no wheel; with that
+  file refused, the kernel installs the wheels and the notebook gives the
+  same values (``test_kernel_starts_without_its_bundle``);
 * no error output, no console error, no page error, no HTTP error and no
   request to another host.
 

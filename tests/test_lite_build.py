@@ -79,6 +79,9 @@ def test_kernel_uses_the_sites_own_pyodide_and_lock(lite):
     imports = re.findall(r'^(?:import|export) .* from "([^"]+)";$', wrapper.read_text(), re.M)
     assert imports and {(wrapper.parent / i).resolve() for i in imports} == {(lite.parent / "live" / "pyodide.mjs").resolve()}
     assert (lite.parent / "live" / "pyodide.mjs").is_file()
+    # and reads the preloaded packages' file in a worker whose script is served beside it
+    workers = re.findall(r'new Worker\(new URL\("([^"]+)", import\.meta\.url\)', wrapper.read_text())
+    assert workers and all((wrapper.parent / w).is_file() for w in workers), workers
     lock = (lite / kernel["loadPyodideOptions"]["lockFileURL"]).resolve()
     assert lock == (lite / "pyodide" / "pyodide-lock.json").resolve() and lock.is_file()
     assert kernel["disablePyPIFallback"] is True

@@ -5,33 +5,36 @@
 // "Deal live", ../live/pyodide.mjs) with one change: the kernel's preloaded packages (the
 // loadPyodide option `packages`) are not unpacked wheel by wheel by Pyodide's installer, which
 // takes 2 s of every kernel start in the reader's browser. Instead, while Python starts, it
-// fetches `bgPreloadURL`: the file tree that Pyodide's own installer made from the same wheels
-// at build time (scripts/preload_bundle.mjs), checked against `bgPreloadIntegrity` (the
-// browser's subresource integrity), and writes those files in place once Python has started.
+// reads `bgPreloadURL` in a worker of its own (kernel-bundle-worker.mjs): the file tree that
+// Pyodide's own installer made from the same wheels at build time (scripts/preload_bundle.mjs),
+// checked against `bgPreloadIntegrity` (the browser's subresource integrity), and writes those
+// files in place once Python has started.
 //
 // On any failure (a missing or changed file, a package the bundle lacks, a browser without
-// DecompressionStream) it says why on the console and lets Pyodide install the packages
-// itself, as without this module: the kernel starts either way.
+// DecompressionStream or workers in workers) it says why on the console and lets Pyodide
+// install the packages itself, as without this module: the kernel starts either way.
 import { loadPyodide as loadCore } from "../live/pyodide.mjs";
 
 export * from "../live/pyodide.mjs";
 
 const INDEX_URL = new URL("../live/", import.meta.url).href;
 
-async function gunzip(bytes) {
-  if (bytes[0] !== 0x1f || bytes[1] !== 0x8b) return bytes; // a host already decoded it
-  const stream = new Blob([bytes]).stream().pipeThrough(new DecompressionStream("gzip"));
-  return new Uint8Array(await new Response(stream).arrayBuffer());
-}
-
-async function readBundle(url, integrity) {
-  const response = await fetch(url, { integrity });
-  if (!response.ok) throw new Error(`HTTP ${response.status}`);
-  const raw = await gunzip(new Uint8Array(await response.arrayBuffer()));
-  const length = new DataView(raw.buffer, raw.byteOffset, 4).getUint32(0, true);
-  const header = JSON.parse(new TextDecoder().decode(raw.subarray(4, 4 + length)));
-  if (header.format !== 1) throw new Error(`unknown format ${header.format}`);
-  return { header, data: raw.subarray(4 + length) };
+// the file read and decompressed in a worker of its own (kernel-bundle-worker.mjs), on another
+// core while this worker starts Python
+function readBundle(url, integrity) {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(new URL("./kernel-bundle-worker.mjs", import.meta.url), { type: "module" });
+    worker.onmessage = ({ data }) => {
+      worker.terminate();
+      if (data.error) reject(new Error(data.error));
+      else resolve({ header: data.header, data: new Uint8Array(data.buffer, data.offset) });
+    };
+    worker.onerror = (event) => {
+      worker.terminate();
+      reject(new Error(event.message || "its worker failed"));
+    };
+    worker.postMessage({ url, integrity });
+  });
 }
 
 function install(py, { header, data }) {
@@ -50,8 +53,8 @@ function install(py, { header, data }) {
 
 export async function loadPyodide(options = {}) {
   const { bgPreloadURL, bgPreloadIntegrity, packages = [], ...rest } = options;
-  const bundle = bgPreloadURL && typeof DecompressionStream === "function"
-    ? readBundle(bgPreloadURL, bgPreloadIntegrity) : Promise.reject(new Error("not available"));
+  const bundle = bgPreloadURL && typeof DecompressionStream === "function" && typeof Worker === "function"
+    ? readBundle(bgPreloadURL, bgPreloadIntegrity) : Promise.reject(new Error("not available here"));
   bundle.catch(() => {}); // handled below, once Python has started
   const py = await loadCore({ ...rest, indexURL: INDEX_URL, packages: [] });
   let missing = packages;
