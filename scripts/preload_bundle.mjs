@@ -2,8 +2,8 @@
 //
 // Pyodide installs a wheel by unpacking it file by file with Python's zipfile, inside the
 // WebAssembly Python, on every kernel start: 2.0-2.2 s of a second visit's 10 s in headless
-// Chromium here (the kernel's 11 preloaded packages and their dependencies: 25 wheels, 3,668
-// files). This script runs the site's own Pyodide under Node.js at build time, lets Pyodide's
+// Chromium here (the kernel's 11 preloaded packages and their dependencies: 25 wheels, 3,617
+// files, 3,688 once installed with Pyodide's metadata and the data files). This script runs the site's own Pyodide under Node.js at build time, lets Pyodide's
 // own loadPackage() install those packages from the site's lock file and wheels, and writes every
 // file that the install added to Pyodide's file system into one gzip file. In the reader's
 // browser, book/_lite/kernel-pyodide.mjs fetches that file while Python starts and writes the

@@ -67,6 +67,5 @@ export async function loadPyodide(options = {}) {
                  + "Pyodide installs the packages itself");
   }
   if (missing.length) await py.loadPackage(missing, { messageCallback: () => {} });
-  globalThis.bgKernelPreload = missing.length ? "loadPackage" : "bundle";
   return py;
 }
