@@ -8,8 +8,9 @@
                                     and shows it as a QR code for phones to scan
 
 Press Ctrl+C (or close the window) to stop. Other options: --port N (0: any free
-port), --no-browser, --address A (the address to print and show in the QR code
-with --class, when the one found is not the one the class can reach).
+port), --no-browser, --address A (with --class: this computer's address on the
+class's network, when the one found is not the one the class can reach),
+--timeout S (seconds a browser has to send a request's head, default 15).
 
 Why not just open index.html? A browser refuses to start the book's live parts
 (Deal live, JupyterLite) from files; served from this small web server they work.
@@ -19,6 +20,24 @@ it, and each file with the media type the browser insists on (JavaScript modules
 as text/javascript, WebAssembly as application/wasm), whatever the computer's own
 settings say, gzip-compressed where the browser accepts it (all do) and it helps. The QR code is drawn by segno (BSD licence), which is included in
 the folder ``_launcher``; without it the address is printed only.
+
+What the server listens on and what it refuses (so that a class, or anyone on
+the network, cannot stall or misuse it):
+
+* it listens on 127.0.0.1 only, and with --class also on the one class address
+  it prints (never on every network interface, 0.0.0.0); an --address that is
+  no address of this computer, 0.0.0.0 or a loopback address is refused with a
+  message and exit status 2;
+* a connection has --timeout seconds (15) to send its request's head, else it
+  gets 408 and is closed (closed silently when it sent nothing); a reply that
+  makes no progress for 60 s is given up;
+* at most 200 connections at once (more: 503 with Retry-After) and 24 from one
+  client address (more: 429 with Retry-After); these refusals are written by the
+  accepting thread itself and closed by one shared closer thread, so a flood of
+  connections starts no thread;
+* 414 for a request line longer than 8192 bytes, 431 for a head longer than
+  64 KiB, 405 for a method other than GET and HEAD, 400 for a GET or HEAD with a
+  body, and 404 for any path with a part that starts with a dot (/.buildinfo).
 """
 
 from __future__ import annotations
@@ -26,9 +45,13 @@ from __future__ import annotations
 import argparse
 import gzip
 import io
+import ipaddress
 import os
+import selectors
 import socket
 import sys
+import threading
+import time
 import webbrowser
 from functools import partial
 from http.server import SimpleHTTPRequestHandler, ThreadingHTTPServer
@@ -80,6 +103,15 @@ MEDIA_TYPES = {
 }
 DEFAULT_TYPE = "application/octet-stream"
 
+HEAD_TIMEOUT = 15.0        # seconds to send a request's head (--timeout); then 408
+SEND_TIMEOUT = 60.0        # seconds a reply may make no progress before it is given up
+MAX_CONNECTIONS = 200      # at once, all clients together; more get 503
+MAX_PER_CLIENT = 24        # at once from one address; more get 429
+MAX_REQUEST_LINE = 8192    # bytes, line end included; longer: 414
+MAX_HEAD = 64 * 1024       # bytes of header lines after the request line; more: 431
+RETRY_AFTER = 5            # seconds, sent with 503 and 429
+LINGER = 2.0               # seconds a refused connection may take to finish sending
+
 # Sent gzip-compressed to a browser that accepts it (every browser does): Python's
 # WebAssembly (9.6 MB) goes as about 3 MB, the first "Deal live" as about 6.9 MB
 # instead of 14 MB, which counts when a class of 30 shares one Wi-Fi. Wheels are
@@ -97,14 +129,119 @@ def gzipped(path: Path) -> bytes:
     return _GZIPPED[key]
 
 
+def plain_reply(code: int, reason: str, text: str, headers: tuple = ()) -> bytes:
+    """A whole HTTP/1.0 reply with a short plain-text body; the connection closes after it."""
+    body = f"{code} {reason}: {text}\n".encode()
+    lines = [f"HTTP/1.0 {code} {reason}", *(f"{k}: {v}" for k, v in headers),
+             "Content-Type: text/plain; charset=utf-8", f"Content-Length: {len(body)}",
+             "Cache-Control: no-cache", "Connection: close", "", ""]
+    return "\r\n".join(lines).encode() + body
+
+
+BUSY = plain_reply(503, "Service Unavailable", f"{MAX_CONNECTIONS} connections are open; try again shortly",
+                   (("Retry-After", str(RETRY_AFTER)),))
+TOO_MANY = plain_reply(429, "Too Many Requests",
+                       f"{MAX_PER_CLIENT} connections from your address are open; try again shortly",
+                       (("Retry-After", str(RETRY_AFTER)),))
+
+
 class BookHandler(SimpleHTTPRequestHandler):
-    """Serves files of the site folder only: no listings, nothing outside it."""
+    """Serves files of the site folder only: no listings, nothing outside it,
+    nothing whose path has a part starting with a dot. One request per
+    connection; the head has ``server.head_timeout`` seconds to arrive."""
 
     server_version = "open-book"
     sys_version = ""
 
-    def guess_type(self, path):
-        return MEDIA_TYPES.get(os.path.splitext(str(path))[1].lower(), DEFAULT_TYPE)
+    def setup(self):
+        super().setup()
+        # The head is read from the socket directly, with a deadline for the whole
+        # head (a per-read timeout lets a client that sends a byte now and then
+        # keep the connection for ever), so the buffered reader is not used.
+        self.rfile.close()
+        self.rfile = io.BytesIO()
+
+    def handle(self):
+        self.close_connection = True
+        self.handle_one_request()
+
+    def handle_one_request(self):
+        self.close_connection = True
+        self.command, self.request_version, self.requestline = "", "HTTP/1.0", ""
+        head = self._read_head()
+        if head is None:
+            return
+        self.rfile = io.BytesIO(head)
+        self.raw_requestline = self.rfile.readline(MAX_REQUEST_LINE + 1)
+        if not self.parse_request():      # 400, 431 (over 100 headers), 505: answered by parse_request
+            return
+        self.close_connection = True
+        if self.command not in ("GET", "HEAD"):
+            self._refuse(405, "Method Not Allowed", "only GET and HEAD are served", (("Allow", "GET, HEAD"),))
+            return
+        if self.headers.get("Transfer-Encoding") is not None or \
+                self.headers.get("Content-Length", "0").strip() not in ("", "0"):
+            self._refuse(400, "Bad Request", f"a {self.command} request has no body")
+            return
+        self.connection.settimeout(getattr(self.server, "send_timeout", SEND_TIMEOUT))
+        getattr(self, "do_" + self.command)()
+        self.wfile.flush()
+
+    def _read_head(self):
+        """The request's head (request line and header lines up to the blank
+        line), or None when the connection ended or was refused: 414 for a
+        request line over MAX_REQUEST_LINE bytes, 431 for header lines over
+        MAX_HEAD bytes, 408 when the head is not complete within the time
+        (a connection that sent nothing is closed without a word)."""
+        sock = self.connection
+        deadline = time.monotonic() + getattr(self.server, "head_timeout", HEAD_TIMEOUT)
+        data = b""
+        line_end = -1
+        scan = 0                   # where to look for the blank line from (bytes before it were looked at)
+        while True:
+            if line_end < 0:
+                line_end = data.find(b"\n")
+                if line_end < 0 and len(data) >= MAX_REQUEST_LINE or line_end + 1 > MAX_REQUEST_LINE:
+                    self._refuse(414, "URI Too Long", f"a request line has at most {MAX_REQUEST_LINE} bytes")
+                    return None
+                scan = max(line_end, 0)
+            if line_end >= 0:
+                for ending in (b"\n\r\n", b"\n\n"):
+                    at = data.find(ending, scan)
+                    if at >= 0:
+                        return data[:at + len(ending)]
+                if len(data) - line_end - 1 > MAX_HEAD:
+                    self._refuse(431, "Request Header Fields Too Large",
+                                 f"the header lines have at most {MAX_HEAD} bytes")
+                    return None
+                scan = max(line_end, len(data) - 2)
+            remaining = deadline - time.monotonic()
+            try:
+                if remaining <= 0:
+                    raise socket.timeout
+                sock.settimeout(remaining)
+                chunk = sock.recv(65536)
+            except socket.timeout:
+                if data:
+                    sock.settimeout(1.0)
+                    self._refuse(408, "Request Timeout", "the request was not complete in time")
+                return None
+            except OSError:
+                return None
+            if not chunk:
+                return None
+            data += chunk
+
+    def _refuse(self, code: int, reason: str, text: str, headers: tuple = ()) -> None:
+        """Answer with ``code`` and a one-line explanation, then close."""
+        self.close_connection = True
+        reply = plain_reply(code, reason, text, headers)
+        if self.command == "HEAD":
+            reply = reply[:reply.index(b"\r\n\r\n") + 4]
+        try:
+            self.wfile.write(reply)
+        except OSError:
+            pass
 
     def send_head(self):
         target = self._inside_site()
@@ -131,8 +268,8 @@ class BookHandler(SimpleHTTPRequestHandler):
         """The requested file, or None when the path leaves the site folder
         (``..``, an encoded ``%2e%2e``, a backslash, a link pointing out)."""
         path = unquote(self.path.split("?", 1)[0].split("#", 1)[0])
-        if "\\" in path or "\x00" in path or any(part == ".." for part in path.split("/")):
-            return None
+        if "\\" in path or "\x00" in path or any(part.startswith(".") for part in path.split("/")):
+            return None        # "..", and hidden files such as Sphinx's /.buildinfo
         root = Path(self.directory).resolve()
         try:
             target = Path(self.translate_path(self.path)).resolve()
@@ -217,32 +354,204 @@ def enable_ansi_on_windows() -> None:
         pass
 
 
-def make_server(host: str, port: int, site: Path = SITE) -> ThreadingHTTPServer:
-    handler = partial(BookHandler, directory=str(site))
-    for p in ([port, 0] if port else [0]):
+class Limits:
+    """How many connections are being served, in all and per client address."""
+
+    def __init__(self, total: int = MAX_CONNECTIONS, per_client: int = MAX_PER_CLIENT):
+        self.max_total, self.max_per_client = total, per_client
+        self.total = 0
+        self.by_client: dict = {}
+        self.lock = threading.Lock()
+
+    def take(self, client: str):
+        """Count a new connection from ``client``: None when it may be served,
+        else the refusal to send (BUSY: too many in all; TOO_MANY: from it)."""
+        with self.lock:
+            if self.total >= self.max_total:
+                return BUSY
+            if self.by_client.get(client, 0) >= self.max_per_client:
+                return TOO_MANY
+            self.total += 1
+            self.by_client[client] = self.by_client.get(client, 0) + 1
+            return None
+
+    def give_back(self, client: str) -> None:
+        with self.lock:
+            self.total -= 1
+            left = self.by_client.pop(client) - 1
+            if left:
+                self.by_client[client] = left
+
+
+class Closer(threading.Thread):
+    """One thread for all refused connections: after the refusal is written it
+    reads and drops what the client still sends, until the client closes or
+    LINGER seconds pass, then closes the socket. (Closing at once, with a request
+    not yet read, would reset the connection, and the client might lose the
+    refusal.) It holds at most ``most`` sockets; more are closed at once."""
+
+    def __init__(self, most: int = 256):
+        super().__init__(name="open-book closer", daemon=True)
+        self.most = most
+        self.selector = selectors.DefaultSelector()
+        self.incoming: list = []
+        self.lock = threading.Lock()
+        self.held = 0
+
+    def refuse(self, sock: socket.socket, reply: bytes) -> None:
+        """Write ``reply`` without waiting (it fits in the socket's buffer) and
+        hand the socket over to be closed."""
         try:
-            return ThreadingHTTPServer((host, p), handler)
+            sock.setblocking(False)
+            sock.send(reply)
+            sock.shutdown(socket.SHUT_WR)
         except OSError:
-            if p == 0:
-                raise
-            say(f"Port {p} is in use; taking another. (Work saved in the browser on the usual "
-                f"port is not seen on this one: close the other copy and start again to see it.)")
-    raise AssertionError("unreachable")
+            pass
+        with self.lock:
+            if self.held >= self.most:
+                sock.close()
+                return
+            self.held += 1
+            self.incoming.append((sock, time.monotonic() + LINGER))
+
+    def run(self) -> None:
+        deadlines: dict = {}
+        while True:
+            with self.lock:
+                new, self.incoming = self.incoming, []
+            for sock, deadline in new:
+                deadlines[sock] = deadline
+                self.selector.register(sock, selectors.EVENT_READ)
+            events = self.selector.select(0.1) if deadlines else (time.sleep(0.1) or [])
+            now = time.monotonic()
+            done = [key.fileobj for key, _ in events if not self._drain(key.fileobj)]
+            done += [sock for sock, deadline in deadlines.items() if deadline <= now and sock not in done]
+            for sock in done:
+                self.selector.unregister(sock)
+                del deadlines[sock]
+                sock.close()
+            with self.lock:
+                self.held -= len(done)
+
+    @staticmethod
+    def _drain(sock: socket.socket) -> bool:
+        """Read what has come; False when the client has closed (or failed)."""
+        try:
+            return bool(sock.recv(65536))
+        except BlockingIOError:
+            return True
+        except OSError:
+            return False
+
+
+class BookServer(ThreadingHTTPServer):
+    """The web server on one address: a thread for each connection it serves,
+    none for one it refuses (see Limits and Closer)."""
+
+    daemon_threads = True
+    block_on_close = False
+    request_queue_size = 128
+
+    def __init__(self, address, handler, limits: Limits, closer: Closer,
+                 head_timeout: float = HEAD_TIMEOUT, send_timeout: float = SEND_TIMEOUT):
+        self.limits, self.closer = limits, closer
+        self.head_timeout, self.send_timeout = head_timeout, send_timeout
+        super().__init__(address, handler)
+
+    def process_request(self, request, client_address):
+        refusal = self.limits.take(client_address[0])
+        if refusal is not None:
+            self.closer.refuse(request, refusal)
+            return
+        try:
+            super().process_request(request, client_address)
+        except BaseException:
+            self.limits.give_back(client_address[0])
+            raise
+
+    def process_request_thread(self, request, client_address):
+        try:
+            super().process_request_thread(request, client_address)
+        finally:
+            self.limits.give_back(client_address[0])
+
+
+def address_problem(address: str):
+    """Why ``address`` cannot be the class address (a message), or None when it
+    is an IPv4 address of one of this computer's network interfaces."""
+    allowed = ("Give this computer's IPv4 address on the class's network, such as 192.168.1.20 "
+               "(or leave --address out to use the one found).")
+    try:
+        ip = ipaddress.ip_address(address.strip())
+    except ValueError:
+        return f"--address {address!r} is not an IP address. {allowed}"
+    if ip.version != 4:
+        return f"--address {address}: only IPv4 addresses are served. {allowed}"
+    if ip.is_unspecified:
+        return (f"--address {address} would serve every network this computer is on, not only the "
+                f"class's: refused. {allowed}")
+    if ip.is_loopback or ip.is_multicast or ip == ipaddress.ip_address("255.255.255.255"):
+        return f"--address {address} cannot be reached by the class. {allowed}"
+    with socket.socket(socket.AF_INET, socket.SOCK_STREAM) as probe:
+        try:
+            probe.bind((str(ip), 0))
+        except OSError:
+            return f"--address {address} is not an address of this computer. {allowed}"
+    return None
+
+
+def make_servers(hosts: list, port: int, site: Path = SITE, head_timeout: float = HEAD_TIMEOUT) -> list:
+    """One BookServer on each of ``hosts``, all on the same port: ``port``, or
+    (when it is 0 or in use) a free one. They share one Limits and one Closer."""
+    handler = partial(BookHandler, directory=str(site))
+    limits, closer = Limits(), Closer()
+    first_error = None
+    for p in ([port] if port else []) + [0] * 5:
+        servers: list = []
+        try:
+            for host in hosts:
+                servers.append(BookServer((host, p or (servers[0].server_address[1] if servers else 0)),
+                                          handler, limits, closer, head_timeout))
+        except OSError as e:
+            for server in servers:
+                server.server_close()
+            if p:
+                say(f"Port {p} is in use; taking another. (Work saved in the browser on the usual "
+                    f"port is not seen on this one: close the other copy and start again to see it.)")
+            first_error = first_error or e
+            continue
+        closer.start()
+        return servers
+    raise first_error
+
+
+def serve(servers: list) -> None:
+    """Serve on every server until Ctrl+C (KeyboardInterrupt), then stop them."""
+    threads = [threading.Thread(target=s.serve_forever, kwargs={"poll_interval": 0.5}, daemon=True,
+                                name=f"open-book {s.server_address[0]}") for s in servers]
+    for t in threads:
+        t.start()
+    try:
+        while all(t.is_alive() for t in threads):
+            time.sleep(0.5)     # Ctrl+C arrives here (a sleep can be interrupted on every system)
+    finally:
+        for s in servers:
+            s.shutdown()
 
 
 def say(text: str = "") -> None:
     print(text, flush=True)
 
 
-def announce(port: int, args) -> None:
+def announce(port: int, args, class_address) -> None:
     """Say where the book is (and, with --class, show the address as a QR code)."""
     here_url = f"http://127.0.0.1:{port}/"
     say(f"Serving the book at {here_url}")
     if args.for_class:
-        address = args.address or local_network_address()
+        address = class_address
         if address is None:
-            say("No local network address found: this computer is on no network but itself. "
-                "Join the class's Wi-Fi and start again (or give --address).")
+            say("No local network address found: this computer is on no network but itself, and the "
+                "book is served to it only. Join the class's Wi-Fi and start again (or give --address).")
         else:
             class_url = f"http://{address}:{port}/"
             say(f"For the class (same Wi-Fi or network): {class_url}")
@@ -265,33 +574,53 @@ def main(argv: list[str] | None = None) -> int:
                         help="also serve the book to the local network and show its address as a QR code")
     parser.add_argument("--port", type=int, default=DEFAULT_PORT,
                         help=f"port to serve on (default {DEFAULT_PORT}, or a free one; 0: any free port)")
-    parser.add_argument("--address", help="with --class: the address to print and show as a QR code")
+    parser.add_argument("--address", help="with --class: this computer's IPv4 address on the class's "
+                                          "network, to serve on and show as a QR code (default: the one found)")
+    parser.add_argument("--timeout", type=float, default=HEAD_TIMEOUT,
+                        help=f"seconds a browser has to send a request (default {HEAD_TIMEOUT:g}; 1 to 600)")
     parser.add_argument("--no-browser", action="store_true", help="do not open a browser")
     parser.add_argument("--site", type=Path, default=SITE,
                         help="the built site to serve (default: the site folder beside this file; "
                              "in the repository: book/_build/html)")
     args = parser.parse_args(argv)
+    if not 1 <= args.timeout <= 600:
+        parser.error(f"--timeout {args.timeout:g}: give a number of seconds from 1 to 600")
 
     site = args.site.resolve()
     if not (site / "index.html").is_file():
         say(f"The book is not here: {site / 'index.html'} is missing. Unzip the whole release "
             f"and start this file from the unzipped folder.")
         return 2
+    hosts = ["127.0.0.1"]          # this computer; with --class also the class address, never 0.0.0.0
+    class_address = None
+    if args.for_class:
+        if args.address is not None:
+            problem = address_problem(args.address)
+            if problem:
+                say(problem)
+                return 2
+            class_address = str(ipaddress.ip_address(args.address.strip()))
+        else:
+            class_address = local_network_address()
+        if class_address is not None:
+            hosts.append(class_address)
     try:
-        server = make_server("0.0.0.0" if args.for_class else "127.0.0.1", args.port, site)
+        servers = make_servers(hosts, args.port, site, args.timeout)
     except OSError as e:
         say(f"Could not start the web server: {e}")
         return 2
+    port = servers[0].server_address[1]
     try:   # Ctrl+C at any moment from here on stops cleanly
-        announce(server.server_address[1], args)
-        url = f"http://127.0.0.1:{server.server_address[1]}/"
+        announce(port, args, class_address)
+        url = f"http://127.0.0.1:{port}/"
         if not args.no_browser and not webbrowser.open(url):   # the request waits for the server
             say(f"No browser could be opened from here: open {url} in yours.")
-        server.serve_forever()
+        serve(servers)
     except KeyboardInterrupt:
         say("Stopping the book's web server.")
     finally:
-        server.server_close()
+        for server in servers:
+            server.server_close()
     say("Stopped.")
     return 0
 
