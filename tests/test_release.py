@@ -399,15 +399,6 @@ def test_class_serves_the_local_network_with_a_qr_code(unzipped):
         assert run.stop() == 0
 
 
-def test_class_with_a_given_address(unzipped):
-    run = Launcher(unzipped, "--class", "--address", "10.20.30.40")
-    try:
-        assert "For the class (same Wi-Fi or network): http://10.20.30.40:" in run.text
-        check_qr(terminal_qr(run.lines), f"http://10.20.30.40:{run.port}/")
-    finally:
-        assert run.stop() == 0
-
-
 def _vendored_segno(top: Path):
     spec = importlib.util.spec_from_file_location(
         "vendored_segno", top / "_launcher" / "segno" / "__init__.py",

@@ -153,6 +153,9 @@ class BookHandler(SimpleHTTPRequestHandler):
     server_version = "open-book"
     sys_version = ""
 
+    def guess_type(self, path):
+        return MEDIA_TYPES.get(os.path.splitext(str(path))[1].lower(), DEFAULT_TYPE)
+
     def setup(self):
         super().setup()
         # The head is read from the socket directly, with a deadline for the whole
@@ -206,11 +209,12 @@ class BookHandler(SimpleHTTPRequestHandler):
                     return None
                 scan = max(line_end, 0)
             if line_end >= 0:
-                for ending in (b"\n\r\n", b"\n\n"):
-                    at = data.find(ending, scan)
-                    if at >= 0:
-                        return data[:at + len(ending)]
-                if len(data) - line_end - 1 > MAX_HEAD:
+                ends = [(at, len(e)) for e in (b"\n\r\n", b"\n\n") for at in [data.find(e, scan)] if at >= 0]
+                if ends:                 # the first blank line ends the head
+                    at, size = min(ends)
+                    if at - line_end <= MAX_HEAD:      # the header lines, each with its line end
+                        return data[:at + size]
+                if ends or len(data) - line_end - 1 > MAX_HEAD:
                     self._refuse(431, "Request Header Fields Too Large",
                                  f"the header lines have at most {MAX_HEAD} bytes")
                     return None
@@ -525,17 +529,24 @@ def make_servers(hosts: list, port: int, site: Path = SITE, head_timeout: float 
     raise first_error
 
 
-def serve(servers: list) -> None:
-    """Serve on every server until Ctrl+C (KeyboardInterrupt), then stop them."""
-    threads = [threading.Thread(target=s.serve_forever, kwargs={"poll_interval": 0.5}, daemon=True,
-                                name=f"open-book {s.server_address[0]}") for s in servers]
-    for t in threads:
+def serve(servers: list, running: list) -> None:
+    """Serve on every server, each in a thread of its own (added to ``running``
+    before it starts), until Ctrl+C (KeyboardInterrupt) or a server fails."""
+    for s in servers:
+        running.append((s, threading.Thread(target=s.serve_forever, kwargs={"poll_interval": 0.5},
+                                             daemon=True, name=f"open-book {s.server_address[0]}")))
+    for _, t in running:
         t.start()
-    try:
-        while all(t.is_alive() for t in threads):
-            time.sleep(0.5)     # Ctrl+C arrives here (a sleep can be interrupted on every system)
-    finally:
-        for s in servers:
+    while all(t.is_alive() for _, t in running):
+        time.sleep(0.5)     # Ctrl+C arrives here (a sleep can be interrupted on every system)
+
+
+def stop(running: list) -> None:
+    """Stop the servers of ``running`` whose thread started, and close every socket.
+    (A server is closed only once its loop has ended: closing it under a running
+    loop makes that thread fail.)"""
+    for s, t in running:
+        if t.ident is not None:     # started: its loop runs, has run or will see the request at once
             s.shutdown()
 
 
@@ -610,15 +621,17 @@ def main(argv: list[str] | None = None) -> int:
         say(f"Could not start the web server: {e}")
         return 2
     port = servers[0].server_address[1]
+    running: list = []
     try:   # Ctrl+C at any moment from here on stops cleanly
         announce(port, args, class_address)
         url = f"http://127.0.0.1:{port}/"
         if not args.no_browser and not webbrowser.open(url):   # the request waits for the server
             say(f"No browser could be opened from here: open {url} in yours.")
-        serve(servers)
+        serve(servers, running)
     except KeyboardInterrupt:
         say("Stopping the book's web server.")
     finally:
+        stop(running)
         for server in servers:
             server.server_close()
     say("Stopped.")
@@ -626,4 +639,9 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    code = main()
+    sys.stdout.flush()
+    sys.stderr.flush()
+    # Leave without the interpreter's shutdown, which could abort (SIGABRT) while a
+    # daemon thread (a connection still lingering) holds the output's lock.
+    os._exit(code)
