@@ -35,9 +35,47 @@
     });
   }
   function inOrder(job) {
-    chain = chain.then(job).catch(function (e) { console.error("Deal live: widget message", e); });
+    chain = chain.then(pressOver).then(job).catch(function (e) { console.error("Deal live: widget message", e); });
     return chain;
   }
+
+  // A press on a table is not disturbed by Python's answers (issue 32). Pressing a
+  // button takes the focus from a text field, whose value then goes to Python
+  // (continuous_update=False), and Python answers at once ("Not in play yet:
+  // seed"): the table's message changes height and the button moves away between
+  // the press and the release, so the click lands on the text below it and the
+  // typed seed is not used. Python's messages are therefore held from a press
+  // (pointerdown) until its click has been handled, or until 400 ms after the
+  // release if no click comes, and never longer than 3 s; then they are applied
+  // in the order Python sent them, the button's own answer last.
+  var held = null;           // {promise, release, timers} while a press is under way
+  function pressOver() { return held ? held.promise : undefined; }
+  function release() {
+    if (!held) return;
+    var h = held;
+    held = null;
+    h.timers.forEach(clearTimeout);
+    h.release();
+  }
+  function hold() {
+    release();
+    var h = { timers: [] };
+    h.promise = new Promise(function (resolve) { h.release = resolve; });
+    h.timers.push(setTimeout(release, 3000));
+    held = h;
+  }
+  function inTable(e) {
+    return e.target instanceof Element && e.target.closest(".bg-live-table") !== null;
+  }
+  document.addEventListener("pointerdown", function (e) {
+    if (e.isPrimary && e.button === 0 && inTable(e)) hold();
+  }, true);
+  document.addEventListener("pointerup", function () {
+    if (held) held.timers.push(setTimeout(release, 400));
+  }, true);
+  document.addEventListener("pointercancel", release, true);
+  // after the click's own handlers (the widget's, which sends it to Python) have run
+  document.addEventListener("click", function () { if (held) setTimeout(release, 0); }, false);
 
   var lastStep = null;       // the step under way, for a reader who presses the button mid-load
 
