@@ -313,11 +313,14 @@ def test_repeat_code_checked_against_the_repeat_panels_path():
     wrong = dataclasses.replace(right, counts={"JH": (won["JH"] + 1, 50), "7S 7H": (won["7S 7H"], 50)})
     board = ClassBoard("hoggenheimer", store=FakeStore(), key="k")
     board.add(GC.encode(right) + "\n" + GC.encode(wrong))
-    assert len(board.entries) == 2
+    # the same seed, deals and bets deal the same cards: the second code is the same repeat, refused
+    assert len(board.entries) == 1 and "already on the board" in board.message.value
     assert board.entries[0].flag is None and board.entries[0].note is None
-    assert board.entries[1].flag is not None and f"JH {won['JH']} of 50" in board.entries[1].flag
-    # the repeat's bets are the lesson's A (JH) and B (7S 7H): they pool there, over 50 + 50 deals
-    assert as_pairs(board.pooled()) == {"A": (2 * won["JH"] + 1, 100), "B": (2 * won["7S 7H"], 100)}
+    alone = ClassBoard("hoggenheimer", store=FakeStore(), key="k2")
+    alone.add(GC.encode(wrong))
+    assert alone.entries[0].flag is not None and f"JH {won['JH']} of 50" in alone.entries[0].flag
+    # the repeat's bets are the lesson's A (JH) and B (7S 7H): they pool there
+    assert as_pairs(board.pooled()) == {"A": (won["JH"], 50), "B": (won["7S 7H"], 50)}
     # a Banker and Broker repeat counts wins only, not the ties the board pools: refused, with why
     bb_board = ClassBoard("banker-and-broker", store=FakeStore(), key="k")
     bb_board.add(GC.encode(GC.GroupCode("banker-and-broker", "repeat", 1, 10, ("section 1",), {"section 1": (4, 10)})))

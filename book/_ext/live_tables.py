@@ -59,6 +59,8 @@ CSS = """
 .bg-live progress{width:min(100%,20rem);display:block;margin:.4rem 0}
 .bg-live-status{margin:.3rem 0 0}
 .bg-live-table{overflow-x:auto;margin:1rem 0}
+.bg-paste-note{color:var(--bg-alert,#b00020);font-weight:bold;margin:.3rem 2px}
+.bg-scan-why{font-size:90%;margin:.3rem 2px}
 """
 
 

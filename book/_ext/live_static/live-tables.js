@@ -254,13 +254,60 @@
     decoder.catch(function () { decoder = null; });
     return decoder;
   }
+  // A paste into the board's Codes box larger than the board reads at one Add (issue 32) is
+  // refused here, at once: the text never reaches the box (10,000 lines kept the page busy for
+  // 0.4 s just to lay out the box) nor Python. The limits are the board's own
+  // (widgets.board.MAX_PASTE_LINES, MAX_PASTE_CHARS), read from the box's class
+  // "bg-paste-<lines>-<characters>" that the board gives it.
+  function guardPaste(board, area) {
+    var box = area.closest(".widget-textarea") || area;
+    var m = /(?:^|\s)bg-paste-(\d+)-(\d+)(?:\s|$)/.exec(box.className);
+    if (!m || area.bgGuard) return;   // (the class may come after the box: called again then)
+    area.bgGuard = true;
+    var maxLines = +m[1], maxChars = +m[2];
+    var note = document.createElement("p");
+    note.className = "bg-paste-note";
+    note.setAttribute("role", "alert");
+    note.hidden = true;
+    box.parentNode.insertBefore(note, box.nextSibling);
+    function refuse(e, text) {
+      if (!text) return;
+      var lines = text.split(/\r\n|\r|\n/).length;
+      if (lines <= maxLines && text.length <= maxChars) return;
+      e.preventDefault();
+      note.textContent = "Not pasted: this text has " + lines.toLocaleString("en") + " lines (" +
+        text.length.toLocaleString("en") + " characters); Add reads at most " + maxLines + " lines (" +
+        maxChars.toLocaleString("en") + " characters) at a time, a class's codes. Paste them in parts.";
+      note.hidden = false;
+    }
+    area.addEventListener("paste", function (e) {
+      refuse(e, e.clipboardData && e.clipboardData.getData("text"));
+    }, true);
+    area.addEventListener("drop", function (e) {
+      refuse(e, e.dataTransfer && e.dataTransfer.getData("text"));
+    }, true);
+    area.addEventListener("input", function () { note.hidden = true; });
+  }
+
   function addScanner(root) {
     root.querySelectorAll(".bg-board").forEach(function (board) {
-      if (board.bgScan) return;
       var area = board.querySelector("textarea");
+      if (area) guardPaste(board, area);
+      if (board.bgScan) return;
       if (!area) return;
       board.bgScan = true;
-      if (!canScan()) return;
+      if (!canScan()) {
+        if (!window.isSecureContext) {
+          // the camera is offered only on a secure address: say why there is no Scan button
+          var why = document.createElement("p");
+          why.className = "bg-scan-why";
+          why.textContent = "Scanning a group's QR code needs this device's camera, which browsers allow only " +
+            "on a secure address (https://, or this computer's own, localhost). Here, type or paste the codes.";
+          var box = area.closest(".widget-textarea") || area;
+          box.parentNode.insertBefore(why, box.nextSibling);
+        }
+        return;
+      }
       if (!document.getElementById("bg-scan-css")) {
         var css = document.createElement("style");
         css.id = "bg-scan-css";

@@ -52,13 +52,64 @@ from ..errors import ConfigError, GameError, short_repr
 from ..render import ALERT_COLOUR, MUTED_COLOUR
 from .common import Disclosure, MessageBar, html_table, plural
 
-__all__ = ["ClassBoard", "BoardError", "REPEAT_CHECK_DEALS", "BoardStore", "MemoryStore", "BrowserStore", "default_store",
+__all__ = ["ClassBoard", "BoardError", "REPEAT_CHECK_DEALS", "MAX_PASTE_LINES", "MAX_PASTE_CHARS", "SHOW_REFUSED",
+           "group_identity", "same_group", "BoardStore", "MemoryStore", "BrowserStore", "default_store",
            "storage_key", "GAMES", "funnel_svg", "check_counts"]
 
 
 REPEAT_CHECK_DEALS = 2_000
 """The most deals of a repeat's code that the board deals again to check it
 (more would keep the page busy for seconds a code in the browser)."""
+
+
+MAX_PASTE_LINES = 200
+"""The most lines one *Add* reads (a class has a few dozen groups; a longer
+paste is refused whole, before any line is read, so that a stray paste of a
+long text cannot keep the page busy)."""
+
+MAX_PASTE_CHARS = 200 * 2 * gcodes.MAX_LENGTH
+"""The most characters one *Add* reads: :data:`MAX_PASTE_LINES` lines of the
+longest code a line may hold (:data:`group_codes.MAX_LENGTH` symbols with as
+many separators)."""
+
+SHOW_REFUSED = 10
+"""The refused lines the message names one by one; the rest are counted."""
+
+
+def group_identity(code: "gcodes.GroupCode", group: int | None = None) -> tuple:
+    """What tells one group from another on the board.
+
+    A ``lesson`` or ``repeat`` code: its game, kind, seed, deals and (for a
+    repeat) its bets; the seed deals the same cards to anyone, so two codes
+    with these equal report the same deals, however they are spelled and
+    whatever counts or nets they carry (a second one would count those deals
+    twice; one of them is flagged anyway if its counts are not the seed's).
+    A ``cards`` code (no seed): the group's number ``group``; pasted as a
+    code, without a number, its deals and counts.
+
+    Returns:
+        A hashable tuple; two entries are the same group when these are equal.
+    """
+    if code.kind == "cards":
+        return (code.game, code.kind, group) if group is not None else (
+            code.game, code.kind, None, code.deals, tuple(sorted(code.counts.items())))
+    return (code.game, code.kind, code.seed, code.deals, tuple(code.bets))
+
+
+def same_group(a: "gcodes.GroupCode", b: "gcodes.GroupCode", group_a: int | None = None,
+               group_b: int | None = None) -> bool:
+    """Whether codes ``a`` and ``b`` (real-cards codes with their groups'
+    numbers) are the same group on the board (:func:`group_identity`)."""
+    return group_identity(a, group_a) == group_identity(b, group_b)
+
+
+def _refusals(refused: Sequence[tuple[int, str, str]]) -> list[str]:
+    """The message's sentences for refused lines: the first :data:`SHOW_REFUSED` one by one, then a count."""
+    said = [f"Refused line {n} ({short_repr(line)}): {why}" for n, line, why in refused[:SHOW_REFUSED]]
+    if len(refused) > SHOW_REFUSED:
+        more = len(refused) - SHOW_REFUSED
+        said.append(f"And {more:,} more refused line{'s' if more != 1 else ''} (left in the field).")
+    return said
 
 
 class BoardError(ConfigError):
@@ -287,6 +338,11 @@ class _Entry:
     group: int | None = None          # a real-cards group's number (its code has no seed)
 
     @property
+    def identity(self) -> tuple:
+        """:func:`group_identity` of this entry."""
+        return group_identity(self.code, self.group)
+
+    @property
     def kept(self) -> object:
         """What the store keeps of this entry: the code, and a real-cards group's number."""
         return self.text if self.group is None else {"code": self.text, "group": self.group}
@@ -462,6 +518,8 @@ class ClassBoard(plain.VBox):
             f"{kept} until you press Clear all.</div>")
         self.codes_field = widgets.Textarea(value="", placeholder="one group code per line", description="Codes",
                                             style=wide, layout=widgets.Layout(width="100%", height="7em"))
+        # the website's live-tables.js refuses a larger paste in the page, before it reaches Python
+        self.codes_field.add_class(f"bg-paste-{MAX_PASTE_LINES}-{MAX_PASTE_CHARS}")
         self.add_button = plain.Button(description="Add", button_style="primary", icon="plus",
                                          tooltip="add the codes typed above to the board")
         self.message = MessageBar()
@@ -544,26 +602,38 @@ class ClassBoard(plain.VBox):
         """Add the codes of ``text``, one per line (blank lines skipped).
 
         Each line is refused on its own (a bad code, a code of another game,
-        one already on the board, counts that cannot be); the others are
-        added. The refused lines stay in the codes field when they came from
+        a group already on the board however its code is spelled, see
+        :func:`group_identity`, counts that cannot be); the others are
+        added. A text of more than :data:`MAX_PASTE_LINES` lines or
+        :data:`MAX_PASTE_CHARS` characters is refused whole, before any line
+        is read (the field keeps it); the message names at most
+        :data:`SHOW_REFUSED` refused lines and counts the rest. The refused lines stay in the codes field when they came from
         it, and the message says what is wrong with each. Returns the
         entries added.
         """
+        text = str(text)
+        lines = text.splitlines()
+        if len(text) > MAX_PASTE_CHARS or len(lines) > MAX_PASTE_LINES:
+            self.message.error(
+                f"Nothing added: Add reads at most {MAX_PASTE_LINES} lines ({MAX_PASTE_CHARS:,} characters) at a "
+                f"time, a class's codes; this text has {len(lines):,} lines ({len(text):,} characters). "
+                "Paste the codes in parts, or check that the right text was pasted.")
+            return []
         added, refused = [], []
-        have = {e.text for e in self.entries}
-        for number, line in enumerate(str(text).splitlines(), 1):
+        have = {e.identity for e in self.entries}
+        for number, line in enumerate(lines, 1):
             line = line.strip()
             if not line:
                 continue
             try:
                 code = self._decode(line)
-                if gcodes.encode(code) in have:
-                    raise BoardError("this code is already on the board (pasted twice?)")
+                if group_identity(code) in have:
+                    raise BoardError(self._already(code))
                 entry = self._entry(code)
             except GameError as exc:
                 refused.append((number, line, str(exc)))
                 continue
-            have.add(entry.text)
+            have.add(entry.identity)
             added.append(entry)
         if not added and not refused:
             self.message.error("No code to add: type or paste the groups' codes, one per line, then press Add.")
@@ -574,15 +644,22 @@ class ClassBoard(plain.VBox):
         if from_field:
             self.codes_field.value = "\n".join(line for _, line, _ in refused)
         flagged = [e for e in added if e.flag]
-        said = [f"Added {len(added)} group{'s' if len(added) != 1 else ''}." if added else "Nothing added."]
+        said = [f"Added {plural(len(added), 'group')}." if added else "Nothing added."]
         said += [f"Group {self._name(e)} is flagged: its counts differ from what its seed gives." for e in flagged]
         self._render()   # the board first, then the message that says what changed (sent last)
         if refused:
-            said += [f"Refused line {n} ({short_repr(line)}): {why}" for n, line, why in refused]
+            said += _refusals(refused)
             self.message.error(" ".join(said))
         else:
             self.message.info(" ".join(said))
         return added
+
+    @staticmethod
+    def _already(code: "gcodes.GroupCode") -> str:
+        what = "repeat" if code.kind == "repeat" else "group"
+        return (f"a {what} with seed {code.seed} and {plural(code.deals, 'deal')} is already on the board (the "
+                "same seed deals the same cards, so it would be counted twice; pasted twice, or written another "
+                "way?)")
 
     def add_cards(self, number: object, deals: object, **counts: object) -> _Entry:
         """Add a group that dealt with real cards: its ``number`` (tells the
@@ -763,7 +840,7 @@ class ClassBoard(plain.VBox):
             except GameError:
                 bad += 1
                 continue
-            if all(e.kept != entry.kept for e in self.entries):
+            if all(e.identity != entry.identity for e in self.entries):   # a group kept twice loads once
                 self.entries.append(entry)
         n = len(self.entries)
         msg = f"{n} group{'s' if n != 1 else ''} kept in this browser from before" + (
