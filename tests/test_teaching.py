@@ -511,3 +511,40 @@ def test_band_is_cut_to_the_fractions_possible():
     assert lo == pytest.approx(0.7102633404) and hi == 1.0
     # a band inside (0, 1) is p -+ 2 SE as before: p = 1/2, n = 100, SE = 0.05: 0.4 to 0.6
     assert T.band(Fraction(1, 2), 100)[1:] == pytest.approx((0.4, 0.6))
+
+
+def test_landsknecht_late_stake_goes_down_after_five_turns(monkeypatch):
+    # The lesson (lesson-landsknecht.md, the handout) places the second unit "after 5 turns": every
+    # late bet records turn == 5 (cards turned in play when it was placed, games.landsknecht.Bet.turn),
+    # every first bet turn == 0; and the late bet is placed in exactly the deals still on after 5 turns.
+    from banking_games.games import landsknecht as lk
+
+    assert T.LK_LATE_TURNS == 5
+    placed = []
+    real = lk.LandsknechtDeal.place_bet
+
+    def spy(self, *args, **kwargs):
+        bet = real(self, *args, **kwargs)
+        placed.append((self, bet.turn))   # the deal itself, kept: ids of freed deals are reused
+        return bet
+
+    monkeypatch.setattr(lk.LandsknechtDeal, "place_bet", spy)
+    g = T.landsknecht_group(301, 20)
+    turns_by_deal: dict[int, list[int]] = {}
+    for deal, turn in placed:
+        turns_by_deal.setdefault(id(deal), []).append(turn)
+    firsts = [t[0] for t in turns_by_deal.values()]
+    lates = [t[1] for t in turns_by_deal.values() if len(t) > 1]
+    assert firsts == [0] * 20
+    assert lates and set(lates) == {5}
+    assert g.counts["late"].trials == len(lates)
+
+
+def test_net_band_by_hand():
+    # mean net per unit stake over D deals of k unit stakes, the deal's total net of variance V:
+    # SE = sqrt(V / (k^2 D)). V = 4, k = 2, D = 1: SE = 1, band -2 to 2 about mean 0.
+    assert T.net_band(Fraction(0), Fraction(4), 2, 1) == (1.0, -2.0, 2.0)
+    # V = 9, k = 1, D = 4: SE = sqrt(9/4) = 1.5; mean 1/2: band 1/2 -+ 3 = -2.5 to 3.5
+    assert T.net_band(Fraction(1, 2), Fraction(9), 1, 4) == (1.5, -2.5, 3.5)
+    # z = 1: the band is one SE each side; V = 16, k = 4, D = 4: SE = sqrt(16 / 64) = 0.5
+    assert T.net_band(Fraction(-1, 4), Fraction(16), 4, 4, z=1) == (0.5, -0.75, 0.25)
