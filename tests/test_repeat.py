@@ -324,3 +324,65 @@ def test_repeat_tally_is_the_panels_run():
     assert R.repeat_tally(t.deal, 250, 9).counts() == t.repeat.run(250, 9).counts()
     with pytest.raises(R.RepeatError, match="Deals"):
         R.repeat_tally(t.deal, 0, 9)
+
+
+# ---------------------------------------------------------------- the tally's own arithmetic (issue 32)
+
+class _Scripted(R._Plan):
+    """A plan whose deals are a script of (outcome, net) for one bet, in order (no engine):
+    what the tally and the code make of given outcomes, derived by hand below."""
+
+    game, key, note = "Landsknecht", "landsknecht", ""
+
+    def __init__(self, script):
+        self.script = list(script)
+        self.bets = (R._RepeatedBet("Anna", "first players' card", Fraction(1), Fraction(1, 2)),)
+        self.specs = ("players' card 1",)
+        self._i = 0
+
+    def deal(self, rng):
+        out = self.script[self._i % len(self.script)]
+        self._i += 1
+        return (out,)
+
+
+def _run(script, deals):
+    job = R._Run(_Scripted(script), deals, 0)
+    job.step()
+    return job
+
+
+def test_running_frequency_counts_a_push_as_placed_not_won():
+    # deals: win, push (stake returned), loss, push: wins/placed after each deal 1/1, 1/2, 1/3, 1/4
+    job = _run([(WIN, Fraction(1)), (PUSH, Fraction(0)), (LOSE, Fraction(-1)), (PUSH, Fraction(0))], 4)
+    b = job.tally.bets[0]
+    assert b.trail == [(1, 1 / 1), (2, 1 / 2), (3, 1 / 3), (4, 1 / 4)]   # (the chart's floats)
+    assert (b.won, b.lost, b.tied, b.placed) == (1, 1, 2, 4)
+
+
+def test_a_frequency_on_the_bands_end_is_inside():
+    # p = 1/2 over 4 deals: SE = sqrt(1/2 * 1/2 / 4) = 1/4, band 1/2 -+ 1/2 = 0 to 1 exactly;
+    # 0 wins of 4 lies on the lower end: inside (the band's ends belong to it)
+    b = R.BetTally(1, "Anna", "x", Fraction(1), Fraction(1, 2), won=0, lost=4)
+    assert b.band == (0.0, 1.0) and b.inside is True
+    b = R.BetTally(1, "Anna", "x", Fraction(1), Fraction(1, 2), won=4, lost=0)
+    assert b.inside is True
+
+
+def test_repeat_code_counts_the_deals_a_bet_went_down_in():
+    # 10 deals: the bet went down in 7 (3 won, 4 lost) and could not in 3 (the deal ended first)
+    job = _run([(WIN, Fraction(1))] * 3 + [(LOSE, Fraction(-1))] * 4 + [(None, Fraction(0))] * 3, 10)
+    code = R.repeat_group_code(job.plan, job.tally)
+    assert code.deals == 10 and code.counts == {"players' card 1": (3, 7)}
+    assert code.nets == {"players' card 1": Fraction(-1)}
+
+
+@pytest.mark.parametrize("deals", [1, 199, 200, 201, 999, 1000, 1001, 10_000])
+def test_trail_keeps_at_most_its_points(deals):
+    # the chart keeps at most _TRAIL_POINTS (200) points of the running frequency, the last one at
+    # the deals dealt: a mark every ceil(deals / 200) deals, and the end
+    job = _run([(WIN, Fraction(1)), (LOSE, Fraction(-1))], deals)
+    trail = job.tally.bets[0].trail
+    assert len(trail) <= R._TRAIL_POINTS and trail[-1][0] == deals
+    every = -(-deals // 200)
+    assert [n for n, _ in trail] == sorted(set(list(range(every, deals + 1, every)) + [deals]))
