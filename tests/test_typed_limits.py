@@ -60,3 +60,36 @@ def test_a_float_stake_is_its_decimal():
     assert to_stake(0.1) == Fraction(1, 10)
     assert to_stake(2.675) == Fraction(2675, 1000)
     assert to_stake(1e-5) == Fraction(1, 100_000)
+
+
+BIG = 10 ** 5000   # str() of it raises ValueError (more than 4,300 digits): no message may format it
+
+
+@pytest.mark.parametrize("name, call", [
+    ("group_codes.bet_spec", lambda: __import__("banking_games.group_codes").group_codes.bet_spec("hoggenheimer", BIG)),
+    ("group_codes.bet_spec (sections)", lambda: __import__("banking_games.group_codes").group_codes.bet_spec(
+        "banker-and-broker", BIG)),
+    ("teaching.band per_deal", lambda: _T().band(Fraction(1, 2), 10, per_deal=BIG)),
+    ("teaching.banker_broker_group seed", lambda: _T().banker_broker_group(BIG, 10)),
+    ("teaching.landsknecht_group seed", lambda: _T().landsknecht_group(BIG, 10)),
+    ("teaching.hoggenheimer_group seed", lambda: _T().hoggenheimer_group(BIG, 10)),
+    ("teaching.group_seeds", lambda: _T().group_seeds(BIG, 3)),
+    ("teaching.summary_rows", lambda: _T().summary_rows({"A": _T().Count(BIG, BIG)}, {"A": Fraction(1, 2)},
+                                                        {"A": "A"})),
+])
+def test_huge_numbers_get_the_projects_error(name, call):
+    with pytest.raises(ConfigError):
+        call()
+
+
+def _T():
+    from banking_games import teaching
+    return teaching
+
+
+def test_a_forty_digit_seed_is_a_groups_seed():
+    # the tables' Seed field takes up to 40 digits: a group of that seed deals
+    T = _T()
+    assert T.landsknecht_group(10 ** 40 - 1, 1).deals == 1
+    with pytest.raises(ConfigError):
+        T.landsknecht_group(10 ** 40, 1)

@@ -192,11 +192,11 @@ def bet_spec(game: str, index: int) -> str:
     if game == "hoggenheimer":
         bets = _hog_bets()
         if not 0 <= index < len(bets):
-            raise GroupCodeError(f"bet number {index} in a Hoggenheimer code: there are {len(bets)} bets "
+            raise GroupCodeError(f"bet number {short_repr(index)} in a Hoggenheimer code: there are {len(bets)} bets "
                                  "(0 to {}); the code has been altered".format(len(bets) - 1))
         return " ".join(c.name for c in bets[index].cards)
     if not 1 <= index <= 60:
-        raise GroupCodeError(f"bet number {index} in a {GAME_TITLES[game]} code: 1 to 60 are allowed; "
+        raise GroupCodeError(f"bet number {short_repr(index)} in a {GAME_TITLES[game]} code: 1 to 60 are allowed; "
                              "the code has been altered")
     return ("section " if game == "banker-and-broker" else "players' card ") + str(index)
 

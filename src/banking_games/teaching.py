@@ -41,6 +41,9 @@ __all__ = [
     "GroupCounts",
     "HOG_BETS",
     "LK_LATE_TURNS",
+    "MAX_SEED",
+    "MAX_PER_DEAL",
+    "MAX_COUNT",
     "group_seeds",
     "pool_nets",
     "band",
@@ -107,11 +110,16 @@ def group_seeds(first: int, groups: int) -> list[int]:
 
     Raises:
         ConfigError: ``groups`` is not a whole number from 1 to 40, or
-            ``first`` is not a whole number.
+            ``first`` is not a whole number from 0 to ``10**40 - 41`` (the
+            seeds, as the tables' *Seed* field, have at most 40 digits).
     """
     whole_number(groups, "groups", low=1, high=40)
-    whole_number(first, "the first seed", low=0)
+    whole_number(first, "the first seed", low=0, high=MAX_SEED - 40)
     return [first + g for g in range(groups)]
+
+
+MAX_SEED = 10 ** 40 - 1
+"""The largest seed of a group (a seed has at most 40 digits, as the tables' *Seed* field)."""
 
 
 def _check_deals(deals: object) -> int:
@@ -120,10 +128,10 @@ def _check_deals(deals: object) -> int:
 
 def _check_group(seed: object, deals: object, players: object) -> tuple:
     """A group's arguments checked: ``deals`` from 1 to 200, ``seed`` a whole
-    number 0 or more (as the live tables' seed), ``players`` a sequence of
-    two or more distinct names (not one string). Returns the players."""
+    number from 0 to :data:`MAX_SEED` (as the live tables' seed), ``players``
+    a sequence of two or more distinct names (not one string). Returns the players."""
     _check_deals(deals)
-    whole_number(seed, "the seed", low=0)
+    whole_number(seed, "the seed", low=0, high=MAX_SEED)
     seats = names(players, "players")
     if len(seats) < 2 or len(set(seats)) != len(seats):
         raise ConfigError(f"a group needs two or more players with different names, got {seats!r}")
@@ -192,6 +200,13 @@ def pool_nets(groups: Sequence[GroupCounts]) -> dict[str, Fraction]:
     return total
 
 
+MAX_PER_DEAL = 1000
+"""The most trials one deal may hold in :func:`band` (a deal has at most 52 cards)."""
+
+MAX_COUNT = 10 ** 15
+"""The largest count :func:`summary_rows` shows (a class's counts are far smaller)."""
+
+
 def band(p: Fraction, trials: int, *, covariance_per_deal: Fraction = Fraction(0),
          per_deal: int = 1, z: float = 2.0) -> tuple[float, float, float]:
     """The standard error of an observed fraction and the band p +- z SE.
@@ -202,7 +217,8 @@ def band(p: Fraction, trials: int, *, covariance_per_deal: Fraction = Fraction(0
         covariance_per_deal: when ``per_deal`` > 1 trials share a deal
             (e.g. three sections against one banker's card), the covariance
             of two of their indicators; 0 for independent trials.
-        per_deal: trials per deal (``trials`` must be a multiple of it).
+        per_deal: trials per deal, 1 to :data:`MAX_PER_DEAL` (``trials``
+            must be a multiple of it).
         z: the band's half-width in standard errors (2 by default).
 
     Returns:
@@ -220,7 +236,7 @@ def band(p: Fraction, trials: int, *, covariance_per_deal: Fraction = Fraction(0
     p = Fraction(p)
     if not 0 <= p <= 1:
         raise ConfigError(f"p must be a probability from 0 to 1, got {p}")
-    whole_number(per_deal, "per_deal", low=1)
+    whole_number(per_deal, "per_deal", low=1, high=MAX_PER_DEAL)
     whole_number(trials, "trials", low=1, rule=f"trials must be a positive multiple of {per_deal}")
     if trials % per_deal:
         raise ConfigError(f"trials must be a positive multiple of {per_deal}, got {trials!r}")
@@ -300,8 +316,8 @@ def summary_rows(total: dict[str, "Count"], exact: dict[str, Fraction], names: d
 
     Raises:
         ConfigError: ``total``, ``exact``, ``names``, ``per_deal`` or ``cov``
-            not a dict (a string of event names is not a dict), or a bad
-            ``per_deal`` (as :func:`band`).
+            not a dict (a string of event names is not a dict), a count
+            above :data:`MAX_COUNT`, or a bad ``per_deal`` (as :func:`band`).
     """
     for what, value in (("total", total), ("exact", exact), ("names", names), ("per_deal", per_deal), ("cov", cov)):
         if value is not None and not isinstance(value, Mapping):
@@ -310,6 +326,8 @@ def summary_rows(total: dict[str, "Count"], exact: dict[str, Fraction], names: d
     rows = []
     for key, label in names.items():
         c = total.get(key, Count())
+        for what, n in (("successes", c.successes), ("trials", c.trials)):
+            whole_number(n, f"the {what} of {key!r}", low=0, high=MAX_COUNT)
         row = {"count": label, "exact": str(exact[key]), "class": f"{c.successes} of {c.trials}"}
         if c.trials:
             k = per_deal.get(key, 1)
