@@ -386,3 +386,15 @@ def test_trail_keeps_at_most_its_points(deals):
     assert len(trail) <= R._TRAIL_POINTS and trail[-1][0] == deals
     every = -(-deals // 200)
     assert [n for n, _ in trail] == sorted(set(list(range(every, deals + 1, every)) + [deals]))
+
+
+def test_one_deal_is_said_in_the_singular():
+    # a repeat of 1 deal: "1 deal", never "1 deals" (the panel's message, its code's caption, the chart)
+    t = HoggenheimerTable(seed=2026)
+    t.typed_bet.value = "JH"
+    t.bet_button.click()
+    tally = t.repeat.run(1, 2026)
+    said = " ".join([t.repeat.message.value, R.tally_html(tally), R.running_frequency_svg(tally)])
+    assert "1 deal" in said and "1 deals" not in said
+    tally = t.repeat.run(1000, 2026)
+    assert "1,000 deals" in R.tally_html(tally)

@@ -182,8 +182,9 @@ def pending_text(changed: Sequence[str], *, when: str = "'New session'") -> str:
 
 
 def plural(n: int, one: str, many: str | None = None) -> str:
-    """``"1 card"``, ``"3 cards"`` (``many`` defaults to ``one + "s"``)."""
-    return f"{n} {one if n == 1 else (many or one + 's')}"
+    """``"1 card"``, ``"3 cards"``, ``"1,000 deals"`` (``many`` defaults to
+    ``one + "s"``; thousands grouped with commas)."""
+    return f"{n:,} {one if n == 1 else (many or one + 's')}"
 
 
 def count_text(turned: int, before: int, noun: str, last: str) -> str:

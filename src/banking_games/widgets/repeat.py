@@ -54,7 +54,7 @@ from ..games import hoggenheimer as hog
 from ..games import landsknecht as lk
 from ..money import LOSE, PUSH, WIN
 from ..render import MUTED_COLOUR
-from .common import Disclosure, MessageBar, fmt_amount, html_table, typed_whole_number
+from .common import Disclosure, MessageBar, fmt_amount, html_table, plural, typed_whole_number
 from .common import parse_seed as common_parse_seed
 from .group_code_view import group_code_html
 
@@ -495,7 +495,7 @@ def running_frequency_svg(tally: RepeatTally) -> str:
         return top + ph * (1 - min(max(y, 0.0), hi) / hi)
 
     txt = 'font-family="DejaVu Sans,Arial,sans-serif" font-size="{}" fill="#333"'
-    title = f"Running frequency of a win over {tally.deals:,} deals"
+    title = f"Running frequency of a win over {plural(tally.deals, 'deal')}"
     label = title + "; " + "; ".join(
         f"bet {b.number} ends at {_dec(float(b.frequency))}, exact {_dec(float(b.p_win))}" for b in series)
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}" '
@@ -557,8 +557,8 @@ def tally_html(tally: RepeatTally) -> str:
         if any_missed:
             row.append(f"{b.not_placed:,}")
         rows.append(row + [fmt_amount(b.net)])
-    how = (f"{tally.deals:,} deals (stopped: {tally.requested:,} asked), seed {tally.seed}" if tally.stopped
-           else f"{tally.deals:,} deals, seed {tally.seed}")
+    how = (f"{plural(tally.deals, 'deal')} (stopped: {tally.requested:,} asked), seed {tally.seed}" if tally.stopped
+           else f"{plural(tally.deals, 'deal')}, seed {tally.seed}")
     counts = html_table(head, rows, f"Tally of {how}",
                         right=(0, 3, 4, 5, 6, 7) + ((8,) if any_missed else ()))
     rows = []
@@ -816,7 +816,7 @@ class RepeatPanel(Disclosure):
         with self.progress.hold_sync():
             self.progress.max = job.tally.requested
             self.progress.value = 0
-        self.status.value = f"dealing {job.tally.requested:,} deals ({html.escape(job.plan.game)}, seed {job.tally.seed})..."
+        self.status.value = f"dealing {plural(job.tally.requested, 'deal')} ({html.escape(job.plan.game)}, seed {job.tally.seed})..."
         self.repeat_button.disabled = True
         self.stop_button.disabled = False
 
@@ -824,7 +824,7 @@ class RepeatPanel(Disclosure):
         t = job.tally
         self.progress.value = t.deals
         rate = f", {t.deals_per_second:,.0f} deals/s" if t.seconds > 0 else ""
-        self.status.value = f"{t.deals:,} of {t.requested:,} deals{rate}"
+        self.status.value = f"{t.deals:,} of {plural(t.requested, 'deal')}{rate}"
 
     def _finish(self, job: _Run, error: str | None = None) -> None:
         self.repeat_button.disabled = False
@@ -838,10 +838,11 @@ class RepeatPanel(Disclosure):
         self.results.value = tally_html(t)
         try:
             self.group_code = repeat_group_code(job.plan, t)
-            how = f"{t.game}, repeat seed {t.seed}, {t.deals:,} deals" + (" (stopped)" if t.stopped else "")
+            how = f"{t.game}, repeat seed {t.seed}, {plural(t.deals, 'deal')}" + (" (stopped)" if t.stopped else "")
             self.code_view.value = group_code_html(self.group_code, how)
         except GameError as exc:   # nothing dealt, or more bets than a code holds: say why, no code
             self.group_code = None
             self.code_view.value = f"<p>No group code for this repeat: {html.escape(str(exc))}</p>"
-        done = (f"Stopped after {t.deals:,} of {t.requested:,} deals" if t.stopped else f"{t.deals:,} deals dealt")
+        done = (f"Stopped after {t.deals:,} of {plural(t.requested, 'deal')}" if t.stopped
+                else f"{plural(t.deals, 'deal')} dealt")
         self.message.info(f"{done} in {t.seconds:.1f} s ({t.deals_per_second:,.0f} deals/s), seed {t.seed}.")
