@@ -163,7 +163,7 @@ _P_WIN = sympy.lambdify(_M, ex.win_probability_formula(), "sympy")
 
 
 @settings(max_examples=60, deadline=None)
-@given(n=st.integers(1, 40), data=st.data())
+@given(n=st.sampled_from(engine.layout_sizes()), data=st.data())
 def test_fractions_agree_with_formulas(n, data):
     m = data.draw(st.integers(1, n))
     assert ex.win_probability(m, n) == Fraction(1, m + 1)

@@ -117,6 +117,14 @@ def _check_pack(ranks, suits) -> tuple[int, int]:
     return ranks, suits
 
 
+def _check_two_sections(ranks, suits) -> tuple[int, int]:
+    """The pack checked by the engine for a deal of two punters' sections and
+    the banker's (option 3b, three sections): a pack too small for it (3
+    cards: one is discarded or left unused) is refused with the engine's message."""
+    engine.section_count(engine.BankerBrokerConfig(ranks=ranks, suits=suits, sectioning=engine.Sectioning.THREE), 2)
+    return ranks, suits
+
+
 def _check_t(t) -> Fraction:
     try:
         t = as_fraction(t)
@@ -297,8 +305,13 @@ def bet_values() -> list[BetValue]:
 def joint_distribution(ranks: int = RANKS, suits: int = SUITS) -> dict[tuple[str, str], Fraction]:
     """Exact joint law ``{(result 1, result 2): probability}`` of two
     players' sections against one banker's card (results ``"win"``,
-    ``"tie"``, ``"lose"``), from the closed form of :func:`joint_formulas`."""
-    ranks, suits = _check_pack(ranks, suits)
+    ``"tie"``, ``"lose"``), from the closed form of :func:`joint_formulas`.
+
+    Raises:
+        ConfigError: a pack the engine refuses, or one too small for three
+            sections (the engine's :func:`~banking_games.games.banker_broker.section_count`).
+    """
+    ranks, suits = _check_two_sections(ranks, suits)
     n = ranks * suits
     total = {ab: Fraction(0) for ab in product(RESULTS, repeat=2)}
     for k in range(ranks):

@@ -180,7 +180,7 @@ def cards_turned_mean_formula():
 # ---------------------------------------------------------------- exact numbers (Fractions)
 
 def _check_m(m: int, n: int) -> None:
-    whole_number(n, "n", low=1, rule="n (ranked cards) must be a whole number of 1 or more")
+    engine.check_layout_size(n)   # the engine's layouts only: n = suits x ranks
     whole_number(m, "m", low=1, high=n, rule=f"m (cards bet on) must be a whole number from 1 to n={n}")
 
 
@@ -189,7 +189,8 @@ def win_probability(m: int, n: int = N_CARDS) -> Fraction:
     under either procedure (it does not depend on ``n``).
 
     Raises:
-        ConfigError (a ValueError): unless 1 <= m <= n.
+        ConfigError (a ValueError): unless 1 <= m <= n and some layout holds
+            ``n`` ranked cards (:func:`~banking_games.games.hoggenheimer.layout_sizes`).
     """
     _check_m(m, n)
     return Fraction(1, m + 1)
@@ -249,7 +250,8 @@ def cards_turned_distribution(n: int = N_CARDS) -> dict[int, Fraction]:
     k = 0..n: uniform, ``1 / (n + 1)`` each, under either procedure.
 
     Raises:
-        ConfigError (a ValueError): if n < 1.
+        ConfigError (a ValueError): if no layout holds ``n`` ranked cards
+            (:func:`~banking_games.games.hoggenheimer.layout_sizes`).
     """
     _check_m(1, n)
     return {k: Fraction(1, n + 1) for k in range(n + 1)}

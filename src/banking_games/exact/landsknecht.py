@@ -157,6 +157,13 @@ def _check_pack(ranks: int, suits: int) -> None:
     engine.LandsknechtConfig(ranks=ranks, suits=suits)  # ConfigError if the pack cannot be dealt
 
 
+def _check_played(ranks: int, suits: int) -> None:
+    """The pack checked as the engine checks a pack it deals on: one on which
+    every deal is void is refused (its deals would be redealt for ever), so
+    a law of deals that are not void does not exist for it."""
+    engine.LandsknechtConfig(ranks=ranks, suits=suits).check_dealable()
+
+
 def race_probability(a: int, b: int) -> Fraction:
     """P(the first of a + b cards is one of the b): ``b / (a + b)``.
 
@@ -194,7 +201,7 @@ def bet_values(ranks: int = RANKS, suits: int = SUITS) -> list[BetValue]:
     Returns:
         list of :class:`~banking_games.exact.core.BetValue`.
     """
-    _check_pack(ranks, suits)
+    _check_played(ranks, suits)
     p = bet_win_probability(suits)
     return [
         BetValue(GAME, "first players' card", engine.PAYOUT, p,
@@ -266,9 +273,10 @@ def deal_length_distribution(ranks: int = RANKS, suits: int = SUITS) -> dict[int
     real 52-card pack. Void deals are redealt and not counted here.
 
     Raises:
-        ConfigError: a pack the engine cannot deal.
+        ConfigError: a pack the engine cannot deal, or one on which every deal
+            is void (3 ranks).
     """
-    _check_pack(ranks, suits)
+    _check_played(ranks, suits)
     return dict(_deal_pmf(ranks, suits))
 
 
@@ -283,7 +291,7 @@ def players_cards_distribution(ranks: int = RANKS, suits: int = SUITS) -> dict[i
     ranks are unseen; leaving aside cards of ranks already on the table, the
     next card is the banker's rank with probability (s-1)/(u s + s - 1),
     else a new players' card (u falls by one)."""
-    _check_pack(ranks, suits)
+    _check_played(ranks, suits)
     s, u = suits, ranks - 4
     out: dict[int, Fraction] = {}
     reach = Fraction(1)
@@ -297,8 +305,13 @@ def players_cards_distribution(ranks: int = RANKS, suits: int = SUITS) -> dict[i
 
 def expected_players_cards(ranks: int = RANKS, suits: int = SUITS) -> Fraction:
     """E[players' cards in a deal that is not void] = 1 + (r - 4) s / (2 s - 1)
-    (43/7 for the 52-card pack). For r = 3 no deal is played (all void)."""
-    _check_pack(ranks, suits)
+    (43/7 for the 52-card pack).
+
+    Raises:
+        ConfigError: a pack the engine cannot deal, or one on which every deal
+            is void (3 ranks: no deal is played).
+    """
+    _check_played(ranks, suits)
     return 1 + Fraction(max(ranks - 4, 0) * suits, 2 * suits - 1)
 
 

@@ -783,12 +783,14 @@ class BankerBrokerDeal:
                          rule=f"each of the {k} section sizes must be a whole number of at least 1 card "
                               f"(sizes given: {_pieces_text(sizes)})")
         total = sum(sizes)
+        said = f"{total:,}" if total < 10 ** 40 else "a number of more than 40 digits"
         if discard and total != usable:
-            raise BetError(f"with the bottom card discarded the {k} sections share all {usable} other "
-                           f"cards; the sizes add up to {total}")
+            raise BetError(f"the sizes add up to {said}: with the bottom card discarded the {k} sections "
+                           f"share all {usable} other cards; give {k} sizes that add up to {usable}")
         if not discard and total > usable:
-            raise BetError(f"with an unused bottom section the {k} sections may hold at most {usable} "
-                           f"cards (at least one is left unused); the sizes add up to {total}")
+            raise BetError(f"the sizes add up to {said}: with an unused bottom section the {k} sections "
+                           f"may hold at most {usable} cards (at least one is left unused); give {k} sizes "
+                           f"that add up to at most {usable}")
         # all checks done: mutate
         if discard:
             self.discarded = self.deck[-1]

@@ -58,6 +58,8 @@ from .cut import CutForBank, cut_for_bank
 
 __all__ = [
     "choose_first_banker",
+    "layout_sizes",
+    "check_layout_size",
     "PROCEDURES",
     "SUIT_ROWS",
     "RANK_COLUMNS",
@@ -208,6 +210,30 @@ class HoggenheimerConfig:
             return False
         r, c = home_cell(card)
         return r < self.suits and c < self.ranks
+
+
+def layout_sizes() -> tuple[int, ...]:
+    """The numbers of ranked cards a layout can hold, smallest first: ``suits
+    * ranks`` for every :class:`HoggenheimerConfig` (1-4 rows of 1-8 columns;
+    32 is the real game's)."""
+    return tuple(sorted({s * r for s in range(1, len(SUIT_ROWS) + 1) for r in range(1, len(RANK_COLUMNS) + 1)}))
+
+
+def check_layout_size(n: object) -> int:
+    """Return ``n`` if some layout holds exactly ``n`` ranked cards (:func:`layout_sizes`).
+
+    Raises:
+        ConfigError: ``n`` not a whole number, or no layout of 1-4 rows of
+            1-8 columns has ``n`` cards (11, 13, 33, ...).
+    """
+    sizes = layout_sizes()
+    whole_number(n, "n", low=1, high=sizes[-1],
+                 rule=f"n (ranked cards of a layout) must be a whole number from 1 to {sizes[-1]}")
+    if n not in sizes:
+        raise ConfigError(f"no layout has {n} ranked cards: a layout is 1 to {len(SUIT_ROWS)} rows (suits) of 1 to "
+                          f"{len(RANK_COLUMNS)} columns (ranks), so it holds one of "
+                          f"{', '.join(map(str, sizes))} cards")
+    return n
 
 
 # --------------------------------------------------------------------------- bets

@@ -33,7 +33,7 @@ import ipywidgets as widgets
 from ..display.banker_broker import cut_html, deal_html, rest_html, section_html
 from . import plain
 from ..checks import whole_number
-from ..errors import ConfigError, RuleError
+from ..errors import BetError, ConfigError, RuleError
 from ..games.banker_broker import (PAYOUT_ODDS, BankChange, BankChangeResult, BankerBrokerConfig,
                                    BankerBrokerDeal, BankerBrokerSession, BetPlaced, BetTiming, BottomCard,
                                    PackCut, Sectioning, SectionTurned, TieRule, section_count)
@@ -115,14 +115,22 @@ def parse_sizes(text: str) -> list | None:
     """Read section sizes typed by the reader (``"8, 11, 9"`` or ``"8 11 9"``),
     top section first. Empty text gives ``None`` (the engine then draws the
     cut points). Whole numbers become ``int``; any other piece is passed on
-    unchanged, so that the engine refuses it with its own message."""
+    unchanged, so that the engine refuses it with its own message.
+
+    Raises:
+        BetError: a piece of more than 1000 digits (far more cards than any pack).
+    """
     pieces = [p for p in re.split(r"[,\s;]+", str(text).strip()) if p]
     if not pieces:
         return None
-    # At most 6 digits become an int: a longer run (5000 nines) is passed on
-    # as text, which the engine refuses with its own message, instead of
-    # tripping Python's limit on int() of long strings.
-    return [int(p) if re.fullmatch(r"[+-]?\d{1,6}", p) else p for p in pieces]
+    # A run of up to 1000 digits becomes an int, so that the engine names the real problem (the
+    # sizes do not add up to the pack); a longer one is refused here, before Python's limit on
+    # int() of a long string (4,300 digits) could be reached.
+    for p in pieces:
+        if re.fullmatch(r"[+-]?\d{1001,}", p):
+            raise BetError(f"Section sizes: a size of {len(p.lstrip('+-')):,} digits is far more cards than a "
+                           "pack holds; type one number of cards per section, e.g. 13, 13, 13, 12")
+    return [int(p) if re.fullmatch(r"[+-]?\d{1,1000}", p) else p for p in pieces]
 
 
 def frame_title(deal: BankerBrokerDeal, prefix: str = "") -> str:
