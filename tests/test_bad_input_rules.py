@@ -127,3 +127,41 @@ def test_section_size_of_thousands_of_digits_refused_by_its_size():
     t.sizes.value = "9" * 5000 + ", 1, 1, 1"
     t.cut_button.click()
     assert t.message.is_error and "5,000 digits" in t.message.value and "whole number" not in t.message.value
+
+
+# ---------------------------------------------------------------- work too large: refused before it starts
+
+@pytest.mark.parametrize("name, call, words", [
+    # 13^7 = 62,748,517 rank tuples for 7 sections; 52! orders; 10^12 Monte Carlo deals
+    ("bb.engine_law 7 sections", lambda: xbb.engine_law(13, 4, sections=7), "62,748,517 deals"),
+    ("bb.engine_exhaustive 52 cards", lambda: xbb.engine_exhaustive(13, 4), "every order of 52 cards"),
+    ("bb.engine_exhaustive 10 cards", lambda: xbb.engine_exhaustive(5, 2), "3,628,800 deals"),   # 10!
+    ("bb.engine_monte_carlo", lambda: xbb.engine_monte_carlo(10 ** 12, 1), "1,000,000,000,000 deals"),
+    ("lk.engine_exhaustive 52 cards", lambda: xlk.engine_exhaustive(13, 4), "at most 16 cards"),
+])
+def test_enumerations_too_large_refused_at_once(name, call, words):
+    with pytest.raises(ConfigError, match=words):
+        call()
+
+
+@pytest.mark.parametrize("module", ["hoggenheimer", "banker_broker", "landsknecht"])
+@pytest.mark.parametrize("n", [10 ** 12, 10 ** 5000], ids=["1e12", "1e5000"])
+def test_simulations_too_large_refused_at_once(module, n):
+    # MAX_DEALS = 10^8: a table of 10^12 deals would need terabytes (numpy's MemoryError before);
+    # 10^5000 made numpy raise "Maximum allowed dimension exceeded"
+    import importlib
+
+    sim = importlib.import_module(f"banking_games.simulate.{module}")
+    with pytest.raises(ConfigError, match="n_deals must be a whole number from 1 to 100,000,000"):
+        sim.simulate(n, rng=0)
+
+
+@pytest.mark.parametrize("bets", [[("JH", 1.5)], {"jack": ("JH", 1.5)}, [("JH", 0)], [("JH", True)], [("JH", 1001)]])
+def test_hoggenheimer_plan_stake_refused_as_a_stake(bets):
+    # a (bet, stake) pair with a stake that is not a whole number from 1 to 1000 was read as a bet on
+    # two cards, refused with "a card name must be a string"
+    from banking_games.simulate import hoggenheimer as sim
+
+    with pytest.raises(ConfigError, match="the stake on .* must be a whole number of units from 1 to 1000"):
+        sim.bet_plan(bets)
+    assert sim.bet_plan([("JH", "QH")]).names == ("pair_qh_jh",)   # two cards stay a pair

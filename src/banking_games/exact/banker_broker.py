@@ -34,6 +34,7 @@ return sympy expressions in the symbols ``r``, ``s``, ``t``.
 from __future__ import annotations
 
 import functools
+import math
 from dataclasses import dataclass
 from fractions import Fraction
 from itertools import permutations, product
@@ -45,7 +46,7 @@ from ..errors import ArgumentError, ConfigError, short_repr
 from ..games import banker_broker as engine
 from ..money import LOSE as LOSE_OUTCOME
 from ..money import PUSH as PUSH_OUTCOME
-from .core import BetValue, as_fraction, check_law
+from .core import BetValue, as_fraction, _check_enumeration, check_law
 
 __all__ = [
     "GAME",
@@ -584,6 +585,10 @@ def engine_law(ranks: int = RANKS, suits: int = SUITS, *, sections: int = 2,
     config, pack, sizes = _deal_setup(ranks, suits, sections, tie_rule, sectioning, bottom_card, sizes)
     positions = bottom_positions(sizes)
     if by == "rank":
+        _check_enumeration(ranks ** sections, f"one deal per tuple of {sections} of {ranks} ranks")
+    elif by == "card":
+        _check_enumeration(math.perm(len(pack), sections), f"every ordered {sections} of {len(pack)} cards")
+    if by == "rank":
         tuples = _rank_tuples(ranks, suits, sections, pack)
     elif by == "card":
         tuples = ((cs, 1) for cs in permutations(pack, sections))
@@ -606,8 +611,14 @@ def engine_exhaustive(ranks: int, suits: int, *, sections: int = 2,
     """Like :func:`engine_law` but over EVERY order of a small pack (all
     ``N!`` deck orders dealt by the engine, nothing constructed): the exact
     law of the players' sections' nets. Keep ``N = ranks * suits`` to 7 or less
-    (5040 deals) for speed."""
+    (5040 deals) for speed.
+
+    Raises:
+        ConfigError: as :func:`engine_law`, or more than
+            :data:`~banking_games.exact.core.ENUMERATION_LIMIT` orders (10 cards or more).
+    """
     config, pack, sizes = _deal_setup(ranks, suits, sections, tie_rule, sectioning, bottom_card, sizes)
+    _check_enumeration(math.factorial(len(pack)), f"every order of {len(pack)} cards")
     counts: dict[tuple[Fraction, ...], int] = {}
     total = 0
     for deck in permutations(pack):
@@ -678,9 +689,15 @@ def engine_monte_carlo(deals: int, seed: int, ranks: int = RANKS, suits: int = S
                        tie_rule=engine.TieRule.BANK_WINS,
                        bottom_card=engine.BottomCard.DISCARD) -> MonteCarlo:
     """Deal ``deals`` seeded random deals of the three-section game through
-    the engine (shuffle and cut points from ``random.Random(seed)``)."""
+    the engine (shuffle and cut points from ``random.Random(seed)``).
+
+    Raises:
+        ConfigError: ``deals`` not a whole number from 2 (a standard error
+            needs two) to :data:`~banking_games.exact.core.ENUMERATION_LIMIT`.
+    """
     whole_number(deals, "deals", low=2, rule="deals must be a whole number of 2 or more (a standard "
                  "error needs two)")
+    _check_enumeration(deals, "this Monte Carlo run")
     rng = random_source(seed)  # SeedError for True, a negative seed or a non-seed, as the engine
     config = _config(ranks, suits, tie_rule, engine.Sectioning.THREE, bottom_card)
     ones, totals, ties = [], [], []

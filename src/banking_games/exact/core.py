@@ -23,7 +23,27 @@ from typing import Iterable
 from ..checks import whole_number
 from ..errors import ArgumentError, ConfigError, short_repr
 
-__all__ = ["BetValue", "value_table", "as_fraction", "outcome_distribution", "session_distribution"]
+__all__ = ["ENUMERATION_LIMIT", "BetValue", "value_table", "as_fraction", "outcome_distribution", "session_distribution"]
+
+ENUMERATION_LIMIT = 1_000_000
+"""The most deals one exact enumeration through an engine may deal (a few
+minutes at most here); a larger one is refused before it starts, with the
+number it would deal, instead of running for hours."""
+
+
+def _check_enumeration(deals: int, what: str) -> None:
+    """Refuse an enumeration of ``deals`` engine deals above :data:`ENUMERATION_LIMIT`.
+
+    Raises:
+        ConfigError: ``deals`` > :data:`ENUMERATION_LIMIT`; the message names
+            ``what`` (e.g. "every order of 10 cards") and both numbers.
+    """
+    from ..errors import ConfigError
+
+    if deals > ENUMERATION_LIMIT:
+        said = f"{deals:,}" if deals < 10 ** 40 else "more than 10^40"
+        raise ConfigError(f"{what} is {said} deals; an exact enumeration deals at most "
+                          f"{ENUMERATION_LIMIT:,} (take a smaller pack, fewer sections, or the formulas)")
 
 
 def as_fraction(x) -> Fraction:

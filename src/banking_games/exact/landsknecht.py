@@ -410,6 +410,11 @@ class _Tally:
         return res
 
 
+MAX_EXHAUSTIVE_CARDS = 16
+"""The largest pack :func:`engine_exhaustive` walks (its orders grow
+factorially: 16 cards take seconds here, 20 would take hours)."""
+
+
 def _cards_by_rank(config) -> dict[int, list]:
     """The config's pack grouped by rank: ``{rank: [cards]}``."""
     by_rank: dict[int, list] = {}
@@ -437,9 +442,13 @@ def engine_exhaustive(ranks: int, suits: int) -> EnumerationResult:
     Feasible for packs up to about 16 cards.
 
     Raises:
-        ConfigError: a pack the engine cannot deal.
+        ConfigError: a pack the engine cannot deal, or more than
+            :data:`MAX_EXHAUSTIVE_CARDS` cards (use :func:`engine_recursion`).
     """
     config = engine.LandsknechtConfig(ranks=ranks, suits=suits)
+    if ranks * suits > MAX_EXHAUSTIVE_CARDS:
+        raise ConfigError(f"a pack of {ranks * suits} cards has too many orders to walk: engine_exhaustive takes "
+                          f"at most {MAX_EXHAUSTIVE_CARDS} cards; engine_recursion deals the full pack")
     by_rank = _cards_by_rank(config)
     n_cards = ranks * suits
     tally = _Tally(ranks, suits)

@@ -17,9 +17,14 @@ from ..cards import Card
 from ..checks import is_whole_number, whole_number
 from ..errors import ConfigError, SeedError, short_repr
 
-__all__ = ["is_whole", "check_config", "as_generator", "shuffled_decks", "deck_array", "decks_to_cards",
+__all__ = ["MAX_DEALS", "is_whole", "check_config", "as_generator", "shuffled_decks", "deck_array", "decks_to_cards",
            "run_in_chunks",
            "run_to_table", "MeanEstimate", "mean_estimate", "session_totals"]
+
+MAX_DEALS = 100_000_000
+"""The most deals one simulation may hold (its table takes some bytes a deal,
+about 1 GB at this many; more is refused before any work starts, not left to
+fail for memory or run for hours)."""
 
 C = TypeVar("C")
 
@@ -129,9 +134,12 @@ def run_in_chunks(n_deals: int, simulate_chunk: Callable[[int, np.random.Generat
         a warning.
 
     Raises:
-        ConfigError (a ValueError): if ``n_deals`` or ``chunk_size`` is not a positive int.
+        ConfigError (a ValueError): if ``n_deals`` is not a whole number from 1 to
+            :data:`MAX_DEALS`, or ``chunk_size`` not a positive whole number.
     """
-    whole_number(n_deals, "n_deals", low=1, rule="n_deals must be a positive whole number")
+    whole_number(n_deals, "n_deals", low=1, high=MAX_DEALS,
+                 rule=f"n_deals must be a whole number from 1 to {MAX_DEALS:,} (one simulation's table "
+                      "must fit in memory; run several with other seeds for more)")
     whole_number(chunk_size, "chunk_size", low=1, rule="chunk_size must be a positive whole number")
     gen = as_generator(rng)
     bar = None

@@ -60,6 +60,7 @@ from typing import Mapping, Sequence
 
 import numpy as np
 
+from ..cards import Card
 from ..checks import whole_number
 from ..errors import ConfigError, short_repr
 from ..games import hoggenheimer as hg
@@ -125,6 +126,14 @@ class _Plan:
     stakes: tuple[int, ...]
 
 
+def _staked(spec: object) -> bool:
+    """Whether ``spec`` is ``(bet, stake)``: a pair whose second item is not a
+    card (``("JH", "QH")`` is the pair of two cards, ``("JH", 2)`` and
+    ``("JH", 1.5)`` a bet with a stake, the second refused as a stake)."""
+    return (isinstance(spec, tuple) and len(spec) == 2
+            and not isinstance(spec[1], (str, Card, hg.Bet)))
+
+
 def bet_plan(bets="default") -> _Plan:
     """Read the bets to simulate (each placed, one per column, in every deal).
 
@@ -158,7 +167,7 @@ def bet_plan(bets="default") -> _Plan:
         raise ConfigError(f"bets must be \"default\", \"all\", a bet, a list of bets or a mapping "
                           f"name -> bet; got {short_repr(str(bets)[:40])} ({type(bets).__name__})")
     else:
-        items = [(column_name(b), b) for b in bets]
+        items = [(column_name(b[0] if _staked(b) else b), b) for b in bets]
     if not items:
         raise ConfigError("give at least one bet to simulate")
     names, parsed, stakes = [], [], []
@@ -167,7 +176,7 @@ def bet_plan(bets="default") -> _Plan:
             raise ConfigError(f"a bet's column name must be lower-case letters, digits and _ (starting with a "
                               f"letter), not 'turned' or 'banker'; got {short_repr(name)}")
         stake = 1
-        if isinstance(spec, tuple) and len(spec) == 2 and is_whole(spec[1]):
+        if _staked(spec):
             spec, stake = spec
         if not is_whole(stake) or not 1 <= stake <= 1000:
             raise ConfigError(f"the stake on {short_repr(name)} must be a whole number of units from 1 to 1000, got {short_repr(stake)}")
