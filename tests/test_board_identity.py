@@ -179,3 +179,24 @@ def test_counts_at_the_boundaries(game, deals, counts, ok):
     else:
         with pytest.raises(BoardError):
             check_counts(game, deals, counts)
+
+
+def test_real_cards_form_limits():
+    # deals 1 to 10,000 (the Repeat panel's most); L won at most as often as it was placed
+    board = ClassBoard("landsknecht", store=FakeStore(), key="k")
+    board.add_cards(1, 10_000, first=4, late_placed=3, late=3, void=0)
+    for deals, late, words in ((10_001, 3, "Deals: from 1 to 10,000, got 10,001"),
+                               (10, 4, "L won 4 times but was placed only 3 times")):
+        with pytest.raises(BoardError, match=words):   # the form's own words, naming its fields
+            board.add_cards(2, deals, first=4, late_placed=3, late=late, void=0)
+    assert len(board.entries) == 1
+
+
+def test_storage_loads_one_group_kept_with_and_without_its_nets_once():
+    codes, groups = lesson_codes("banker-and-broker")
+    g = groups[0]
+    bare = GC.encode(GC.GroupCode.from_group_counts("banker-and-broker", "lesson", g, nets=False))
+    assert bare != codes[0]     # the same group, spelled two ways
+    store = FakeStore()
+    store.data["k"] = json.dumps([codes[0], bare])
+    assert len(ClassBoard("banker-and-broker", store=store, key="k").entries) == 1

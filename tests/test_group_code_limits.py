@@ -126,3 +126,26 @@ def test_qr_error_correction_is_level_m():
     assert path(svg) == path(drawn("m"))
     assert path(svg) != path(drawn("l")) and path(svg) != path(drawn("q"))
     assert segno.make_qr(text, error="m", boost_error=False).error == "M"
+
+
+def test_deals_just_over_the_limit_refused_by_decode():
+    # Landsknecht cards code, 10,001 deals (MAX_DEALS + 1); decode names the number it read
+    body = "GALC" + v(G.MAX_DEALS + 1) + "2" + "2" + "2" + "2"
+    with pytest.raises(GroupCodeError, match="claims 10,001 deals"):
+        decode(_with_check(body))
+
+
+def test_a_repeat_bet_cannot_win_more_deals_than_it_went_down_in():
+    # 11 wins in 10 deals placed: one more win than deals
+    with pytest.raises(GroupCodeError, match="won 11 times in 10 deals"):
+        GroupCode("hoggenheimer", "repeat", 7, 10, ("JH",), {"JH": (11, 10)})
+    GroupCode("hoggenheimer", "repeat", 7, 10, ("JH",), {"JH": (10, 10)})
+
+
+def test_a_symbol_after_the_counts_is_refused():
+    # a good code with one more symbol ("2", a number 0) before its check symbol, the check made again
+    code = GroupCode("landsknecht", "lesson", 7, 10, (), {"first": (4, 10), "void": (1, 11)})
+    body = encode(code).replace("-", "")[:-1]
+    assert decode(_with_check(body)) == code
+    with pytest.raises(GroupCodeError, match="1 symbols too many"):
+        decode(_with_check(body + "2"))

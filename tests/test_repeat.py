@@ -398,3 +398,9 @@ def test_one_deal_is_said_in_the_singular():
     assert "1 deal" in said and "1 deals" not in said
     tally = t.repeat.run(1000, 2026)
     assert "1,000 deals" in R.tally_html(tally)
+
+
+def test_standard_error_counts_the_deals_the_bet_went_down_in():
+    # p = 1/2, placed in 25 deals (10 won, 15 lost), not placed in 75: SE = sqrt(1/4 / 25) = 0.1
+    b = R.BetTally(1, "Anna", "x", Fraction(1), Fraction(1, 2), won=10, lost=15, not_placed=75)
+    assert b.standard_error == pytest.approx(0.1) and b.band == pytest.approx((0.3, 0.7))

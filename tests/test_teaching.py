@@ -548,3 +548,20 @@ def test_net_band_by_hand():
     assert T.net_band(Fraction(1, 2), Fraction(9), 1, 4) == (1.5, -2.5, 3.5)
     # z = 1: the band is one SE each side; V = 16, k = 4, D = 4: SE = sqrt(16 / 64) = 0.5
     assert T.net_band(Fraction(-1, 4), Fraction(16), 4, 4, z=1) == (0.5, -0.75, 0.25)
+
+
+def test_band_z_and_seeds_and_pool_by_hand():
+    # p = 1/2, 100 independent trials: SE = sqrt(1/4 / 100) = 0.05; z = 1: 0.45 to 0.55; z = 3: 0.35 to 0.65
+    se, lo, hi = T.band(Fraction(1, 2), 100, z=1)
+    assert math.isclose(se, 0.05) and math.isclose(lo, 0.45) and math.isclose(hi, 0.55)
+    _, lo, hi = T.band(Fraction(1, 2), 100, z=3)
+    assert math.isclose(lo, 0.35) and math.isclose(hi, 0.65)
+    # group g's seed is first + g, g = 0, 1, ...
+    assert T.group_seeds(301, 3) == [301, 302, 303]
+    # pooling adds successes and trials event by event over every group
+    groups = []
+    for s, t in ((1, 10), (2, 10), (7, 10)):
+        g = T.GroupCounts(0, 10)
+        g.counts["A"] = T.Count(s, t)
+        groups.append(g)
+    assert T.pool(groups)["A"] == T.Count(10, 30)

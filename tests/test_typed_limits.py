@@ -93,3 +93,17 @@ def test_a_forty_digit_seed_is_a_groups_seed():
     assert T.landsknecht_group(10 ** 40 - 1, 1).deals == 1
     with pytest.raises(ConfigError):
         T.landsknecht_group(10 ** 40, 1)
+
+
+@pytest.mark.parametrize("typed", ["-1", "-7", "- 5"])
+def test_a_negative_seed_is_refused(typed):
+    with pytest.raises(ConfigError):
+        common.parse_seed(typed)
+    with pytest.raises(R.RepeatError):
+        R.parse_seed(typed)
+
+
+@pytest.mark.parametrize("stake", [0, "0", Fraction(0), 0.0, "0/5", "-0.0"])
+def test_a_stake_of_zero_is_refused(stake):
+    with pytest.raises(StakeError, match="positive"):
+        to_stake(stake)

@@ -183,7 +183,67 @@
     var contents = header.parentNode && header.parentNode.querySelector(".jupyter-widget-Collapse-contents");
     return !!contents && !contents.classList.contains("lm-mod-hidden");
   }
+  // The layout of a table (widgets.layout_picker: 8 column heads, 4 row heads and 32 cells, each a
+  // button) is one Tab stop (issue 32: passing it took 46 presses): the button last used keeps
+  // tabindex 0, the others -1, and the arrow keys move between the buttons as they lie on the
+  // screen (Home and End: the first and last of the row; Ctrl+Home, Ctrl+End: of the layout).
+  function pickButtons(grid) {
+    var n = (getComputedStyle(grid).gridTemplateColumns || "").split(" ").filter(Boolean).length;
+    var places = [];
+    Array.prototype.forEach.call(grid.children, function (child, i) {
+      var b = child.querySelector("button");
+      if (b && n) places.push({ b: b, r: Math.floor(i / n), c: i % n });
+    });
+    return places;
+  }
+  function layoutGrids(root) {
+    root.querySelectorAll(".bg-pick-grid").forEach(function (grid) {
+      var places = pickButtons(grid);
+      if (!places.length) return;
+      if (!grid.bgRoving) {
+        grid.bgRoving = true;
+        grid.setAttribute("role", "group");
+        if (!grid.hasAttribute("aria-label"))
+          grid.setAttribute("aria-label", "Layout: arrow keys move between its places, Enter or Space bets");
+        grid.addEventListener("focusin", function (e) {
+          pickButtons(grid).forEach(function (p) { p.b.tabIndex = p.b === e.target ? 0 : -1; });
+        });
+        grid.addEventListener("keydown", function (e) {
+          var all = pickButtons(grid);
+          var at = all.filter(function (p) { return p.b === document.activeElement; })[0];
+          if (!at) return;
+          var go = null;
+          function find(r, c) { return all.filter(function (p) { return p.r === r && p.c === c; })[0]; }
+          function step(dr, dc) {   // the next button that way (skipping the empty corner)
+            for (var r = at.r + dr, c = at.c + dc; r >= 0 && c >= 0 && r < 99 && c < 99; r += dr, c += dc) {
+              var p = find(r, c);
+              if (p) return p;
+              if (!all.some(function (q) { return (dr && q.r === r) || (dc && q.c === c) || (dr && q.r > r) || (dc && q.c > c); })) return null;
+            }
+            return null;
+          }
+          var row = all.filter(function (p) { return p.r === at.r; });
+          if (e.key === "ArrowRight") go = step(0, 1);
+          else if (e.key === "ArrowLeft") go = step(0, -1);
+          else if (e.key === "ArrowDown") go = step(1, 0);
+          else if (e.key === "ArrowUp") go = step(-1, 0);
+          else if (e.key === "Home") go = e.ctrlKey ? all[0] : row[0];
+          else if (e.key === "End") go = e.ctrlKey ? all[all.length - 1] : row[row.length - 1];
+          else return;
+          e.preventDefault();
+          if (go) go.b.focus();
+        });
+      }
+      var current = places.filter(function (p) { return p.b.tabIndex === 0; });
+      if (current.length !== 1) {
+        var keep = current[0] || places.filter(function (p) { return p.r > 0 && p.c > 0; })[0] || places[0];
+        places.forEach(function (p) { p.b.tabIndex = p === keep ? 0 : -1; });
+      }
+    });
+  }
+
   function accessible(root) {
+    layoutGrids(root);
     root.querySelectorAll(".jupyter-widget-Collapse-header").forEach(function (header) {
       var open = String(headerOpen(header));
       if (header.getAttribute("aria-expanded") !== open) header.setAttribute("aria-expanded", open);

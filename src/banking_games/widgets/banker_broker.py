@@ -244,8 +244,10 @@ def _option_widget(name: str, value: object) -> widgets.Widget:
     wide = {"description_width": "initial"}
     if choices is None:  # a whole number, typed (read by _read_config)
         return number_field(value, label, "170px")
-    return widgets.Dropdown(options=[(text, member) for member, text in choices.items()], value=value,
-                            description=label, style=wide, layout=widgets.Layout(width="340px"))
+    dropdown = widgets.Dropdown(options=[(text, member) for member, text in choices.items()], value=value,
+                                description=label, style=wide, layout=widgets.Layout(width="340px"))
+    dropdown.add_class("bg-fit-select")
+    return dropdown
 
 
 # ---------------------------------------------------------------- the table

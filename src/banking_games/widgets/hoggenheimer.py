@@ -304,6 +304,7 @@ class HoggenheimerTable(DealingTable):
                                           value=procedure if procedure in PROCEDURES else PROCEDURES[0],
                                           description="Procedure", style=wide,
                                           layout=widgets.Layout(width="380px"))
+        self.procedure.add_class("bg-fit-select")
         self.reveal = widgets.Checkbox(value=False, description="show face-down cards (faded)", indent=False,
                                        layout=plain.shared("layout"))
         self.players_field = widgets.Text(value=", ".join(str(p) for p in players), description="Players",

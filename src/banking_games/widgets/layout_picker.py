@@ -68,9 +68,19 @@ html[data-theme="dark"] .bg-table, body[data-jp-theme-light="false"] .bg-table {
   --bg-pick-hover: rgba(21, 101, 192, .14); }
 .bg-pick-panel .widget-html, .bg-pick-panel .widget-html-content { color: #1f2328; }
 .bg-pick-row { flex-wrap: wrap; align-items: flex-start; gap: 4px 6px; }
-/* a phone: the 8 columns of 48 px and the heads shrink to fit 390 px (the table's box is 341 px there) */
-@media (max-width: 480px) { .bg-pick-grid { zoom: 0.74; } }
-@media (max-width: 360px) { .bg-pick-grid { zoom: 0.62; } }
+/* a phone: the 8 columns of 48 px and the heads shrink to fit 390 px (the table's box is 341 px there);
+   the heads grow first, so that each stays a target of at least 24 x 24 px once shrunk
+   ((30 + 4) x 0.74 = 25 px; (36 + 4) x 0.62 = 25 px) */
+@media (max-width: 480px) { .bg-pick-grid { zoom: 0.74; } .bg-pick-head { min-width: 30px; min-height: 30px; } }
+@media (max-width: 360px) { .bg-pick-grid { zoom: 0.62; } .bg-pick-head { min-width: 36px; min-height: 36px; } }
+/* a checkbox of a table: a 24 px target (the browser's own box is 13 px) */
+.bg-table .widget-checkbox input[type="checkbox"] { width: 24px; height: 24px; margin: 0 6px 0 0; }
+/* a dropdown with long choices: on a phone its label goes above it and it takes the table's width,
+   so that the choice shown is not cut */
+@media (max-width: 480px) {
+  .bg-fit-select.widget-dropdown { flex-wrap: wrap; width: 100% !important; max-width: 100%; }
+  .bg-fit-select.widget-dropdown > label { flex: 1 1 100%; max-width: 100%; }
+  .bg-fit-select.widget-dropdown > select { flex: 1 1 100%; width: 100%; max-width: 100%; min-width: 0; } }
 """
 """The picker's style rules (written once into the caption of each picker)."""
 
