@@ -204,7 +204,7 @@
         grid.bgRoving = true;
         grid.setAttribute("role", "group");
         if (!grid.hasAttribute("aria-label"))
-          grid.setAttribute("aria-label", "Layout: arrow keys move between its places, Enter or Space bets");
+          grid.setAttribute("aria-label", "Layout: arrow keys move between its places, Enter or Space chooses one");
         grid.addEventListener("focusin", function (e) {
           pickButtons(grid).forEach(function (p) { p.b.tabIndex = p.b === e.target ? 0 : -1; });
         });
@@ -236,7 +236,7 @@
       }
       var current = places.filter(function (p) { return p.b.tabIndex === 0; });
       if (current.length !== 1) {
-        var keep = current[0] || places.filter(function (p) { return p.r > 0 && p.c > 0; })[0] || places[0];
+        var keep = places.filter(function (p) { return p.r > 0 && p.c > 0; })[0] || places[0];
         places.forEach(function (p) { p.b.tabIndex = p === keep ? 0 : -1; });
       }
     });

@@ -187,7 +187,7 @@ BET_HELP = "Try e.g. 'JH', '7S 7H' or 'tens'; every kind of bet is in the table 
 
 PICK_HELP = ("Tap a cell to bet on its card, a cell beside it for a pair, then a cell beside the pair for a "
              "square (diagonals are no bet); a cell further off, or a chosen one, starts again. A suit or rank "
-             "at a row's or column's head bets on the whole row or column. Tab and Enter work too.")
+             "at a row's or column's head bets on the whole row or column. By keyboard: Tab to the layout, then the arrow keys (or Tab where the arrows do not move), and Enter.")
 """The line of help under the live layout (how clicks choose a bet)."""
 
 

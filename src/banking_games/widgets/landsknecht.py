@@ -168,6 +168,7 @@ class LandsknechtTable(DealingTable):
         self.punter = widgets.Dropdown(description="Punter", layout=widgets.Layout(width="170px"), style=wide)
         self.stake = widgets.Text(value="1", description="Stake", style=wide, layout=widgets.Layout(width="110px"))
         self.card = widgets.Dropdown(description="on card", style=wide, layout=widgets.Layout(width="230px"))
+        self.card.add_class("bg-fit-select")
         self.bet_button = plain.Button(description="Place bet", button_style="primary", icon="coins")
         self.turn_button = plain.Button(description="Turn a card", icon="hand-point-up")
         self.end_button = plain.Button(description="Deal to the end", icon="forward")

@@ -70,9 +70,9 @@ html[data-theme="dark"] .bg-table, body[data-jp-theme-light="false"] .bg-table {
 .bg-pick-row { flex-wrap: wrap; align-items: flex-start; gap: 4px 6px; }
 /* a phone: the 8 columns of 48 px and the heads shrink to fit 390 px (the table's box is 341 px there);
    the heads grow first, so that each stays a target of at least 24 x 24 px once shrunk
-   ((30 + 4) x 0.74 = 25 px; (36 + 4) x 0.62 = 25 px) */
-@media (max-width: 480px) { .bg-pick-grid { zoom: 0.74; } .bg-pick-head { min-width: 30px; min-height: 30px; } }
-@media (max-width: 360px) { .bg-pick-grid { zoom: 0.62; } .bg-pick-head { min-width: 36px; min-height: 36px; } }
+   (34 x 0.74 = 25 px; 40 x 0.62 = 25 px) */
+@media (max-width: 480px) { .bg-pick-grid { zoom: 0.74; } .bg-pick-head { min-width: 34px; min-height: 34px; } }
+@media (max-width: 360px) { .bg-pick-grid { zoom: 0.62; } .bg-pick-head { min-width: 40px; min-height: 40px; } }
 /* a checkbox of a table: a 24 px target (the browser's own box is 13 px) */
 .bg-table .widget-checkbox input[type="checkbox"] { width: 24px; height: 24px; margin: 0 6px 0 0; }
 /* a dropdown with long choices: on a phone its label goes above it and it takes the table's width,
