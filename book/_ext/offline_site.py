@@ -20,6 +20,9 @@ Loaded from book/_config.yml (``sphinx.local_extensions``). It
   deletes ``.map`` files (and the comments pointing at them), which no
   reader's browser needs, and, on every page but search.html, the theme's
   search scripts and index (used only by search-as-you-type, which is off);
+* puts first in each page's head a stand-in for the browser's storage, used
+  only where the browser refuses it (all site data blocked), so that the
+  theme's scripts still run (:data:`STORAGE_STAND_IN`);
 * numbers figures, tables and exercises per page (from 1 on each page);
 * numbers a captioned table as a table ("Table 2"), not as a figure: a
   figure (``{glue:figure}`` or a code cell's ``mystnb: figure:``) whose
@@ -217,6 +220,13 @@ def _finish(app, exception) -> None:
         if not as_you_type and page.name != "search.html" and _SEARCH_SCRIPTS.search(text):
             text = _SEARCH_SCRIPTS.sub("", text)
             page.write_text(text, encoding="utf-8")
+        # a reader who blocks all site data: the theme's first script reads localStorage, which
+        # then throws (SecurityError), and so does every later script of the theme (its dark-mode
+        # button did nothing); a stand-in that keeps the settings for this page only goes first
+        if STORAGE_STAND_IN not in text and _THEME_FIRST_SCRIPT in text:
+            text = text.replace(_THEME_FIRST_SCRIPT, f"<script>{STORAGE_STAND_IN}</script>\n  "
+                                + _THEME_FIRST_SCRIPT, 1)
+            page.write_text(text, encoding="utf-8")
         if "application/vnd.jupyter.widget-state+json" in text:
             defaults = defaults if defaults is not None else _widget_defaults()
             page.write_text(drop_widget_defaults(text, defaults), encoding="utf-8")
@@ -228,6 +238,21 @@ def _finish(app, exception) -> None:
             new = re.sub(r"\n?(//|/\*)# sourceMappingURL=\S+?(\s*\*/)?\s*$", "\n", text)
             if new != text:
                 script.write_text(new, encoding="utf-8", errors="surrogateescape")
+
+
+_THEME_FIRST_SCRIPT = '<script data-cfasync="false">\n    document.documentElement.dataset.mode = localStorage'
+
+STORAGE_STAND_IN = (
+    "(function(){function mem(){var d={};return{getItem:function(k){k=String(k);"
+    "return Object.prototype.hasOwnProperty.call(d,k)?d[k]:null},setItem:function(k,v){d[String(k)]=String(v)},"
+    "removeItem:function(k){delete d[String(k)]},clear:function(){d={}},key:function(i){return Object.keys(d)[i]||null},"
+    "get length(){return Object.keys(d).length}}}"
+    "['localStorage','sessionStorage'].forEach(function(n){try{var s=window[n];s.getItem('bg');return}catch(e){}"
+    "try{Object.defineProperty(window,n,{value:mem(),configurable:true});window.bgStorageBlocked=true}catch(e){}})})();"
+)
+"""A stand-in for ``localStorage`` and ``sessionStorage`` where the browser refuses them (all
+site data blocked): kept in memory for this page, so that the theme's scripts run (its
+colour mode button works, for this page) instead of throwing on every page."""
 
 
 _SEARCH_SCRIPTS = re.compile(
