@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import re
 import subprocess
 import sys
 import textwrap
@@ -404,3 +405,24 @@ def test_standard_error_counts_the_deals_the_bet_went_down_in():
     # p = 1/2, placed in 25 deals (10 won, 15 lost), not placed in 75: SE = sqrt(1/4 / 25) = 0.1
     b = R.BetTally(1, "Anna", "x", Fraction(1), Fraction(1, 2), won=10, lost=15, not_placed=75)
     assert b.standard_error == pytest.approx(0.1) and b.band == pytest.approx((0.3, 0.7))
+
+
+def test_the_two_codes_of_a_table_say_which_one_the_lesson_collects():
+    # the table's lesson section heads its code "Group code for the class board"; the Repeat panel's
+    # code is headed "Repeat code", so a group copies the right one; the Copy button is never
+    # selected with the code (user-select: none)
+    from banking_games.widgets.group_code_view import LESSON_HEADING, REPEAT_HEADING
+
+    t = HoggenheimerTable(seed=2026)
+    t.deal_to_end()
+    t.new_deal()
+    t.lesson_code.update("hoggenheimer", 2026, 1, "", t.players)
+    assert LESSON_HEADING in t.lesson_code.value and REPEAT_HEADING not in t.lesson_code.value
+    t.typed_bet.value = "JH"
+    t.bet_button.click()
+    t.repeat.run(10, 2026)
+    shown = t.repeat.code_view.value
+    assert REPEAT_HEADING in shown and LESSON_HEADING not in shown
+    assert "class board" in LESSON_HEADING and "not the lesson's" in REPEAT_HEADING
+    for value in (t.lesson_code.value, shown):
+        assert re.search(r'<button[^>]*class="bg-copy-code"[^>]*user-select:none', value)

@@ -84,26 +84,37 @@ def lesson_code(game: str, seed: int, deals: int, players=None) -> G.GroupCode |
     return G.GroupCode.from_group_counts(game, "lesson", group)
 
 
-def group_code_html(code: G.GroupCode, caption: str) -> str:
-    """The code as HTML: ``caption``, the text (selectable, monospace), a
-    Copy button, and the QR code folded in a ``<details>``."""
+LESSON_HEADING = "Group code for the class board (the lesson collects this one)"
+"""The heading of a lesson code (a table's *Group code for the lesson* section)."""
+
+REPEAT_HEADING = "Repeat code (a record of this repeat, not the lesson's group code)"
+"""The heading of a repeat's code (the Repeat panel): not the code a lesson collects."""
+
+
+def group_code_html(code: G.GroupCode, caption: str, heading: str = LESSON_HEADING) -> str:
+    """The code as HTML: ``heading`` (which code this is: :data:`LESSON_HEADING`
+    or :data:`REPEAT_HEADING`), ``caption``, the text (selectable, monospace),
+    a Copy button (never selected with the code), and the QR code folded in a
+    ``<details>``."""
     text = G.encode(code)
     try:
         qr = G.qr_svg(text, scale=4)
     except ImportError:  # segno missing (a Python without the book's requirements): the text is the code
         qr = ""
     # the button says what happened in a live region beside it (a screen reader hears "Copied")
-    copy = ('<button type="button" class="bg-copy-code" style="margin-left:8px;font-size:85%" '
+    copy = ('<button type="button" class="bg-copy-code" style="margin-left:8px;font-size:85%;user-select:none;'
+            '-webkit-user-select:none" '
             f'aria-label="Copy the group code {text}" '
             'onclick="var s=this.nextElementSibling;function say(t){s.textContent=t;}'
             'if(navigator.clipboard){navigator.clipboard.writeText('
             f"'{text}'"
             ").then(function(){say('Copied');},function(){say('Select the code and copy it');});}"
             "else{say('Select the code and copy it');}\">Copy</button>"
-            '<span role="status" aria-live="polite" style="margin-left:6px;font-size:85%"></span>')
+            '<span role="status" aria-live="polite" style="margin-left:6px;font-size:85%;user-select:none;'
+            '-webkit-user-select:none"></span>')
     folded = (f'<details style="margin-top:4px"><summary>QR code of this group code</summary>'
               f'<div style="margin-top:4px;line-height:0">{qr}</div></details>' if qr else "")
-    return (f'<div class="bg-group-code" style="margin-top:8px"><b>Group code</b> '
+    return (f'<div class="bg-group-code" style="margin-top:8px"><b>{html.escape(heading, quote=False)}</b> '
             f'<span style="color:{MUTED_COLOUR};font-size:85%">{html.escape(caption)}</span><div>'
             f'<code class="bg-group-code-text" style="font-size:120%;letter-spacing:0.06em;user-select:all;'
             f'-webkit-user-select:all;overflow-wrap:anywhere">{text}</code>{copy}</div>{folded}</div>')

@@ -56,7 +56,7 @@ from ..money import LOSE, PUSH, WIN
 from ..render import MUTED_COLOUR
 from .common import Disclosure, MessageBar, fmt_amount, html_table, plural, typed_whole_number
 from .common import parse_seed as common_parse_seed
-from .group_code_view import group_code_html
+from .group_code_view import REPEAT_HEADING, group_code_html
 
 __all__ = ["RepeatPanel", "RepeatTally", "BetTally", "RepeatError", "repeat_plan", "parse_deals", "parse_seed",
            "MAX_DEALS", "PROGRESS_SECONDS", "MIN_CHUNK_SECONDS", "running_frequency_svg", "repeat_group_code"]
@@ -839,7 +839,7 @@ class RepeatPanel(Disclosure):
         try:
             self.group_code = repeat_group_code(job.plan, t)
             how = f"{t.game}, repeat seed {t.seed}, {plural(t.deals, 'deal')}" + (" (stopped)" if t.stopped else "")
-            self.code_view.value = group_code_html(self.group_code, how)
+            self.code_view.value = group_code_html(self.group_code, how, REPEAT_HEADING)
         except GameError as exc:   # nothing dealt, or more bets than a code holds: say why, no code
             self.group_code = None
             self.code_view.value = f"<p>No group code for this repeat: {html.escape(str(exc))}</p>"
