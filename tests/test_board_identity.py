@@ -200,3 +200,14 @@ def test_storage_loads_one_group_kept_with_and_without_its_nets_once():
     store = FakeStore()
     store.data["k"] = json.dumps([codes[0], bare])
     assert len(ClassBoard("banker-and-broker", store=store, key="k").entries) == 1
+
+
+def test_a_paste_of_few_but_long_lines_is_refused_by_its_characters():
+    # 150 lines (under MAX_PASTE_LINES) of 2,000 characters: 300,149 characters, over MAX_PASTE_CHARS
+    from banking_games.widgets.board import MAX_PASTE_CHARS
+
+    board = ClassBoard("landsknecht", store=FakeStore(), key="k")
+    text = "\n".join(["G" * 2000] * 150)
+    assert len(text) > MAX_PASTE_CHARS
+    paste(board, text)
+    assert board.message.is_error and "Nothing added" in board.message.value and "300,149 characters" in board.message.value

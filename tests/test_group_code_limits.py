@@ -149,3 +149,17 @@ def test_a_symbol_after_the_counts_is_refused():
     assert decode(_with_check(body)) == code
     with pytest.raises(GroupCodeError, match="1 symbols too many"):
         decode(_with_check(body + "2"))
+
+
+def test_sample_b_edges_of_codes():
+    # 5 symbols cannot hold a code (prefix 2, game, kind, a number, the check): cut short
+    with pytest.raises(GroupCodeError, match="cut short"):
+        decode("GALC5")
+    # a Banker and Broker code names sections 1 to 60
+    assert G.bet_spec("banker-and-broker", 60) == "section 60"
+    with pytest.raises(GroupCodeError, match="1 to 60"):
+        G.bet_spec("banker-and-broker", 61)
+    # win, tie and lose are counted over the same sections: 30, 20 and 30 cannot be, even though
+    # 10 + 5 + 15 = 30
+    with pytest.raises(GroupCodeError, match="not the 30 sections counted"):
+        GroupCode("banker-and-broker", "lesson", 7, 10, (), {"win": (10, 30), "tie": (5, 20), "lose": (15, 30)})

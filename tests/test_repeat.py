@@ -426,3 +426,26 @@ def test_the_two_codes_of_a_table_say_which_one_the_lesson_collects():
     assert "class board" in LESSON_HEADING and "not the lesson's" in REPEAT_HEADING
     for value in (t.lesson_code.value, shown):
         assert re.search(r'<button[^>]*class="bg-copy-code"[^>]*user-select:none', value)
+
+
+class _TwoStakes(_Scripted):
+    """Two punters' stakes on the same players' card: one bet of the code, its nets added."""
+
+    def __init__(self, script):
+        super().__init__(script)
+        self.bets = self.bets * 2
+        self.specs = self.specs * 2
+
+    def deal(self, rng):
+        out = self.script[self._i % len(self.script)]
+        self._i += 1
+        return (out, (out[0], out[1] * 2))    # the second stake is 2 units
+
+
+def test_a_bet_placed_twice_is_one_bet_of_the_code_with_its_nets_added():
+    # 4 deals: win, loss, win, win with stakes of 1 and 2 units: nets 1 - 1 + 1 + 1 = 2 and 4; total 6
+    job = R._Run(_TwoStakes([(WIN, Fraction(1)), (LOSE, Fraction(-1)), (WIN, Fraction(1)), (WIN, Fraction(1))]), 4, 0)
+    job.step()
+    code = R.repeat_group_code(job.plan, job.tally)
+    assert code.bets == ("players' card 1",) and code.counts == {"players' card 1": (3, 4)}
+    assert code.nets == {"players' card 1": Fraction(6)}

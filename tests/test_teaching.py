@@ -565,3 +565,11 @@ def test_band_z_and_seeds_and_pool_by_hand():
         g.counts["A"] = T.Count(s, t)
         groups.append(g)
     assert T.pool(groups)["A"] == T.Count(10, 30)
+
+
+def test_band_and_net_band_refuse_what_cannot_be():
+    # 10 trials cannot be 3 a deal; a variance cannot be negative (-1/2)
+    with pytest.raises(ConfigError, match="multiple of 3"):
+        T.band(Fraction(1, 2), 10, per_deal=3)
+    with pytest.raises(ConfigError, match="negative"):
+        T.net_band(Fraction(0), Fraction(-1, 2), 1, 10)

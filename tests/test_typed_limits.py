@@ -107,3 +107,9 @@ def test_a_negative_seed_is_refused(typed):
 def test_a_stake_of_zero_is_refused(stake):
     with pytest.raises(StakeError, match="positive"):
         to_stake(stake)
+
+
+@pytest.mark.parametrize("typed", ["1/0", " 3 / 0 ", "0/0"])
+def test_a_stake_divided_by_zero_is_refused(typed):
+    with pytest.raises(StakeError, match="division by zero|positive"):
+        to_stake(typed)
