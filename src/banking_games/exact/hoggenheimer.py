@@ -264,10 +264,6 @@ def expected_cards_turned(n: int = N_CARDS) -> Fraction:
 
 # ---------------------------------------------------------------- several bets at once
 
-def _bet_cards(bet) -> frozenset:
-    return frozenset(engine.make_bet(bet).cards)
-
-
 def _parse_bets(bets, stakes) -> tuple[list, list[Fraction]]:
     """The bets read by :func:`engine.make_bet` and their stakes (default 1
     each, exact). ArgumentError (a TypeError) if ``bets`` or ``stakes`` is not

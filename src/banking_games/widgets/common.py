@@ -678,11 +678,6 @@ class DealingTable(plain.VBox):
         self.message = MessageBar()
         self.header = plain.HTML()
 
-    @classmethod
-    def row_layout(cls) -> widgets.Layout:
-        """The layout of a row of controls: wraps on a narrow screen."""
-        return widgets.Layout(**cls.ROW)
-
     def header_html(self, *parts: str) -> str:
         """The header line: the game's title, then ``parts`` (already HTML) separated by dots."""
         return " &middot; ".join([f"<b>{html.escape(self.GAME_TITLE)}</b>", *parts])
