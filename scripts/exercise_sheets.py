@@ -45,12 +45,13 @@ import sys
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from banking_games import registry
+
 ROOT = Path(__file__).resolve().parent.parent
 BOOK = ROOT / "book"
 SITE = BOOK / "_build" / "html"
 OUT = BOOK / "_handouts"
-GAMES = {"hoggenheimer": "Hoggenheimer", "banker-and-broker": "Banker and Broker",
-         "landsknecht": "Landsknecht"}
+GAMES = {g.slug: g.title for g in registry.GAMES}
 SITE_SHEETS = "_downloads/exercise-sheets"
 MARK = "bg-exercise"   # metadata key of the JupyterLite cells made here (so a rerun replaces them)
 
@@ -226,10 +227,12 @@ def make_sheet(game: str, exercises: list[Exercise], out: Path) -> Path:
 
 # ---------------------------------------------------------------- the JupyterLite cells
 
-TABLES = {"hoggenheimer": ("banking_games.widgets.hoggenheimer", "HoggenheimerTable", '["Anna", "Ben", "Cleo", "Dora"]'),
-          "banker-and-broker": ("banking_games.widgets.banker_broker", "BankerBrokerTable",
-                                '["Anna", "Ben", "Cleo", "Dora"]'),
-          "landsknecht": ("banking_games.widgets.landsknecht", "LandsknechtTable", '["Anna", "Boris", "Clara", "Dora"]')}
+PLAYERS = {"hoggenheimer": '["Anna", "Ben", "Cleo", "Dora"]', "banker-and-broker": '["Anna", "Ben", "Cleo", "Dora"]',
+           "landsknecht": '["Anna", "Boris", "Clara", "Dora"]'}
+"""The players of the table an exercise sets up (as the exercises' text names them)."""
+if set(PLAYERS) != set(registry.SLUGS):
+    raise SystemExit(f"exercise_sheets.PLAYERS names {sorted(PLAYERS)}, the registry {sorted(registry.SLUGS)}")
+TABLES = {g.slug: (g.table_module, g.table, PLAYERS[g.slug]) for g in registry.GAMES}
 
 
 def starter(game: str, ex: Exercise) -> str:

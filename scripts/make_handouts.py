@@ -28,12 +28,14 @@ import matplotlib
 import nbformat
 from fpdf import FPDF
 
+from banking_games import registry
+
 ROOT = Path(__file__).resolve().parent.parent
 BOOK = ROOT / "book"
 OUT = BOOK / "_handouts"
 FONT_DIR = Path(matplotlib.get_data_path()) / "fonts" / "ttf"
 
-GAMES = ("hoggenheimer", "banker-and-broker", "landsknecht")
+GAMES = registry.SLUGS
 
 
 class Handout(FPDF):
@@ -254,9 +256,11 @@ def _landsknecht(pdf: Handout) -> None:
 def make_pdfs(out: Path = OUT) -> dict[str, Path]:
     out.mkdir(parents=True, exist_ok=True)
     made = {}
-    for game, fill, title in (("hoggenheimer", _hoggenheimer, "Hoggenheimer handout"),
-                              ("banker-and-broker", _banker_broker, "Banker and Broker handout"),
-                              ("landsknecht", _landsknecht, "Landsknecht handout")):
+    fills = {"hoggenheimer": _hoggenheimer, "banker-and-broker": _banker_broker, "landsknecht": _landsknecht}
+    for info in registry.GAMES:
+        if info.slug not in fills:
+            raise SystemExit(f"make_handouts: no handout for {info.title} (add its fill function)")
+        game, fill, title = info.slug, fills[info.slug], f"{info.title} handout"
         pdf = Handout(title)
         fill(pdf)
         path = out / f"{game}-handout.pdf"

@@ -24,13 +24,11 @@ from pathlib import Path
 from docutils import nodes
 from sphinx.util import logging
 
+from banking_games import registry
+
 logger = logging.getLogger(__name__)
 
-NOTEBOOKS = {
-    "hoggenheimer": "hoggenheimer.ipynb",
-    "banker-and-broker": "banker-and-broker.ipynb",
-    "landsknecht": "landsknecht.ipynb",
-}
+NOTEBOOKS = {g.slug: g.notebook for g in registry.GAMES}
 """Page (docname) -> notebook in JupyterLite's files (book/_lite/<name>.py)."""
 
 APP = "lite/notebooks/index.html"

@@ -73,6 +73,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Mapping
 
+from . import registry
 from .checks import whole_number
 from .errors import ConfigError, short_repr
 
@@ -100,10 +101,9 @@ session is at most 200)."""
 MAX_SEED = 10 ** 40 - 1
 MAX_LENGTH = 400
 
-GAMES = {"hoggenheimer": "H", "banker-and-broker": "B", "landsknecht": "L"}
-"""Game name -> its symbol in the code."""
-GAME_TITLES = {"hoggenheimer": "Hoggenheimer", "banker-and-broker": "Banker and Broker",
-               "landsknecht": "Landsknecht"}
+GAMES = {g.slug: g.letter for g in registry.GAMES}
+"""Game name -> its symbol in the code (from :data:`banking_games.registry.GAMES`)."""
+GAME_TITLES = {g.slug: g.title for g in registry.GAMES}
 KINDS = {"lesson": "L", "repeat": "R", "cards": "C"}
 """Kind -> its symbol. ``lesson``: the lesson page's seeded session (its
 deals follow from seed and deals through ``teaching.<game>_group``);
@@ -169,7 +169,7 @@ def bet_index(game: str, spec: str) -> int:
         except GameError as e:
             raise GroupCodeError(f"cannot write the bet {short_repr(spec)} in a code: {e}") from None
         return _hog_bets().index(bet)
-    prefix = "section " if game == "banker-and-broker" else "players' card "
+    prefix = _numbered_prefix(game)
     word = spec.strip().lower()
     number = word[len(prefix):] if word.startswith(prefix) else ""
     if not (number.isdigit() and number.isascii()) or not 1 <= int(number) <= 60:
@@ -198,7 +198,7 @@ def bet_spec(game: str, index: int) -> str:
     if not 1 <= index <= 60:
         raise GroupCodeError(f"bet number {short_repr(index)} in a {GAME_TITLES[game]} code: 1 to 60 are allowed; "
                              "the code has been altered")
-    return ("section " if game == "banker-and-broker" else "players' card ") + str(index)
+    return _numbered_prefix(game) + str(index)
 
 
 def canonical_bet(game: str, spec: str) -> str:
@@ -207,6 +207,17 @@ def canonical_bet(game: str, spec: str) -> str:
 
 
 # ------------------------------------------------------------------ the code
+
+_NUMBERED_BETS = {"banker-and-broker": "section ", "landsknecht": "players' card "}
+"""The games whose repeat bets a code writes as a word and a number (Hoggenheimer's by their place)."""
+
+
+def _numbered_prefix(game: str) -> str:
+    try:
+        return _NUMBERED_BETS[game]
+    except KeyError:
+        raise GroupCodeError(f"no notation for {GAME_TITLES.get(game, game)} bets in a code") from None
+
 
 def _check_game(game: object) -> str:
     if game not in GAMES:
@@ -360,7 +371,7 @@ class GroupCode:
                     return f"{name!r} counted over {t:,} sections, not a positive multiple of {deals:,} deals"
                 if s > t:
                     return f"{s:,} sections of {t:,} counted {name!r}"
-            else:
+            elif game == "landsknecht":
                 if name == "void":
                     if t - s != deals or s > t:
                         return (f"void deals {s:,} of {t:,} deals started, but {deals:,} deals were played "
@@ -371,6 +382,8 @@ class GroupCode:
                     return f"{name!r} placed in {t:,} deals of {deals:,}"
                 if s > t and name != "void":
                     return f"{name!r} won {s:,} times in {t:,} deals"
+            else:
+                raise GroupCodeError(f"no rule says which counts a {GAME_TITLES[game]} code can hold")
         if game == "banker-and-broker" and self.kind != "repeat" and counts:
             trio = [counts.get(n) for n in ("win", "tie", "lose")]
             if None in trio:

@@ -53,9 +53,13 @@ from pyodide.code import run_js
 from pyodide.ffi import to_js
 
 # the modules that the chapters' "Deal live" code imports (book/*.md, cells marked live-table)
-TABLE_MODULES = ("banking_games.widgets.hoggenheimer", "banking_games.widgets.landsknecht",
-                 "banking_games.widgets.banker_broker", "banking_games.teaching",
-                 "banking_games.widgets.board")
+
+
+def table_modules() -> tuple[str, ...]:
+    """Every game's table module (banking_games.registry), the lesson helpers and the class board."""
+    from banking_games import registry
+
+    return tuple(g.table_module for g in registry.GAMES) + ("banking_games.teaching", "banking_games.widgets.board")
 
 _manager = CommManager()
 
@@ -104,9 +108,9 @@ def model_id(widget):
 
 
 def import_tables():
-    """Import every module of ``TABLE_MODULES`` (before a snapshot is made, so that every
+    """Import every module of :func:`table_modules` (before a snapshot is made, so that every
     chapter's table starts from it without importing)."""
-    for name in TABLE_MODULES:
+    for name in table_modules():
         importlib.import_module(name)
 
 

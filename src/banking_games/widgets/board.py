@@ -230,7 +230,7 @@ def check_counts(game: str, deals: int, counts: Mapping[str, tuple[int, int]]) -
         if sum(counts[k][0] for k in g.names) != n:
             w, t, l = (counts[k][0] for k in ("win", "tie", "lose"))
             raise BoardError(f"W {w} + T {t} + L {l} = {w + t + l}, but each of the {n} sections is one of them")
-    else:
+    elif g.key == "landsknecht":
         if "first" not in counts or counts["first"][1] != deals:
             raise BoardError(f"F is staked once in every deal: {deals} stakes are needed, got "
                              f"{counts['first'][1] if 'first' in counts else 'none'}")
@@ -241,6 +241,8 @@ def check_counts(game: str, deals: int, counts: Mapping[str, tuple[int, int]]) -
         v, started = counts["void"]
         if started != v + deals:
             raise BoardError(f"void deals: {started} deals started should be the {deals} played and the {v} void")
+    else:
+        raise BoardError(f"no rule says which counts {g.title} can have")
 
 
 # ---------------------------------------------------------------- storage
@@ -686,12 +688,14 @@ class ClassBoard(plain.VBox):
         elif g.key == "banker-and-broker":
             n = sum(values[k] for k in g.names)
             pairs = {k: (values[k], n) for k in g.names}
-        else:
+        elif g.key == "landsknecht":
             pairs = {"first": (values["first"], d), "void": (values["void"], values["void"] + d)}
             if values["late"] > values["late_placed"]:
                 raise BoardError(f"L won {values['late']} times but was placed only {values['late_placed']} times")
             if values["late_placed"]:
                 pairs["late"] = (values["late"], values["late_placed"])
+        else:
+            raise BoardError(f"the real-cards form has no counts for {g.title}")
         check_counts(g.key, d, pairs)
         gc = T.GroupCounts(group, d)
         for k, (s, t) in pairs.items():
@@ -970,11 +974,13 @@ def _repeat_counts(game: str, code: "gcodes.GroupCode") -> dict[str, tuple[int, 
             if punter is None:
                 raise BoardError(f"no punter of the table as it starts may back {spec}")
             deal.bet(punter, 1, section=section)
-    else:
+    elif game == "landsknecht":
         from .landsknecht import DEFAULT_PLAYERS as players
         if any(gcodes.bet_index(game, spec) != 1 for spec in code.bets):
             raise BoardError("only a repeat of a bet on the first players' card is dealt again here")
         deal, _void = lk.new_deal(rng, banker=players[0], players=list(players))
         deal.place_bet(players[1], deal.players_cards[0], 1)
+    else:
+        raise BoardError(f"a repeat of {game!r} cannot be dealt again here")
     tally = RepeatPanel(SimpleNamespace(deal=deal, seed=code.seed)).run(code.deals, code.seed)
     return {spec: (b.won, b.placed) for spec, b in zip(code.bets, tally.bets)}

@@ -19,6 +19,7 @@ import ipywidgets as widgets
 
 from . import plain
 from .. import group_codes as G
+from .. import registry
 from .. import teaching
 from ..errors import GameError
 from ..render import MUTED_COLOUR
@@ -57,10 +58,12 @@ def lesson_setting_problem(game: str, players, config) -> str:
     elif game == "banker-and-broker":
         if config != teaching.BB_CONFIG:
             return "the lesson's groups leave the rule options as they are"
-    else:
+    elif game == "landsknecht":
         from ..games.landsknecht import LandsknechtConfig
         if dataclasses.replace(config, min_stake=None, max_stake=None) != LandsknechtConfig():
             return "the lesson's groups play with the standard pack"
+    else:
+        raise registry.UnknownGameError(f"no lesson setting for the game {game!r}")
     return ""
 
 

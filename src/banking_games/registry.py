@@ -1,0 +1,100 @@
+"""The book's games, each declared once.
+
+Everything that lists the games (group codes, the class board, the Deal live
+bridge, JupyterLite's notebooks, the exercise sheets, the handouts, the
+tests) iterates :data:`GAMES` or asks :func:`game` for one by its slug. An
+unknown slug is an error (:class:`UnknownGameError`), never taken for
+another game. This module imports nothing of the games: each game's modules
+are named here and imported when asked for (:meth:`GameInfo.module`), so the
+registry sits below every other layer.
+
+A fourth game adds one :class:`GameInfo` here and its own modules (see
+CONTRIBUTING.md, "Adding a game").
+"""
+
+from __future__ import annotations
+
+import importlib
+from dataclasses import dataclass
+from types import ModuleType
+
+from .errors import ConfigError, short_repr
+
+__all__ = ["GameInfo", "GAMES", "SLUGS", "UnknownGameError", "game"]
+
+
+class UnknownGameError(ConfigError):
+    """A game's slug that the registry does not know."""
+
+
+@dataclass(frozen=True)
+class GameInfo:
+    """One game of the book.
+
+    Attributes:
+        slug: its name in page names, group codes and storage keys
+            (``"banker-and-broker"``).
+        letter: its letter in a group code (``"B"``).
+        title: its name in prose (``"Banker and Broker"``).
+        package: its modules' name under ``games``, ``exact``,
+            ``simulate``, ``display`` and ``widgets`` (``"banker_broker"``).
+        table: the class name of its dealing table in ``widgets.<package>``.
+    """
+
+    slug: str
+    letter: str
+    title: str
+    package: str
+    table: str
+
+    def module(self, layer: str) -> ModuleType:
+        """This game's module of ``layer`` (``"games"``, ``"exact"``,
+        ``"simulate"``, ``"display"`` or ``"widgets"``), imported now.
+
+        Raises:
+            ConfigError: ``layer`` is not one of those.
+        """
+        if layer not in LAYERS:
+            raise ConfigError(f"a game's modules are in {', '.join(LAYERS)}; got {short_repr(layer)}")
+        return importlib.import_module(f"banking_games.{layer}.{self.package}")
+
+    @property
+    def table_module(self) -> str:
+        """The dotted name of the module of its dealing table."""
+        return f"banking_games.widgets.{self.package}"
+
+    def table_class(self) -> type:
+        """Its dealing table's class (imports ipywidgets)."""
+        return getattr(self.module("widgets"), self.table)
+
+    @property
+    def notebook(self) -> str:
+        """Its JupyterLite notebook (made from ``book/_lite/<slug>.py``)."""
+        return f"{self.slug}.ipynb"
+
+
+LAYERS = ("games", "exact", "simulate", "display", "widgets")
+
+GAMES: tuple[GameInfo, ...] = (
+    GameInfo("hoggenheimer", "H", "Hoggenheimer", "hoggenheimer", "HoggenheimerTable"),
+    GameInfo("banker-and-broker", "B", "Banker and Broker", "banker_broker", "BankerBrokerTable"),
+    GameInfo("landsknecht", "L", "Landsknecht", "landsknecht", "LandsknechtTable"),
+)
+"""The games, in the book's order."""
+
+SLUGS: tuple[str, ...] = tuple(g.slug for g in GAMES)
+"""Their slugs, in the book's order."""
+
+_BY_SLUG = {g.slug: g for g in GAMES}
+
+
+def game(slug: object) -> GameInfo:
+    """The game whose slug is ``slug``.
+
+    Raises:
+        UnknownGameError: no game has that slug (the message lists the slugs).
+    """
+    try:
+        return _BY_SLUG[slug]  # type: ignore[index]
+    except (KeyError, TypeError):
+        raise UnknownGameError(f"unknown game {short_repr(slug)}: one of {', '.join(SLUGS)}") from None
