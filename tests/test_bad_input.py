@@ -236,6 +236,11 @@ def _bb_cut_session_after_a_deal():
 
 
 INT_CASES = [
+    ("games.banker_broker.first_banker_rng:seed", lambda v: bb.first_banker_rng(v), NOT_A_NUMBER),
+    ("games.banker_broker.deal_rng:seed", lambda v: bb.deal_rng(v, 1), NOT_A_NUMBER),
+    ("games.banker_broker.deal_rng:number", lambda v: bb.deal_rng(1, v), NOT_A_NUMBER),
+    ("games.banker_broker.bank_cut_rng:seed", lambda v: bb.bank_cut_rng(v, 1), NOT_A_NUMBER),
+    ("games.banker_broker.bank_cut_rng:number", lambda v: bb.bank_cut_rng(1, v), NOT_A_NUMBER),
     # group codes (banking_games.group_codes): every number a code carries, and the helpers' sizes
     ("group_codes.GroupCode:seed", lambda v: group_codes.GroupCode("hoggenheimer", "lesson", v, 10), "the seed must"),
     ("group_codes.GroupCode:deals", lambda v: group_codes.GroupCode("hoggenheimer", "lesson", 1, v),

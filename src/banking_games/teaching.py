@@ -63,8 +63,6 @@ __all__ = [
     "banker_broker_group",
     "landsknecht_group",
     "pool",
-    "ClassBoard",
-    "BoardError",
 ]
 
 HOG_BETS = (("A", "JH", "the jack of hearts"),
@@ -453,14 +451,13 @@ def banker_broker_group(seed: int, deals: int,
     Raises:
         ConfigError: bad ``deals`` or seed.
     """
-    from .widgets.banker_broker import bank_cut_rng, deal_rng, first_banker_rng
 
     players = _check_group(seed, deals, players)
     config = BB_CONFIG
-    session = bb.BankerBrokerSession.by_high_cut(config, list(players), rng=first_banker_rng(seed))
+    session = bb.BankerBrokerSession.by_high_cut(config, list(players), rng=bb.first_banker_rng(seed))
     out = GroupCounts(seed, deals)
     for number in range(1, deals + 1):
-        deal = session.new_deal(rng=deal_rng(seed, number))
+        deal = session.new_deal(rng=bb.deal_rng(seed, number))
         for punter in deal.punters:   # one unit on each punter's own section, before the cut
             for section in deal.allowed_sections(punter):
                 deal.bet(punter, 1, section=section)
@@ -474,7 +471,7 @@ def banker_broker_group(seed: int, deals: int,
             out.count("lose").add(sign < 0)
         for result in deal.settle().results:   # the engine's settlement, the bank winning ties
             out.add_net("net", result.net)
-        session.end_deal(rng=bank_cut_rng(seed, number))
+        session.end_deal(rng=bb.bank_cut_rng(seed, number))
     return out
 
 
@@ -562,14 +559,3 @@ def landsknecht_exact() -> dict[str, Fraction]:
     p = exact_lk.bet_win_probability()
     return {"first": p, "late": p, "void": exact_lk.void_probability()}
 
-
-# ------------------------------------------------------------------ the class results board
-
-def __getattr__(name: str):
-    """``teaching.ClassBoard``: the lesson pages' class results board
-    (:class:`banking_games.widgets.board.ClassBoard`), imported when first
-    asked for (it needs ipywidgets, which the rest of this module does not)."""
-    if name in ("ClassBoard", "BoardError"):
-        from .widgets import board
-        return getattr(board, name)
-    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

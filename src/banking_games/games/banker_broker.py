@@ -58,6 +58,9 @@ from ..checks import names as _names, whole_number
 from .cut import CutForBank, CutRound, cut_for_bank
 
 __all__ = [
+    "first_banker_rng",
+    "deal_rng",
+    "bank_cut_rng",
     "SOURCE",
     "PAYOUT_ODDS",
     "PACK_SIZE",
@@ -418,6 +421,42 @@ def section_count(config: BankerBrokerConfig, n_punters: int, n_sections: int | 
 
 
 # ---------------------------------------------------------------- names and randomness
+
+def first_banker_rng(seed: int) -> random.Random:
+    """The random source of a session's first high cut for the bank.
+
+    Raises:
+        ConfigError: ``seed`` not a whole number 0 or more (True/False included).
+    """
+    whole_number(seed, "seed", low=0)
+    return random.Random(f"{seed}:first banker")
+
+
+def deal_rng(seed: int, number: int) -> random.Random:
+    """The random source of deal ``number`` (1, 2, ...) of a session: it
+    shuffles the pack, then draws the cut points if the reader gives no
+    section sizes. Each deal has its own, so the same seed deals the same
+    packs whatever was bet, cut or chosen in earlier deals.
+
+    Raises:
+        ConfigError: ``seed`` not a whole number 0 or more, ``number`` not 1 or more.
+    """
+    whole_number(seed, "seed", low=0)
+    whole_number(number, "the deal's number", low=1)
+    return random.Random(f"{seed}:deal {number}")
+
+
+def bank_cut_rng(seed: int, number: int) -> random.Random:
+    """The random source of a high cut for the bank after deal ``number``
+    (used only when the engine needs a cut).
+
+    Raises:
+        ConfigError: ``seed`` not a whole number 0 or more, ``number`` not 1 or more.
+    """
+    whole_number(seed, "seed", low=0)
+    whole_number(number, "the deal's number", low=1)
+    return random.Random(f"{seed}:bank cut after deal {number}")
+
 
 def _as_rng(rng):
     """A seed becomes ``random.Random(seed)``; a Random or numpy Generator is

@@ -34,7 +34,8 @@ from ..display.banker_broker import cut_html, deal_html, rest_html, section_html
 from . import plain
 from ..checks import whole_number
 from ..errors import BetError, ConfigError, RuleError
-from ..games.banker_broker import (PAYOUT_ODDS, BankChange, BankChangeResult, BankerBrokerConfig,
+from ..games.banker_broker import (bank_cut_rng, deal_rng, first_banker_rng,  # noqa: F401 (seeding lives with the engine; re-exported)
+                                    PAYOUT_ODDS, BankChange, BankChangeResult, BankerBrokerConfig,
                                    BankerBrokerDeal, BankerBrokerSession, BetPlaced, BetTiming, BottomCard,
                                    PackCut, Sectioning, SectionTurned, TieRule, section_count)
 from ..money import LOSE, PUSH, WIN, Settlement
@@ -89,25 +90,6 @@ _RESULT_WORDS = {WIN: "won", LOSE: "lost", PUSH: "stake returned"}
 
 
 # ---------------------------------------------------------------- randomness of a session
-
-def first_banker_rng(seed: int) -> random.Random:
-    """The random source of a session's first high cut for the bank."""
-    return random.Random(f"{seed}:first banker")
-
-
-def deal_rng(seed: int, number: int) -> random.Random:
-    """The random source of deal ``number`` (1, 2, ...) of a session: it
-    shuffles the pack, then draws the cut points if the reader gives no
-    section sizes. Each deal has its own, so the same seed deals the same
-    packs whatever was bet, cut or chosen in earlier deals."""
-    return random.Random(f"{seed}:deal {number}")
-
-
-def bank_cut_rng(seed: int, number: int) -> random.Random:
-    """The random source of a high cut for the bank after deal ``number``
-    (used only when the engine needs a cut)."""
-    return random.Random(f"{seed}:bank cut after deal {number}")
-
 
 # ---------------------------------------------------------------- pure views of engine state
 
