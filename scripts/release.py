@@ -139,8 +139,10 @@ def make_release(site: Path, out: Path) -> Path:
             if extra.is_file():
                 _add(zf, extra, f"{top}/{extra.name}")
         for folder, dirs, names in os.walk(site, followlinks=True):
-            dirs[:] = sorted(d for d in dirs if d != "__pycache__")
-            for n in sorted(names):
+            # dot files (Sphinx's .buildinfo, an editor's or the OS's) are no part of the site:
+            # the launcher refuses to serve them (404), so the zip leaves them out
+            dirs[:] = sorted(d for d in dirs if d != "__pycache__" and not d.startswith("."))
+            for n in sorted(n for n in names if not n.startswith(".")):
                 f = Path(folder) / n
                 _add(zf, f, f"{top}/site/{f.relative_to(site).as_posix()}")
     part.replace(target)

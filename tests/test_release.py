@@ -89,6 +89,10 @@ def release_zip(tmp_path_factory) -> Path:
     need_module("segno")     # the release copies segno from this environment
     tmp = tmp_path_factory.mktemp("release")
     _write_site(tmp / "site")
+    # dot files of a built site (Sphinx's .buildinfo, an editor's folder): never in the zip
+    (tmp / "site" / ".buildinfo").write_text("# Sphinx build info\n", encoding="utf-8")
+    (tmp / "site" / ".cache").mkdir()
+    (tmp / "site" / ".cache" / "x.txt").write_text("x", encoding="utf-8")
     release = _load_release()
     assert release.main(["--site", str(tmp / "site"), "--out", str(tmp / "dist")]) == 0
     return tmp / "dist" / f"{TOP}.zip"
@@ -113,6 +117,8 @@ def test_release_zip_contents(release_zip):
     with zipfile.ZipFile(release_zip) as zf:
         infos = {i.filename: i for i in zf.infolist()}
         assert {n.split("/")[0] for n in infos} == {TOP}, "the zip unpacks into one folder"
+        dotted = [n for n in infos if any(part.startswith(".") for part in n.split("/"))]
+        assert not dotted, f"dot files in the release: {dotted}"
         for name, (body, _) in TINY_SITE.items():
             data = body if isinstance(body, bytes) else body.encode()
             assert zf.read(f"{TOP}/site/{name}") == data, name
