@@ -156,7 +156,8 @@ MUTANTS_C = [
     ("C codes: a repeat bet placed in more deals than dealt", "group_codes.py",
      "                if t > deals:\n                    return f\"bet {name!r} placed",
      "                if t > deals + 1:\n                    return f\"bet {name!r} placed", CODES),
-    ("C codes: counts over 10^9 from a code", "group_codes.py", "if x[0] > 10 ** 9 or x[1] > 10 ** 9:",
+    # equivalent: GroupCode's constructor refuses counts over 10^9 as well
+    ("C codes: counts over 10^9 from a code [equivalent]", "group_codes.py", "if x[0] > 10 ** 9 or x[1] > 10 ** 9:",
      "if x[0] > 10 ** 10 or x[1] > 10 ** 10:", CODES),
     ("C teaching: pooled nets drop the last group's", "teaching.py",
      "total[name] = total.get(name, Fraction(0)) + x", "total[name] = x", TEACH),
@@ -175,13 +176,16 @@ MUTANTS_C = [
     ("C board: a group whose counts differ not flagged", "widgets/board.py", "if truth != counts:", "if False:", BOARD),
     ("C board: two real-cards groups with one number", "widgets/board.py",
      "if any(e.group == group for e in self.entries):", "if False:", BOARD),
-    ("C board: a real-cards count of 10 digits", "widgets/board.py",
+    # equivalent: a 10-digit count is then refused by the code's own 10^9 cap
+    ("C board: a real-cards count of 10 digits [equivalent]", "widgets/board.py",
      "if not (raw.isdigit() and raw.isascii()) or len(raw) > 9:", "if not (raw.isdigit() and raw.isascii()):", BOARD),
-    ("C typed: a 41-digit number read as itself", "widgets/common.py", "if len(body) <= 40 and body.isascii():",
+    # equivalent: 41 digits are refused for their size by every field either way
+    ("C typed: a 41-digit number read as itself [equivalent]", "widgets/common.py", "if len(body) <= 40 and body.isascii():",
      "if len(body) <= 41 and body.isascii():", TYPED),
     ("C typed: 2.5 deals read as 2", "widgets/common.py", "if number != number.to_integral_value():", "if False:",
      TYPED),
-    ("C stakes: None as a stake", "money.py", "if isinstance(value, bool) or value is None:",
+    # equivalent: None then reaches the last branch, which refuses it with the same message
+    ("C stakes: None as a stake [equivalent]", "money.py", "if isinstance(value, bool) or value is None:",
      "if isinstance(value, bool):", STAKES),
 ]
 

@@ -211,3 +211,15 @@ def test_a_paste_of_few_but_long_lines_is_refused_by_its_characters():
     assert len(text) > MAX_PASTE_CHARS
     paste(board, text)
     assert board.message.is_error and "Nothing added" in board.message.value and "300,149 characters" in board.message.value
+
+
+def test_a_long_repeat_is_not_dealt_again_and_says_so():
+    # REPEAT_CHECK_DEALS = 2,000: a repeat of 2,001 deals is pooled unchecked, with a note saying why
+    from banking_games.widgets.board import REPEAT_CHECK_DEALS
+
+    spec = GC.bet_spec("landsknecht", 1)
+    board = ClassBoard("landsknecht", store=FakeStore(), key="k")
+    board.add(GC.encode(GC.GroupCode("landsknecht", "repeat", 5, REPEAT_CHECK_DEALS + 1, (spec,),
+                                     {spec: (900, 2001)})))
+    entry = board.entries[0]
+    assert entry.note and "not dealt again" in entry.note and "2,000" in entry.note and entry.flag is None

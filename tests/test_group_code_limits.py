@@ -163,3 +163,16 @@ def test_sample_b_edges_of_codes():
     # 10 + 5 + 15 = 30
     with pytest.raises(GroupCodeError, match="not the 30 sections counted"):
         GroupCode("banker-and-broker", "lesson", 7, 10, (), {"win": (10, 30), "tie": (5, 20), "lose": (15, 30)})
+
+
+def test_sample_c_edges_of_codes():
+    # a repeat's code holds at least one bet
+    with pytest.raises(GroupCodeError, match="at least one bet"):
+        GroupCode("hoggenheimer", "repeat", 7, 10, (), {})
+    # a lesson or cards code's bets are the lesson's (not written in the code): others are refused
+    with pytest.raises(GroupCodeError, match="bets are the lesson's"):
+        GroupCode("hoggenheimer", "lesson", 7, 10, ("JH",), {k: (3, 10) for k in "ABCD"})
+    # a repeat bet goes down in at most every deal: 11 of 10 cannot be, 10 of 10 can
+    with pytest.raises(GroupCodeError, match="placed in 11 deals of 10"):
+        GroupCode("hoggenheimer", "repeat", 7, 10, ("JH",), {"JH": (0, 11)})
+    GroupCode("hoggenheimer", "repeat", 7, 10, ("JH",), {"JH": (0, 10)})

@@ -573,3 +573,9 @@ def test_band_and_net_band_refuse_what_cannot_be():
         T.band(Fraction(1, 2), 10, per_deal=3)
     with pytest.raises(ConfigError, match="negative"):
         T.net_band(Fraction(0), Fraction(-1, 2), 1, 10)
+
+
+@pytest.mark.parametrize("p", [Fraction(3, 2), Fraction(-1, 10), Fraction(11, 10)])
+def test_band_refuses_a_probability_outside_0_to_1(p):
+    with pytest.raises(ConfigError, match="probability from 0 to 1"):
+        T.band(p, 10)
