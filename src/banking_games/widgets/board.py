@@ -183,9 +183,10 @@ def check_counts(game: str, deals: int, counts: Mapping[str, tuple[int, int]]) -
 
     Each event is ``(successes, trials)``. Hoggenheimer: every bet A-D has
     one trial per deal (and ``"turned"``, if there, one trial per deal and
-    from 1 to 33 cards a deal). Banker and Broker: win, tie and lose have the
-    same trials, a whole number of sections per deal, and the three add up
-    to them. Landsknecht: F has one trial per deal, L at most one, and the
+    from 1 to the English pack's 33 cards a deal, the Joker included, the
+    number read from the engine). Banker and Broker: win, tie and lose have
+    the same trials, a whole number of sections per deal, and the three add
+    up to them. Landsknecht: F has one trial per deal, L at most one, and the
     void deals are counted among the deals started.
 
     Raises:
@@ -212,7 +213,8 @@ def check_counts(game: str, deals: int, counts: Mapping[str, tuple[int, int]]) -
                 raise BoardError(f"bet {letter} counted over {counts[letter][1]} deals, but the group dealt {deals}")
         if "turned" in counts:
             cards, n = counts["turned"]
-            most = 33   # the 32 ranked cards and the Joker
+            from ..games import hoggenheimer as hog
+            most = len(hog.HoggenheimerConfig("english").pack())   # the 32 ranked cards and the Joker: 33
             if n != deals or not deals <= cards <= most * deals:
                 raise BoardError(f"cards turned: {cards} over {n} deals cannot be (from 1 to {most} a deal, "
                                  f"{deals} deals)")
