@@ -223,3 +223,62 @@ def test_a_long_repeat_is_not_dealt_again_and_says_so():
                                      {spec: (900, 2001)})))
     entry = board.entries[0]
     assert entry.note and "not dealt again" in entry.note and "2,000" in entry.note and entry.flag is None
+
+
+@pytest.mark.parametrize("game", ["hoggenheimer", "banker-and-broker", "landsknecht"])
+def test_every_code_that_decodes_with_group_1s_start_is_refused(game):
+    # The issue changed the last block of one code and found 6 of 512 spellings added a second
+    # time. Here every one: group 1's code with its last three symbols before the check symbol
+    # replaced by each of the 31**3 triples, the check symbol made again (check_symbol), kept when
+    # it decodes. The seed and the deals sit at the code's start, untouched, so each such code is
+    # group 1 again (other nets, or counts the board would flag): all must be refused, whatever
+    # case and separators they are written in (a seeded choice per code), and the pool must stay
+    # group 1's. Pasted MAX_PASTE_LINES lines at a time, as a teacher would have to.
+    import random
+
+    codes, groups = lesson_codes(game)
+    symbols = GC.normalise(codes[0])
+    body = symbols[:-4]
+    variants = []
+    for a in GC.ALPHABET:
+        for b in GC.ALPHABET:
+            for c in GC.ALPHABET:
+                text = body + a + b + c
+                text += GC.check_symbol(text)
+                if text == symbols:
+                    continue
+                try:
+                    code = GC.decode(text, game=game)
+                except GC.GroupCodeError:
+                    continue
+                assert (code.seed, code.deals) == (groups[0].seed, groups[0].deals)
+                variants.append(text)
+    assert len(variants) > 100, len(variants)      # 2,066, 158 and 1,271 codes for the three games
+    rng = random.Random(32)
+    spelled = []
+    for text in variants:
+        sep = rng.choice(["-", " ", ".", "_", ""])
+        cased = "".join(ch.lower() if rng.random() < 0.5 else ch for ch in text)
+        spelled.append(sep.join(cased[i:i + 4] for i in range(0, len(cased), 4)))
+    board = ClassBoard(game, store=FakeStore(), key="k")
+    paste(board, codes[0])
+    for i in range(0, len(spelled), MAX_PASTE_LINES):
+        paste(board, "\n".join(spelled[i:i + MAX_PASTE_LINES]))
+        assert "already on the board" in board.message.value
+    assert len(board.entries) == 1, f"{len(board.entries) - 1} of {len(variants)} codes of group 1 added again"
+    assert as_pairs(board.pooled()) == as_pairs(T.pool(groups[:1]))
+
+
+def test_the_funnel_plot_shows_the_groups_with_the_most_common_sections_a_deal():
+    # Banker and Broker: the funnel's band is drawn for one number k of punters' sections a deal;
+    # the plot shows the groups with the k that most groups have. Real-cards groups 1 and 2 count
+    # 30 sections in 10 deals (3 a deal), group 3 counts 20 in 10 (2 a deal): k = 3 (two groups
+    # of three), so the plot names groups 1 and 2 (ties 3 of 30, 2 of 30) and not group 3.
+    board = ClassBoard("banker-and-broker", store=FakeStore(), key="k")
+    board.add_cards(1, 10, win=12, tie=3, lose=15)
+    board.add_cards(2, 10, win=14, tie=2, lose=14)
+    board.add_cards(3, 10, win=9, tie=1, lose=10)
+    assert board.funnel_event.value == "tie"
+    plot = board.plot.value
+    assert "real cards 1: 0.100 over 30" in plot and "real cards 2: 0.067 over 30" in plot
+    assert "real cards 3" not in plot and "2 groups" in plot
