@@ -282,3 +282,30 @@ def test_the_funnel_plot_shows_the_groups_with_the_most_common_sections_a_deal()
     plot = board.plot.value
     assert "real cards 1: 0.100 over 30" in plot and "real cards 2: 0.067 over 30" in plot
     assert "real cards 3" not in plot and "2 groups" in plot
+
+
+def test_one_add_deals_at_most_check_deals_per_add_again():
+    # CHECK_DEALS_PER_ADD = 1,000 deals dealt again per Add. Three Landsknecht repeats of 400 deals
+    # (seeds 11, 12, 13): 400 + 400 = 800 <= 1,000 are dealt again; the third would make 1,200, so it
+    # stays in the field unread, and the next Add reads it (400 deals). Lesson codes of 10 deals:
+    # 100 codes = 1,000 deals are read in one Add, the 101st waits.
+    from banking_games.widgets.board import CHECK_DEALS_PER_ADD
+
+    assert CHECK_DEALS_PER_ADD == 1_000
+    spec = GC.bet_spec("landsknecht", 1)
+    repeats = [GC.encode(GC.GroupCode("landsknecht", "repeat", seed, 400, (spec,), {spec: (150, 400)}))
+               for seed in (11, 12, 13)]
+    board = ClassBoard("landsknecht", store=FakeStore(), key="k")
+    paste(board, "\n".join(repeats))
+    assert [e.code.seed for e in board.entries] == [11, 12]
+    assert board.codes_field.value == repeats[2]
+    assert "1 more code not read yet (from line 3" in board.message.value and "Press Add again" in board.message.value
+    board.add_button.click()
+    assert [e.code.seed for e in board.entries] == [11, 12, 13] and board.codes_field.value == ""
+
+    lesson = [GC.encode(GC.GroupCode.from_group_counts("landsknecht", "lesson", T.landsknecht_group(seed, T.LESSON_DEALS)))
+              for seed in range(1000, 1101)]
+    board = ClassBoard("landsknecht", store=FakeStore(), key="k")
+    paste(board, "\n".join(["not a code"] + lesson))     # a refused line first: it deals nothing
+    assert len(board.entries) == 100 and "1 more code not read yet (from line 102" in board.message.value
+    assert board.codes_field.value == "not a code\n" + lesson[100]   # refused and unread, in their order

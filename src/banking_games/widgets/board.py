@@ -52,7 +52,7 @@ from ..errors import ConfigError, GameError, short_repr
 from ..render import ALERT_COLOUR, MUTED_COLOUR
 from .common import Disclosure, MessageBar, html_table, plural
 
-__all__ = ["ClassBoard", "BoardError", "REPEAT_CHECK_DEALS", "MAX_PASTE_LINES", "MAX_PASTE_CHARS", "SHOW_REFUSED",
+__all__ = ["ClassBoard", "BoardError", "REPEAT_CHECK_DEALS", "CHECK_DEALS_PER_ADD", "MAX_PASTE_LINES", "MAX_PASTE_CHARS", "SHOW_REFUSED",
            "group_identity", "same_group", "BoardStore", "MemoryStore", "BrowserStore", "default_store",
            "storage_key", "GAMES", "funnel_svg", "check_counts"]
 
@@ -60,6 +60,15 @@ __all__ = ["ClassBoard", "BoardError", "REPEAT_CHECK_DEALS", "MAX_PASTE_LINES", 
 REPEAT_CHECK_DEALS = 2_000
 """The most deals of a repeat's code that the board deals again to check it
 (more would keep the page busy for seconds a code in the browser)."""
+
+
+CHECK_DEALS_PER_ADD = 1_000
+"""The most deals one *Add* deals again to check its codes (a class's
+lesson codes: a few hundred). A code that would take the Add past this,
+once a code before it was dealt again, is left in the codes field for the
+next *Add*: 200 valid codes of 2,000 deals each would otherwise keep the page
+busy for a minute or more. (One code is always read: its own deals are at
+most :data:`REPEAT_CHECK_DEALS`.)"""
 
 
 MAX_PASTE_LINES = 200
@@ -611,9 +620,12 @@ class ClassBoard(plain.VBox):
         added. A text of more than :data:`MAX_PASTE_LINES` lines or
         :data:`MAX_PASTE_CHARS` characters is refused whole, before any line
         is read (the field keeps it); the message names at most
-        :data:`SHOW_REFUSED` refused lines and counts the rest. The refused lines stay in the codes field when they came from
-        it, and the message says what is wrong with each. Returns the
-        entries added.
+        :data:`SHOW_REFUSED` refused lines and counts the rest. Checking a
+        code deals its seed again: once :data:`CHECK_DEALS_PER_ADD` deals
+        would be passed, the remaining codes are not read and the message
+        says so (press Add again). The refused and unread lines stay in the
+        codes field when they came from it, and the message says what is
+        wrong with each refused one. Returns the entries added.
         """
         text = str(text)
         lines = text.splitlines()
@@ -623,8 +635,9 @@ class ClassBoard(plain.VBox):
                 f"time, a class's codes; this text has {len(lines):,} lines ({len(text):,} characters). "
                 "Paste the codes in parts, or check that the right text was pasted.")
             return []
-        added, refused = [], []
+        added, refused, held = [], [], []
         have = {e.identity for e in self.entries}
+        dealt = 0    # deals dealt again in this Add, to check its codes
         for number, line in enumerate(lines, 1):
             line = line.strip()
             if not line:
@@ -633,10 +646,15 @@ class ClassBoard(plain.VBox):
                 code = self._decode(line)
                 if group_identity(code) in have:
                     raise BoardError(self._already(code))
+                cost = _check_cost(code)
+                if dealt and dealt + cost > CHECK_DEALS_PER_ADD:
+                    held.append((number, line))
+                    continue
                 entry = self._entry(code)
             except GameError as exc:
                 refused.append((number, line, str(exc)))
                 continue
+            dealt += cost
             have.add(entry.identity)
             added.append(entry)
         if not added and not refused:
@@ -645,11 +663,16 @@ class ClassBoard(plain.VBox):
         self.entries.extend(added)
         if added:
             self._save()
-        if from_field:
-            self.codes_field.value = "\n".join(line for _, line, _ in refused)
+        if from_field:   # the lines not added, in their order: to correct, or to add next
+            kept = sorted([(n, line) for n, line, _ in refused] + held)
+            self.codes_field.value = "\n".join(line for _, line in kept)
         flagged = [e for e in added if e.flag]
         said = [f"Added {plural(len(added), 'group')}." if added else "Nothing added."]
         said += [f"Group {self._name(e)} is flagged: its counts differ from what its seed gives." for e in flagged]
+        if held:
+            said.append(f"{plural(len(held), 'more code')} not read yet (from line {held[0][0]}; left in the field): "
+                        f"checking a code deals its seed again, and one Add deals at most {CHECK_DEALS_PER_ADD:,} "
+                        "deals, so that the page stays responsive. Press Add again to read them.")
         self._render()   # the board first, then the message that says what changed (sent last)
         if refused:
             said += _refusals(refused)
@@ -925,6 +948,15 @@ class ClassBoard(plain.VBox):
             self.remove(index)
         except GameError as exc:
             self.message.error(str(exc))
+
+
+def _check_cost(code: "gcodes.GroupCode") -> int:
+    """The deals :meth:`ClassBoard._entry` deals again to check ``code``: a lesson's or a
+    repeat's deals (none for a repeat over :data:`REPEAT_CHECK_DEALS`, which is not dealt
+    again, nor for real cards)."""
+    if code.kind == "lesson" or (code.kind == "repeat" and code.deals <= REPEAT_CHECK_DEALS):
+        return code.deals
+    return 0
 
 
 def _whole(text: object, what: str) -> int:
