@@ -219,6 +219,12 @@ MUTANTS_ISSUE = [
      "if len(text) > MAX_PASTE_CHARS or len(lines) > MAX_PASTE_LINES:", "if len(text) > MAX_PASTE_CHARS:", BOARD),
     ("I board: every refused line named", "widgets/board.py",
      "for n, line, why in refused[:SHOW_REFUSED]]", "for n, line, why in refused]", BOARD),
+    ("I board: no limit on the deals one Add deals again", "widgets/board.py",
+     "if dealt and dealt + cost > CHECK_DEALS_PER_ADD:", "if False:", BOARD),
+    ("I board: the deals dealt again not added up", "widgets/board.py", "            dealt += cost\n", "", BOARD),
+    ("I board: the lines not read yet dropped from the field", "widgets/board.py",
+     "kept = sorted([(n, line) for n, line, _ in refused] + held)", "kept = [(n, line) for n, line, _ in refused]",
+     BOARD),
 ]
 
 def run(mutant, fast: bool = False) -> tuple[bool, float, str]:
