@@ -47,6 +47,7 @@ import ipywidgets as widgets
 
 from . import plain
 from .. import group_codes as gcodes
+from ..games import hoggenheimer as hog
 from .. import teaching as T
 from ..errors import ConfigError, GameError, short_repr
 from ..render import ALERT_COLOUR, MUTED_COLOUR
@@ -222,7 +223,6 @@ def check_counts(game: str, deals: int, counts: Mapping[str, tuple[int, int]]) -
                 raise BoardError(f"bet {letter} counted over {counts[letter][1]} deals, but the group dealt {deals}")
         if "turned" in counts:
             cards, n = counts["turned"]
-            from ..games import hoggenheimer as hog
             most = len(hog.HoggenheimerConfig("english").pack())   # the 32 ranked cards and the Joker: 33
             if n != deals or not deals <= cards <= most * deals:
                 raise BoardError(f"cards turned: {cards} over {n} deals cannot be (from 1 to {most} a deal, "
@@ -989,7 +989,6 @@ def _repeat_counts(game: str, code: "gcodes.GroupCode") -> dict[str, tuple[int, 
     from types import SimpleNamespace
 
     from ..games import banker_broker as bb
-    from ..games import hoggenheimer as hog
     from ..games import landsknecht as lk
     from .repeat import RepeatPanel
 
