@@ -491,10 +491,13 @@ _COUNT_NAMES = {"rng", "seed", "stake", "stakes"}
 
 
 def _public_callables(module_name):
-    """(key prefix, function) for every public function, class and method defined in the module."""
+    """(key prefix, function) for every public function, class and method defined in the module
+    (for a package such as games.hoggenheimer: in the package or one of its own sub-modules, read
+    through the names the package exports)."""
     mod = importlib.import_module("banking_games." + module_name)
     for name, obj in sorted(vars(mod).items()):
-        if name.startswith("_") or getattr(obj, "__module__", None) != mod.__name__:
+        home = getattr(obj, "__module__", None)
+        if name.startswith("_") or not (home == mod.__name__ or (hasattr(mod, "__path__") and str(home).startswith(mod.__name__ + "."))):
             continue
         if inspect.isfunction(inspect.unwrap(obj)):  # unwrap: functools.lru_cache and the like
             yield f"{module_name}.{name}", obj

@@ -22,8 +22,8 @@ Derivations used below, by hand:
   display/banker_broker.py: ``from fractions import Fraction``), so *Deal
   live* loads it. ``tomllib`` is imported by nothing the tables or the
   notebooks run (nothing reads TOML), so it keeps its source, uncompiled.
-* The engine of Hoggenheimer (banking_games/games/hoggenheimer.py) is
-  imported by its table, so its bytecode is served in its place.
+* The engine of Hoggenheimer (the package banking_games/games/hoggenheimer/)
+  is imported by its table, so its modules' bytecode is served in their place.
 """
 
 from __future__ import annotations
@@ -53,13 +53,15 @@ def test_deal_live_standard_library_has_bytecode_in_place_of_loaded_sources(buil
     own = next(w["file"] for w in manifest["wheels"] if w["file"].startswith("banking_games-"))
     with zipfile.ZipFile(live / own) as z:
         names = set(z.namelist())
-        assert "banking_games/games/hoggenheimer.pyc" in names
-        assert "banking_games/games/hoggenheimer.py" not in names
-        pyc = z.read("banking_games/games/hoggenheimer.pyc")
-        assert _flags(pyc) == 0b01 and pyc[:4] in magic, "not the served Python's unchecked pyc"
         record = z.read(next(n for n in names if n.endswith(".dist-info/RECORD"))).decode()
-        assert "banking_games/games/hoggenheimer.pyc,sha256=" in record
-        assert "banking_games/games/hoggenheimer.py," not in record
+        for leaf in ("__init__", "rules", "deal", "session"):   # the engine is a package of four modules
+            path = f"banking_games/games/hoggenheimer/{leaf}"
+            assert f"{path}.pyc" in names
+            assert f"{path}.py" not in names
+            pyc = z.read(f"{path}.pyc")
+            assert _flags(pyc) == 0b01 and pyc[:4] in magic, "not the served Python's unchecked pyc"
+            assert f"{path}.pyc,sha256=" in record
+            assert f"{path}.py," not in record
 
 
 def test_jupyterlite_kernel_loads_its_own_standard_library_with_sources_kept(built_site):
