@@ -201,14 +201,15 @@ class _ScriptedVoids:
 
 
 def _scripted_class(monkeypatch, scripts, deals):
-    from banking_games.games import landsknecht as lk
+    # patched where LandsknechtSession.start_deal looks it up: the engine's session module
+    from banking_games.games.landsknecht import session as lk_session
 
-    real = lk.new_deal
+    real = lk_session.new_deal
     groups = []
     for seed, script in zip(T.group_seeds(301, len(scripts)), scripts):
-        monkeypatch.setattr(lk, "new_deal", _ScriptedVoids(real, script))
+        monkeypatch.setattr(lk_session, "new_deal", _ScriptedVoids(real, script))
         groups.append(T.landsknecht_group(seed, deals))
-    monkeypatch.setattr(lk, "new_deal", real)
+    monkeypatch.setattr(lk_session, "new_deal", real)
     return groups
 
 
