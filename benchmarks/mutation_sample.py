@@ -87,8 +87,8 @@ MUTANTS = [
     ("board: a group kept twice in storage", "widgets/board.py",
      "if all(e.identity != entry.identity for e in self.entries):", "if all(e.text != entry.text for e in self.entries):",
      BOARD),
-    ("typed: seed digits 41", "widgets/common.py", "if n >= 10 ** SEED_DIGITS:", "if n > 10 ** SEED_DIGITS:", TYPED),
-    ("typed: negative seed accepted", "widgets/common.py",
+    ("typed: seed digits 41", "widgets/controls.py", "if n >= 10 ** SEED_DIGITS:", "if n > 10 ** SEED_DIGITS:", TYPED),
+    ("typed: negative seed accepted", "widgets/controls.py",
      "if n < 0:\n        raise error(f\"{what}: the seed must be", "if n < -1:\n        raise error(f\"{what}: the seed must be",
      TYPED),
     ("stakes: zero accepted", "money.py", "if amount <= 0:", "if amount < 0:", STAKES),
@@ -132,7 +132,7 @@ MUTANTS_B = [
      BOARD),
     ("B board: character cap dropped", "widgets/board.py",
      "if len(text) > MAX_PASTE_CHARS or len(lines) > MAX_PASTE_LINES:", "if len(lines) > MAX_PASTE_LINES:", BOARD),
-    ("B typed: 10,000 with a comma refused", "widgets/common.py",
+    ("B typed: 10,000 with a comma refused", "widgets/controls.py",
      'raw.replace(",", "").replace("_", "").replace(" ", "")', 'raw.replace("_", "").replace(" ", "")', TYPED),
     # equivalent in outcome: the cap makes a very long text fail fast; without it Decimal reads it
     # and the range check refuses it with the same message
@@ -180,9 +180,9 @@ MUTANTS_C = [
     ("C board: a real-cards count of 10 digits [equivalent]", "widgets/board.py",
      "if not (raw.isdigit() and raw.isascii()) or len(raw) > 9:", "if not (raw.isdigit() and raw.isascii()):", BOARD),
     # equivalent: 41 digits are refused for their size by every field either way
-    ("C typed: a 41-digit number read as itself [equivalent]", "widgets/common.py", "if len(body) <= 40 and body.isascii():",
+    ("C typed: a 41-digit number read as itself [equivalent]", "widgets/controls.py", "if len(body) <= 40 and body.isascii():",
      "if len(body) <= 41 and body.isascii():", TYPED),
-    ("C typed: 2.5 deals read as 2", "widgets/common.py", "if number != number.to_integral_value():", "if False:",
+    ("C typed: 2.5 deals read as 2", "widgets/controls.py", "if number != number.to_integral_value():", "if False:",
      TYPED),
     # equivalent: None then reaches the last branch, which refuses it with the same message
     ("C stakes: None as a stake [equivalent]", "money.py", "if isinstance(value, bool) or value is None:",

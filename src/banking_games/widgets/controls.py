@@ -1,0 +1,425 @@
+"""The small controls and readers the dealing tables share: typed whole numbers and seeds,
+the players field, small HTML tables, :class:`Disclosure` panels, the :class:`MessageBar` and
+the :func:`guarded` wrapper that turns rule errors into messages.
+
+No game rule lives here. The names are imported from :mod:`banking_games.widgets.common`
+as well (it re-exports them).
+"""
+
+from __future__ import annotations
+
+import functools
+import html
+import time
+from decimal import Decimal
+from fractions import Fraction
+from typing import Callable, Hashable, Iterable, Sequence
+
+import ipywidgets as widgets
+import traitlets
+
+from . import plain
+from ..checks import names, whole_number
+from ..errors import ConfigError, GameError, short_repr
+from ..money import Settlement
+
+from ..render import ALERT_COLOUR, MUTED_COLOUR
+
+
+def fmt_amount(x: Fraction | int) -> str:
+    """Format an exact amount for a reader: ``+3``, ``-1/2``, ``0``."""
+    x = Fraction(x)
+    text = str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
+    return ("+" + text) if x > 0 else text
+
+
+def parse_players(text: str) -> tuple[str, ...]:
+    """Read player names from a text field: names separated by commas, in
+    seating order. Empty names are dropped; the engine checks the rest (how
+    many players, duplicates) when the session is built.
+    """
+    return tuple(name.strip() for name in str(text).split(",") if name.strip())
+
+
+def check_seed(seed: object) -> int:
+    """Return ``seed`` if it is a whole number 0 or more (not a ``bool``).
+
+    Raises:
+        ConfigError: anything else (a table's seed field holds whole numbers;
+            a negative seed is refused because Python seeds -7 exactly like 7).
+    """
+    return whole_number(seed, "the seed", low=0)
+
+
+SEED_DIGITS = 40
+"""The most digits a typed seed may have (a longer one is refused, not cut)."""
+
+
+def typed_whole_number(text: object, what: str, example: str, *, error: type[ConfigError] = ConfigError,
+                 digits_only: bool = False) -> int:
+    """The whole number a reader typed in a field named ``what``, or
+    ``error`` with a message that names the field and gives ``example``.
+
+    Spaces around the number are ignored (``" 7 "`` is 7: a pasted value
+    often carries them, and nothing else could be meant); a leading ``+``
+    or ``-`` is read, so that a range check can refuse ``-3`` with its own
+    message. With ``digits_only`` (the seeds and section counts) nothing
+    else is read: ``"1.5"``, ``"1e3"``, ``"1,5"`` and ``"abc"`` are refused
+    (the browser's number field read ``"1.5"`` as 15, and ``"1,5"`` means
+    1.5 to many readers). Without it (the Repeat panel's *Deals*) digits
+    may be grouped with ``,``, ``_`` or spaces (``10,000``) and a whole
+    number may be written as a decimal (``1e9``, ``100.0``), so that such
+    a value is refused for its size with the right message. A number of
+    more than 40 digits comes back as ``10**40`` (too large for every field).
+
+    Raises:
+        ConfigError (or ``error``): empty, not a whole number, or (with
+            ``digits_only``) not written in digits.
+    """
+    if isinstance(text, bool):
+        raise error(f"{what}: type a whole number such as {example}, got {text!r}")
+    if isinstance(text, int):
+        return text
+    raw = str(text).strip()
+    shown = short_repr(raw)  # at most 40 characters of what was typed
+    if not raw:
+        raise error(f"{what}: the field is empty; type a whole number such as {example}")
+    digits = raw if digits_only else raw.replace(",", "").replace("_", "").replace(" ", "")
+    sign = -1 if digits.startswith("-") else 1
+    body = digits[1:] if digits[:1] in ("+", "-") else digits
+    if body.isdigit() and body.isascii():
+        return sign * (int(body) if len(body) <= 40 else 10 ** 40)
+    if digits_only or not body or body[:1] in ("+", "-"):
+        raise error(f"{what}: type a whole number in digits only, such as {example}, got {shown}")
+    number = None
+    if len(body) <= 40 and body.isascii():
+        try:
+            number = Decimal(body)
+        except (ArithmeticError, ValueError):
+            number = None
+    if number is None or not number.is_finite():
+        raise error(f"{what}: type a whole number such as {example}, got {shown}")
+    if number != number.to_integral_value():
+        raise error(f"{what}: a whole number is needed, got {shown}")
+    return sign * (int(number) if number.adjusted() < 40 else 10 ** 40)
+
+
+def parse_seed(text: object, what: str = "Seed", *, error: type[ConfigError] = ConfigError) -> int:
+    """The seed typed in a field named ``what`` (a table's *Seed*, the
+    Repeat panel's *Repeat seed*): a whole number 0 or more, in digits, at
+    most :data:`SEED_DIGITS` of them, spaces around it ignored.
+
+    Raises:
+        ConfigError (or ``error``): empty, not digits (``"1.5"``, ``"1e3"``,
+            ``"abc"``), negative (Python seeds -7 exactly like 7), or too long.
+    """
+    n = typed_whole_number(text, what, "2026", error=error, digits_only=True)
+    if n < 0:
+        raise error(f"{what}: the seed must be a whole number 0 or more, got {n:,}")
+    if n >= 10 ** SEED_DIGITS:
+        raise error(f"{what}: the seed must be a whole number 0 or more of at most {SEED_DIGITS} digits")
+    return n
+
+
+def number_field(value: int, description: str, width: str) -> widgets.Text:
+    """A text field for a whole number (a seed, a number of sections).
+
+    Not an ``IntText``: in the browser that field reads ``"1.5"`` as 15
+    and silently puts back its old value for ``"abc"``, so the reader's
+    mistake never reaches the table. This field keeps what was typed; the
+    table reads it with :func:`typed_whole_number` or :func:`parse_seed` and
+    refuses what it cannot read, in its message bar. The value is sent
+    when the reader presses Enter or leaves the field, as an ``IntText``
+    did, so a half-typed number is not refused keystroke by keystroke."""
+    return widgets.Text(value=str(value), description=description, continuous_update=False,
+                        style={"description_width": "initial"}, layout=widgets.Layout(width=width))
+
+
+def check_players_arg(players: object) -> tuple:
+    """Check the ``players`` argument of a table constructor.
+
+    Returns:
+        The players as a tuple, in seating order.
+
+    Raises:
+        ConfigError: if ``players`` is a single string (``"AB"`` would seat
+            A and B), a set or dict (no seating order), or not iterable.
+    """
+    return names(players, "players", example="['Anna', 'Ben']")
+
+
+def sync_options(dropdown: widgets.Dropdown, options: Sequence) -> None:
+    """Give ``dropdown`` these ``options`` (values, or ``(label, value)``
+    pairs) if they changed, keeping its value if it is still offered, else
+    the first option (``None`` when there is none). Setting options only on
+    a change keeps a click from sending needless widget updates."""
+    options = list(options)
+    if tuple(dropdown.options) == tuple(options):
+        return
+    keep = dropdown.value
+    values = [o[1] if isinstance(o, tuple) else o for o in options]
+    dropdown.options = options
+    dropdown.value = keep if keep in values else (values[0] if values else None)
+
+
+def pending_text(changed: Sequence[str], *, when: str = "'New session'") -> str:
+    """A reminder that settings typed in a table's fields are not in play
+    yet: ``" Not in play yet: players, seed (they apply from 'New
+    session')."`` (``"it applies"`` for one), or ``""`` when ``changed`` is empty."""
+    if not changed:
+        return ""
+    they = "it applies" if len(changed) == 1 else "they apply"
+    return f" Not in play yet: {', '.join(changed)} ({they} from {when})."
+
+
+def plural(n: int, one: str, many: str | None = None) -> str:
+    """``"1 card"``, ``"3 cards"``, ``"1,000 deals"`` (``many`` defaults to
+    ``one + "s"``; thousands grouped with commas)."""
+    return f"{n:,} {one if n == 1 else (many or one + 's')}"
+
+
+def count_text(turned: int, before: int, noun: str, last: str) -> str:
+    """What a 'Deal to the end' did, counted as the table shows it:
+    ``turned`` more of ``noun`` (card, section) turned after ``before``
+    already turned, and the ``last`` one's text: ``"11 more cards turned;
+    the last, card 13: ..."``; only ``last`` (capitalised) when one was turned."""
+    if turned == 1:
+        return last[:1].upper() + last[1:]
+    more = "more " if before else ""
+    return f"{turned} {more}{noun}s turned; the last, {last}"
+
+
+# ---------------------------------------------------------------- small HTML pieces
+
+_TH = 'style="text-align:left;padding:2px 8px;border-bottom:1px solid #999"'
+_TD = 'style="padding:2px 8px"'
+_TDR = 'style="padding:2px 8px;text-align:right;font-variant-numeric:tabular-nums"'
+
+
+def html_table(head: Sequence[str], rows: Iterable[Sequence[object]], caption: str,
+               right: Sequence[int] = (), *, stack: bool = False) -> str:
+    """A small captioned HTML table; every cell is escaped text.
+
+    Args:
+        head: the column headings.
+        rows: the rows, each a sequence of cells (shown with ``str``).
+        caption: the caption above the table.
+        right: indices of the columns to right-align (numbers).
+        stack: on a narrow screen (a phone), show each row as one block of
+            "heading value" pairs instead of columns running off the screen
+            (class ``bg-stack``: each cell carries its heading in
+            ``data-label``; the website's bg-site.css does the stacking).
+    """
+    cells = "".join(f"<th {_TH}>{html.escape(h)}</th>" for h in head)
+
+    def td(i: int, c: object) -> str:
+        label = f' data-label="{html.escape(head[i])}"' if stack and i < len(head) else ""
+        return f"<td{label} {_TDR if i in right else _TD}>{html.escape(str(c))}</td>"
+
+    body = "".join("<tr>" + "".join(td(i, c) for i, c in enumerate(row)) + "</tr>" for row in rows)
+    cls = ' class="bg-stack"' if stack else ""
+    return (f'<table{cls} style="border-collapse:collapse;margin:4px 0;font-size:90%">'
+            f'<caption style="caption-side:top;text-align:left;font-weight:bold">{html.escape(caption)}</caption>'
+            f"<thead><tr>{cells}</tr></thead><tbody>{body}</tbody></table>")
+
+
+def settlement_tables(head: Sequence[str], rows: Sequence[Sequence[object]], settlement: Settlement,
+                      banker: Hashable, *, right: Sequence[int] = (),
+                      nothing: str = "no bets were placed in this deal") -> str:
+    """A deal's settlement as HTML: a table of its bets (``head`` and
+    ``rows``, one row per bet, drawn by the game's table; stacked on a phone,
+    see :func:`html_table`), or the line ``nothing`` when there were none;
+    then each punter's net and the banker's net, read from the engine's
+    :class:`~banking_games.money.Settlement`."""
+    if rows:
+        bets = html_table(head, rows, "Settlement of this deal (amounts in units)", right=right, stack=True)
+    else:
+        bets = f'<div style="margin:4px 0"><b>Settlement</b>: {html.escape(nothing)}.</div>'
+    nets = [(p, "punter", fmt_amount(n)) for p, n in settlement.player_net.items()]
+    nets.append((banker, "banker", fmt_amount(settlement.banker_net)))
+    return bets + html_table(("who", "role", "net this deal"), nets, "Net amounts", right=(2,))
+
+
+def log_html(text: str) -> str:
+    """A transcript in a scrolling box."""
+    return ('<pre style="max-height:16em;overflow:auto;font-size:85%;margin:0">'
+            + html.escape(text) + "</pre>")
+
+
+def note_html(text: str) -> widgets.HTML:
+    """A small grey note under a table's settings (``text`` is HTML)."""
+    return plain.HTML(f'<div style="font-size:85%;color:{MUTED_COLOUR}">{text}</div>')
+
+# ---------------------------------------------------------------- messages
+
+class Disclosure(plain.VBox):
+    """Panels under titles, at most one open at a time: what ipywidgets'
+    ``Accordion`` does, with each title a real button.
+
+    The ``Accordion`` of ipywidgets 8 draws its titles as plain ``<div>``s
+    with a click handler: Tab skips them and Enter cannot open them. The
+    website's script made them buttons, but no script of the book runs in
+    JupyterLab, where "Step through this deal", "Event log" and "Repeat"
+    could not be reached by keyboard (issue 19). Here each title is a
+    ``ToggleButton`` (class ``bg-disclosure-header``; a Tab stop, Enter or
+    Space opens or closes its panel; on the website live-tables.js adds
+    ``aria-expanded``), followed by its panel in a box that is shown only
+    while the panel is open.
+
+    Panels built when first opened (issue 22): a panel may be given as a
+    zero-argument callable (e.g. a class, or a method) that returns the
+    panel's widget. It is called once, when the panel is first opened
+    (before the observers of ``selected_index`` added after the Disclosure
+    was made run, so that one may fill the panel) or first asked for with
+    :meth:`panel`;
+    until then the panel's box is empty. A closed panel then costs no widget
+    models: making a model takes Python's time, and on the website's *Deal
+    live* also the browser's widget manager's, before the table shows (a
+    dealing table's three folded panels and its Repeat panel held 42 of its
+    models, though closed when the table appears). A panel given as a widget
+    is there from the start, as before.
+
+    Attributes:
+        selected_index: the open panel's index, or ``None`` (as in ``Accordion``).
+        headers: the title buttons; ``panels`` the panels' widgets (reading
+            it builds every panel not built yet: use :meth:`panel` or
+            :meth:`built` for one).
+    """
+
+    selected_index = traitlets.Int(None, allow_none=True)
+
+    def __init__(self, children: Sequence[widgets.Widget | Callable[[], widgets.Widget]] = (),
+                 titles: Sequence[str] = (), **kwargs) -> None:
+        self._makers = list(children)
+        self._built = [c if isinstance(c, widgets.Widget) else None for c in self._makers]
+        titles = list(titles) + [""] * (len(self._makers) - len(titles))
+        self.headers = [widgets.ToggleButton(value=False, description=str(title), icon="caret-right",
+                                             layout=widgets.Layout(width="auto", max_width="100%"))
+                        for title in titles[:len(self._makers)]]
+        self._boxes = [plain.Box([] if panel is None else [panel], layout=widgets.Layout(display="none"))
+                       for panel in self._built]
+        super().__init__([w for pair in zip(self.headers, self._boxes) for w in pair], **kwargs)
+        self.add_class("bg-disclosure")
+        for i, header in enumerate(self.headers):
+            header.add_class("bg-disclosure-header")
+            header.observe(lambda change, i=i: self._toggled(i, change["new"]), names="value")
+        self.observe(lambda _: self._show(), names="selected_index")
+        self._show()
+
+    def panel(self, i: int) -> widgets.Widget:
+        """The ``i``-th panel's widget, built now (and put in its box) if it
+        was given as a callable and is not built yet; the same widget after."""
+        panel = self._built[i]
+        if panel is None:
+            panel = self._makers[i]()
+            if not isinstance(panel, widgets.Widget):
+                raise TypeError(f"a Disclosure panel's builder must return a widget, got {type(panel).__name__}")
+            self._built[i] = panel
+            self._boxes[i].children = (panel,)
+        return panel
+
+    def built(self, i: int) -> widgets.Widget | None:
+        """The ``i``-th panel's widget if it is built, else ``None`` (builds nothing)."""
+        return self._built[i]
+
+    @property
+    def panels(self) -> list[widgets.Widget]:
+        """Every panel's widget (building those not built yet)."""
+        return [self.panel(i) for i in range(len(self._makers))]
+
+    def _toggled(self, i: int, on: bool) -> None:
+        if on:
+            self.selected_index = i
+        elif self.selected_index == i:
+            self.selected_index = None
+
+    def _show(self) -> None:
+        if self.selected_index is not None and 0 <= self.selected_index < len(self._makers):
+            self.panel(self.selected_index)  # built before its box is shown
+        for i, (header, box) in enumerate(zip(self.headers, self._boxes)):
+            is_open = i == self.selected_index
+            header.value = is_open
+            header.icon = "caret-down" if is_open else "caret-right"
+            # the state in words, for screen readers where no script adds aria-expanded (JupyterLab)
+            header.tooltip = "Open: press to close this panel" if is_open else "Closed: press to open this panel"
+            box.layout.display = "" if is_open else "none"
+
+
+class MessageBar(plain.HTML):
+    """One line that tells the reader what happened or why an action was refused.
+
+    It sits right under the table's buttons, so that what a press did shows
+    next to the button pressed even when the result is below the fold. For
+    screen readers it is the table's live region: on the website
+    (book/_ext/live_static/live-tables.js) the bar's own element, which
+    lives as long as the table, gets ``role="status"`` and
+    ``aria-live="polite"``; a refusal inside it is a ``role="alert"``.
+    Where no script of the book runs (JupyterLab, Voilà) the message itself
+    carries the role: news a ``role="status"`` with ``aria-live="polite"``
+    (the website's script takes these off inside its own region, so that
+    nothing is announced twice), a refusal its ``role="alert"``. Each
+    message differs from the one before in a hidden counter, so a message
+    repeated (the same refusal twice) is still a change, and announced.
+    """
+
+    def __init__(self) -> None:
+        super().__init__("")
+        self.add_class("bg-message")
+        self._shown = 0
+
+    def _show(self, attrs: str, text: str) -> None:
+        self._shown += 1
+        self.value = f'<div data-n="{self._shown % 2}" {attrs}>{text}</div>'
+
+    def error(self, text: str) -> None:
+        """Show ``text`` (plain text, escaped) as a refused action, in red."""
+        self._show(f'role="alert" style="color:{ALERT_COLOUR};font-weight:bold;padding:2px 0"',
+                   f"⚠ {html.escape(text)}")
+
+    def info(self, text: str) -> None:
+        """Show ``text`` (plain text, escaped) as what just happened."""
+        self._show('role="status" aria-live="polite" style="padding:2px 0"', html.escape(text))
+
+    def clear(self) -> None:
+        """Show nothing."""
+        self.value = ""
+
+    @property
+    def is_error(self) -> bool:
+        """True while the bar shows a refused action (set by :meth:`error`)."""
+        return 'role="alert"' in self.value
+
+
+def guarded(method: Callable) -> Callable:
+    """Decorate a table's action so that errors show in its ``message`` bar.
+
+    A :class:`~banking_games.errors.GameError` (a refused action: bad card,
+    illegal bet, wrong moment) is shown as its message; the engine has left
+    the state as it was. Any other exception is shown too, as a bug, rather
+    than as a traceback in the notebook, after the table is redrawn from
+    the engine's state (``self._render()``, when it can be) so that it shows
+    what the engine holds. The wrapped call's duration in
+    seconds is kept in ``self.last_action_seconds``.
+    """
+
+    @functools.wraps(method)
+    def wrapper(self, *args, **kwargs):
+        start = time.perf_counter()
+        try:
+            result = method(self, *args, **kwargs)
+        except GameError as exc:
+            self.message.error(str(exc))
+            result = None
+        except Exception as exc:  # a bug: show it in the widget, not as a traceback
+            # the engine may have moved on before the error (e.g. in drawing): redraw what it holds, so
+            # that the table never shows a state the engine has left
+            try:
+                self._render()
+            except Exception:  # the drawing itself is broken: the message below says so
+                pass
+            self.message.error(f"Unexpected error ({type(exc).__name__}): {exc}. Please report it.")
+            result = None
+        self.last_action_seconds = time.perf_counter() - start
+        return result
+
+    return wrapper
