@@ -13,6 +13,7 @@ Target (issue 32): caught at least 9 times in 10. Sample A's survivors were give
 was written afterwards and used to write no test, so it measures a change never tried before.
 
 Usage: .venv/bin/python benchmarks/mutation_sample.py [-k WORD]   (only mutants whose name has WORD)
+       .venv/bin/python benchmarks/mutation_sample.py --check     (each mutant's text found once in its file; seconds)
 Takes about 3-5 minutes on 2 cores. Figures, not a test: nothing here fails the suite.
 """
 
@@ -81,9 +82,9 @@ MUTANTS = [
     ("board: real-cards deals cap", "widgets/board.py", "if d < 1 or d > 10_000:", "if d < 1 or d > 100_000:", BOARD),
     ("board: L won more than placed accepted", "widgets/board.py", "if values[\"late\"] > values[\"late_placed\"]:",
      "if values[\"late\"] > values[\"late_placed\"] + 1:", BOARD),
-    ("board: W + T + L check dropped", "widgets/board.py", "if sum(counts[k][0] for k in g.names) != n:",
+    ("board: W + T + L check dropped", "widgets/board_checks.py", "if sum(counts[k][0] for k in g.names) != n:",
      "if False:", BOARD),
-    ("board: refusals named: 11", "widgets/board.py", "SHOW_REFUSED = 10", "SHOW_REFUSED = 11", BOARD),
+    ("board: refusals named: 11", "widgets/board_checks.py", "SHOW_REFUSED = 10", "SHOW_REFUSED = 11", BOARD),
     ("board: a group kept twice in storage", "widgets/board.py",
      "if all(e.identity != entry.identity for e in self.entries):", "if all(e.text != entry.text for e in self.entries):",
      BOARD),
@@ -121,9 +122,9 @@ MUTANTS_B = [
      "        self._mark(n)  # the chart ends", "        pass  # the chart ends", REPEAT),
     ("B repeat: two stakes on one bet: first net lost", "widgets/repeat.py", "nets[spec] += b.net",
      "nets[spec] = b.net", REPEAT),
-    ("B board: 'more' counts every refusal", "widgets/board.py", "more = len(refused) - SHOW_REFUSED",
+    ("B board: 'more' counts every refusal", "widgets/board_checks.py", "more = len(refused) - SHOW_REFUSED",
      "more = len(refused)", BOARD),
-    ("B board: a bet counted over other deals", "widgets/board.py", "if counts[letter][1] != deals:", "if False:",
+    ("B board: a bet counted over other deals", "widgets/board_checks.py", "if counts[letter][1] != deals:", "if False:",
      BOARD),
     # equivalent in what a reader sees: a fraction of whole counts never equals p -+ 2 SE with an
     # irrational SE, so "<=" and "<" give the same word (kept: it shows what the sample tried)
@@ -177,7 +178,7 @@ MUTANTS_C = [
     ("C board: two real-cards groups with one number", "widgets/board.py",
      "if any(e.group == group for e in self.entries):", "if False:", BOARD),
     # equivalent: a 10-digit count is then refused by the code's own 10^9 cap
-    ("C board: a real-cards count of 10 digits [equivalent]", "widgets/board.py",
+    ("C board: a real-cards count of 10 digits [equivalent]", "widgets/board_checks.py",
      "if not (raw.isdigit() and raw.isascii()) or len(raw) > 9:", "if not (raw.isdigit() and raw.isascii()):", BOARD),
     # equivalent: 41 digits are refused for their size by every field either way
     ("C typed: a 41-digit number read as itself [equivalent]", "widgets/controls.py", "if len(body) <= 40 and body.isascii():",
@@ -194,30 +195,30 @@ MUTANTS_C = [
 # Issue 32's own list of board changes that survived the fast tests (each given a test since): every
 # one must now be caught. A change in several places gives its old and new texts as tuples.
 MUTANTS_ISSUE = [
-    ("I board: more than 33 cards turned in a deal accepted", "widgets/board.py",
+    ("I board: more than 33 cards turned in a deal accepted", "widgets/board_checks.py",
      'most = len(hog.HoggenheimerConfig("english").pack())', 'most = len(hog.HoggenheimerConfig("english").pack()) + 1',
      BOARD),
-    ("I board: Banker and Broker sections not a multiple of the deals", "widgets/board.py",
+    ("I board: Banker and Broker sections not a multiple of the deals", "widgets/board_checks.py",
      "if n == 0 or n % deals:", "if n == 0:", BOARD),
-    ("I board: a Landsknecht repeat on card 1 not pooled", "widgets/board.py",
+    ("I board: a Landsknecht repeat on card 1 not pooled", "widgets/board_checks.py",
      'return {gcodes.bet_spec(game, 1): "first"}', "return {}", BOARD),
     ("I board: the duplicate check on the text as written", "widgets/board.py",
      ("have = {e.identity for e in self.entries}", "if group_identity(code) in have:", "have.add(entry.identity)"),
      ("have = {e.text for e in self.entries}", "if gcodes.encode(code) in have:", "have.add(entry.text)"), BOARD),
-    ("I board: a group's identity is its code's text", "widgets/board.py",
+    ("I board: a group's identity is its code's text", "widgets/board_checks.py",
      "    return (code.game, code.kind, code.seed, code.deals, tuple(code.bets))",
      "    return (code.game, code.kind, gcodes.encode(code))", BOARD),
     ("I board: a real-cards group's void trials taken as its deals", "widgets/board.py",
      '"void": (values["void"], values["void"] + d)', '"void": (values["void"], d)', BOARD),
     ("I board: the most common sections a deal replaced by the smallest", "widgets/board.py",
      "return max(set(ks), key=ks.count) if common and ks else None", "return min(ks) if common and ks else None", BOARD),
-    ("I board: a real-cards code stored without its group's number", "widgets/board.py",
+    ("I board: a real-cards code stored without its group's number", "widgets/board_checks.py",
      'return self.text if self.group is None else {"code": self.text, "group": self.group}', "return self.text", BOARD),
     ("I board: duplicates in storage loaded twice", "widgets/board.py",
      "if all(e.identity != entry.identity for e in self.entries):", "if True:", BOARD),
     ("I board: a paste of any number of lines read", "widgets/board.py",
      "if len(text) > MAX_PASTE_CHARS or len(lines) > MAX_PASTE_LINES:", "if len(text) > MAX_PASTE_CHARS:", BOARD),
-    ("I board: every refused line named", "widgets/board.py",
+    ("I board: every refused line named", "widgets/board_checks.py",
      "for n, line, why in refused[:SHOW_REFUSED]]", "for n, line, why in refused]", BOARD),
     ("I board: no limit on the deals one Add deals again", "widgets/board.py",
      "if dealt and dealt + cost > CHECK_DEALS_PER_ADD:", "if False:", BOARD),
@@ -252,6 +253,22 @@ def run(mutant, fast: bool = False) -> tuple[bool, float, str]:
     return caught, time.perf_counter() - start, why
 
 
+def check(mutants) -> list[str]:
+    """Problems that keep a mutant from being applied: its file missing, or a text to change not
+    found exactly once in it (after code moves between files, the mutant must name the new file)."""
+    problems = []
+    for name, rel, old, _new, _tests in mutants:
+        path = SRC / rel
+        if not path.is_file():
+            problems.append(f"{name}: no file {rel}")
+            continue
+        text = path.read_text(encoding="utf-8")
+        for o in (old if isinstance(old, tuple) else (old,)):
+            if text.count(o) != 1:
+                problems.append(f"{name}: {o.splitlines()[0]!r} found {text.count(o)} times in {rel}")
+    return problems
+
+
 def main() -> None:
     ap = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     ap.add_argument("-k", default="", help="only mutants whose name contains this")
@@ -259,7 +276,14 @@ def main() -> None:
     ap.add_argument("--sample", choices=["a", "b", "c", "issue", "all"], default="all",
                     help="a, b: samples whose survivors got tests; c: the latest, used to write no test; "
                          "issue: the board changes that issue 32 found surviving (each must be caught; not in all)")
+    ap.add_argument("--check", action="store_true",
+                    help="only check that every mutant's text is found once in its file (all samples); run nothing")
     args = ap.parse_args()
+    if args.check:
+        every = MUTANTS + MUTANTS_B + MUTANTS_C + MUTANTS_ISSUE
+        problems = check(every)
+        print("\n".join(problems) or f"all {len(every)} mutants apply: each text found once in its file")
+        sys.exit(1 if problems else 0)
     pool = {"a": MUTANTS, "b": MUTANTS_B, "c": MUTANTS_C, "issue": MUTANTS_ISSUE,
             "all": MUTANTS + MUTANTS_B + MUTANTS_C}[args.sample]
     chosen = [m for m in pool if args.k in m[0]]

@@ -1,0 +1,349 @@
+"""What the class board checks in a group's code before it goes on the board.
+
+Part of the class board (:mod:`banking_games.widgets.board`): the limits on a paste and on
+the deals dealt again, :func:`group_identity` and :func:`same_group`, the games the board
+knows (:data:`GAMES`), :func:`check_counts` (counts that can be), one group's entry, and the
+re-deal of a code's seed that checks its counts. No game rule lives here: the counts come
+from the codes and the engines.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Callable, Mapping, Sequence
+
+from .. import group_codes as gcodes
+from ..games import hoggenheimer as hog
+from .. import teaching as T
+from ..errors import ConfigError, short_repr
+
+
+REPEAT_CHECK_DEALS = 2_000
+"""The most deals of a repeat's code that the board deals again to check it
+(more would keep the page busy for seconds a code in the browser)."""
+
+
+CHECK_DEALS_PER_ADD = 1_000
+"""The most deals one *Add* deals again to check its codes (a class's
+lesson codes: a few hundred). A code that would take the Add past this,
+once a code before it was dealt again, is left in the codes field for the
+next *Add*: 200 valid codes of 2,000 deals each would otherwise keep the page
+busy for a minute or more. (One code is always read: its own deals are at
+most :data:`REPEAT_CHECK_DEALS`.)"""
+
+
+MAX_PASTE_LINES = 200
+"""The most lines one *Add* reads (a class has a few dozen groups; a longer
+paste is refused whole, before any line is read, so that a stray paste of a
+long text cannot keep the page busy)."""
+
+MAX_PASTE_CHARS = 200 * 2 * gcodes.MAX_LENGTH
+"""The most characters one *Add* reads: :data:`MAX_PASTE_LINES` lines of the
+longest code a line may hold (:data:`group_codes.MAX_LENGTH` symbols with as
+many separators)."""
+
+SHOW_REFUSED = 10
+"""The refused lines the message names one by one; the rest are counted."""
+
+
+def group_identity(code: "gcodes.GroupCode", group: int | None = None) -> tuple:
+    """What tells one group from another on the board.
+
+    A ``lesson`` or ``repeat`` code: its game, kind, seed, deals and (for a
+    repeat) its bets; the seed deals the same cards to anyone, so two codes
+    with these equal report the same deals, however they are spelled and
+    whatever counts or nets they carry (a second one would count those deals
+    twice; one of them is flagged anyway if its counts are not the seed's).
+    A ``cards`` code (no seed): the group's number ``group``; pasted as a
+    code, without a number, its deals and counts.
+
+    Returns:
+        A hashable tuple; two entries are the same group when these are equal.
+    """
+    if code.kind == "cards":
+        return (code.game, code.kind, group) if group is not None else (
+            code.game, code.kind, None, code.deals, tuple(sorted(code.counts.items())))
+    return (code.game, code.kind, code.seed, code.deals, tuple(code.bets))
+
+
+def same_group(a: "gcodes.GroupCode", b: "gcodes.GroupCode", group_a: int | None = None,
+               group_b: int | None = None) -> bool:
+    """Whether codes ``a`` and ``b`` (real-cards codes with their groups'
+    numbers) are the same group on the board (:func:`group_identity`)."""
+    return group_identity(a, group_a) == group_identity(b, group_b)
+
+
+def _refusals(refused: Sequence[tuple[int, str, str]]) -> list[str]:
+    """The message's sentences for refused lines: the first :data:`SHOW_REFUSED` one by one, then a count."""
+    said = [f"Refused line {n} ({short_repr(line)}): {why}" for n, line, why in refused[:SHOW_REFUSED]]
+    if len(refused) > SHOW_REFUSED:
+        more = len(refused) - SHOW_REFUSED
+        said.append(f"And {more:,} more refused line{'s' if more != 1 else ''} (left in the field).")
+    return said
+
+
+class BoardError(ConfigError):
+    """An entry the board refuses: a bad code, a code already on the board,
+    counts that cannot be. The board shows the message; nothing changes."""
+
+
+# ---------------------------------------------------------------- the games
+
+@dataclass(frozen=True)
+class _Game:
+    """What the board needs of one lesson's game."""
+
+    key: str                          # the game's name in group codes
+    title: str
+    group: Callable[[int, int], T.GroupCounts]   # teaching.<game>_group
+    exact: Callable[[], dict]         # event -> exact chance (Fraction)
+    names: Mapping[str, str]          # event -> label of the pooled table (as on the lesson page)
+    fields: tuple[tuple[str, str], ...]   # the real-cards form: (field, label)
+    funnel: str                       # the event the funnel plot shows first
+
+
+def _hog_exact() -> dict:
+    return {letter: p for letter, (p, _odds) in T.hoggenheimer_exact().items()}
+
+
+def _bb_exact() -> dict:
+    return T.banker_broker_exact()
+
+
+GAMES: dict[str, _Game] = {
+    "hoggenheimer": _Game(
+        "hoggenheimer", "Hoggenheimer", T.hoggenheimer_group, _hog_exact,
+        {letter: f"{letter}: {words}" for letter, _, words in T.HOG_BETS},
+        (("deals", "Deals"),) + tuple((letter, f"{letter} won") for letter, _, _ in T.HOG_BETS),
+        "A"),
+    "banker-and-broker": _Game(
+        "banker-and-broker", "Banker and Broker", T.banker_broker_group, _bb_exact,
+        {"win": "W: higher than the banker's card", "tie": "T: same rank", "lose": "L: lower"},
+        (("deals", "Deals"), ("win", "W sections"), ("tie", "T sections"), ("lose", "L sections")),
+        "tie"),
+    "landsknecht": _Game(
+        "landsknecht", "Landsknecht", T.landsknecht_group, T.landsknecht_exact,
+        {"first": "F: stake at the start", "late": f"L: stake after {T.LK_LATE_TURNS} turns",
+         "void": "void deals among deals started"},
+        (("deals", "Deals"), ("first", "F won"), ("late_placed", "L placed"), ("late", "L won"),
+         ("void", "Void deals")),
+        "first"),
+}
+_ALIASES = {"banker_broker": "banker-and-broker", "banker and broker": "banker-and-broker"}
+
+
+def _game(name: object) -> _Game:
+    key = str(name).strip().lower()
+    key = _ALIASES.get(key, key)
+    if key not in GAMES:
+        raise BoardError(f"no class board for the game {short_repr(name)}: one of "
+                         + ", ".join(repr(k) for k in GAMES))
+    return GAMES[key]
+
+
+# ---------------------------------------------------------------- counts that can be
+
+def _per_deal(counts: Mapping[str, tuple[int, int]], deals: int, key: str) -> int:
+    t = counts[key][1]
+    return t // deals
+
+
+def check_counts(game: str, deals: int, counts: Mapping[str, tuple[int, int]]) -> None:
+    """Refuse counts that cannot come from ``deals`` deals of ``game``.
+
+    Each event is ``(successes, trials)``. Hoggenheimer: every bet A-D has
+    one trial per deal (and ``"turned"``, if there, one trial per deal and
+    from 1 to the English pack's 33 cards a deal, the Joker included, the
+    number read from the engine). Banker and Broker: win, tie and lose have
+    the same trials, a whole number of sections per deal, and the three add
+    up to them. Landsknecht: F has one trial per deal, L at most one, and the
+    void deals are counted among the deals started.
+
+    Raises:
+        BoardError: saying which count cannot be.
+    """
+    g = _game(game)
+    if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
+        raise BoardError(f"a group deals at least 1 deal, got {short_repr(deals)}")
+    for name, pair in counts.items():
+        s, t = pair
+        if s < 0 or t < 0:
+            raise BoardError(f"{name}: a count cannot be negative, got {s} of {t}")
+        if name != "turned" and s > t:
+            raise BoardError(f"{name}: {s} successes out of {t} cannot be (more than the trials)")
+    known = set(g.names) | ({"turned"} if g.key == "hoggenheimer" else set())
+    unknown = sorted(set(counts) - known)
+    if unknown:
+        raise BoardError(f"{g.title} has no event {', '.join(unknown)}: its events are {', '.join(sorted(known))}")
+    if g.key == "hoggenheimer":
+        for letter in g.names:
+            if letter not in counts:
+                raise BoardError(f"bet {letter} is missing from the counts")
+            if counts[letter][1] != deals:
+                raise BoardError(f"bet {letter} counted over {counts[letter][1]} deals, but the group dealt {deals}")
+        if "turned" in counts:
+            cards, n = counts["turned"]
+            most = len(hog.HoggenheimerConfig("english").pack())   # the 32 ranked cards and the Joker: 33
+            if n != deals or not deals <= cards <= most * deals:
+                raise BoardError(f"cards turned: {cards} over {n} deals cannot be (from 1 to {most} a deal, "
+                                 f"{deals} deals)")
+    elif g.key == "banker-and-broker":
+        for key in g.names:
+            if key not in counts:
+                raise BoardError(f"the {key} count is missing")
+        sections = {counts[k][1] for k in g.names}
+        if len(sections) != 1:
+            raise BoardError("W, T and L must be counted over the same sections")
+        n = sections.pop()
+        if n == 0 or n % deals:
+            raise BoardError(f"{n} sections in {deals} deals cannot be: each deal has the same number of "
+                             "punters' sections, at least 1")
+        if sum(counts[k][0] for k in g.names) != n:
+            w, t, l = (counts[k][0] for k in ("win", "tie", "lose"))
+            raise BoardError(f"W {w} + T {t} + L {l} = {w + t + l}, but each of the {n} sections is one of them")
+    elif g.key == "landsknecht":
+        if "first" not in counts or counts["first"][1] != deals:
+            raise BoardError(f"F is staked once in every deal: {deals} stakes are needed, got "
+                             f"{counts['first'][1] if 'first' in counts else 'none'}")
+        if "late" in counts and counts["late"][1] > deals:
+            raise BoardError(f"L is placed at most once a deal: {counts['late'][1]} placed in {deals} deals")
+        if "void" not in counts:
+            raise BoardError("the void deals are missing")
+        v, started = counts["void"]
+        if started != v + deals:
+            raise BoardError(f"void deals: {started} deals started should be the {deals} played and the {v} void")
+    else:
+        raise BoardError(f"no rule says which counts {g.title} can have")
+
+
+# ---------------------------------------------------------------- one group on the board
+
+@dataclass
+class _Entry:
+    code: "gcodes.GroupCode"
+    text: str                         # the code as encoded (what the store keeps)
+    flag: str | None = None           # why the counts differ from what the seed gives
+    note: str | None = None           # a recomputation that could not be made
+    group: int | None = None          # a real-cards group's number (its code has no seed)
+
+    @property
+    def identity(self) -> tuple:
+        """:func:`group_identity` of this entry."""
+        return group_identity(self.code, self.group)
+
+    @property
+    def kept(self) -> object:
+        """What the store keeps of this entry: the code, and a real-cards group's number."""
+        return self.text if self.group is None else {"code": self.text, "group": self.group}
+
+    @property
+    def counts(self) -> dict[str, tuple[int, int]]:
+        """The counts under the lesson's event names (a repeat's bets mapped onto them)."""
+        return _lesson_counts(self.code)
+
+    def group_counts(self) -> T.GroupCounts:
+        """This group as a :class:`teaching.GroupCounts` (what :func:`teaching.pool` adds up)."""
+        if self.code.kind != "repeat":
+            return self.code.to_group_counts()
+        out = T.GroupCounts(self.code.seed, self.code.deals)
+        for k, (s, t) in self.counts.items():
+            out.counts[k] = T.Count(s, t)
+        return out
+
+
+def _lesson_events(game: str) -> dict[str, str]:
+    """A repeat's bet (its canonical spec) -> the lesson's event it counts, for the
+    bets a lesson's board pools: Hoggenheimer's bets A-D (:data:`teaching.HOG_BETS`),
+    Landsknecht's stake on the first players' card (F). A Banker and Broker repeat
+    counts wins only, not the ties the board pools, so none."""
+    if game == "hoggenheimer":
+        return {gcodes.canonical_bet(game, spec): letter for letter, spec, _ in T.HOG_BETS}
+    if game == "landsknecht":
+        return {gcodes.bet_spec(game, 1): "first"}
+    return {}
+
+
+def _lesson_counts(code: "gcodes.GroupCode") -> dict[str, tuple[int, int]]:
+    if code.kind != "repeat":
+        return {k: (int(v[0]), int(v[1])) for k, v in code.counts.items()}
+    events = _lesson_events(code.game)
+    return {events[spec]: (int(s), int(t)) for spec, (s, t) in code.counts.items()}
+
+
+def _pairs(gc: T.GroupCounts) -> dict[str, tuple[int, int]]:
+    return {k: (c.successes, c.trials) for k, c in gc.counts.items()}
+
+
+def _counts_text(counts: Mapping[str, tuple[int, int]], order: Sequence[str]) -> str:
+    keys = [k for k in order if k in counts] + sorted(k for k in counts if k not in order)
+    return ", ".join(f"{counts[k][0]} cards turned" if k == "turned" else f"{k} {counts[k][0]} of {counts[k][1]}"
+                     for k in keys)
+
+
+def _check_cost(code: "gcodes.GroupCode") -> int:
+    """The deals :meth:`ClassBoard._entry` deals again to check ``code``: a lesson's or a
+    repeat's deals (none for a repeat over :data:`REPEAT_CHECK_DEALS`, which is not dealt
+    again, nor for real cards)."""
+    if code.kind == "lesson" or (code.kind == "repeat" and code.deals <= REPEAT_CHECK_DEALS):
+        return code.deals
+    return 0
+
+
+def _whole(text: object, what: str) -> int:
+    if isinstance(text, bool):
+        raise BoardError(f"{what}: a whole number is needed, got {text!r}")
+    if isinstance(text, int):
+        if text < 0:
+            raise BoardError(f"{what}: a count cannot be negative, got {text}")
+        return text
+    raw = str(text).strip().replace(",", "").replace("_", "")
+    if not raw:
+        raise BoardError(f"{what}: the field is empty; type a whole number")
+    if not (raw.isdigit() and raw.isascii()) or len(raw) > 9:
+        raise BoardError(f"{what}: type a whole number 0 or more (at most 9 digits), got {short_repr(str(text))}")
+    return int(raw)
+
+
+def _repeat_counts(game: str, code: "gcodes.GroupCode") -> dict[str, tuple[int, int]]:
+    """What a ``"repeat"`` code's seed gives: its bets placed (one unit each) in a
+    deal of the game's table as it starts (the tables' default players and
+    rules), then :meth:`RepeatPanel.run <banking_games.widgets.repeat.RepeatPanel.run>`
+    with the code's deals and seed, the Repeat panel's own engine path. Returns
+    ``{bet spec: (won, placed)}`` as the code counts.
+
+    Raises:
+        GameError: a bet the table's deal cannot take here (then the board notes
+            that the group was not dealt again).
+    """
+    import random
+    from types import SimpleNamespace
+
+    from ..games import banker_broker as bb
+    from ..games import landsknecht as lk
+    from .repeat import RepeatPanel
+
+    rng = random.Random(0)   # the template deal's own cards do not matter: only its bets are repeated
+    if game == "hoggenheimer":
+        from .hoggenheimer import DEFAULT_PLAYERS as players
+        deal = hog.HoggenheimerDeal(hog.HoggenheimerConfig("english"), rng=rng, banker=players[0])
+        for spec in code.bets:
+            deal.place_bet(players[1], hog.make_bet(spec), 1)
+    elif game == "banker-and-broker":
+        from .banker_broker import DEFAULT_PLAYERS as players
+        deal = bb.BankerBrokerDeal(bb.BankerBrokerConfig(), list(players[1:]), rng=rng, banker=players[0])
+        for spec in code.bets:
+            section = gcodes.bet_index(game, spec)
+            punter = next((p for p in deal.punters if section in deal.allowed_sections(p)), None)
+            if punter is None:
+                raise BoardError(f"no punter of the table as it starts may back {spec}")
+            deal.bet(punter, 1, section=section)
+    elif game == "landsknecht":
+        from .landsknecht import DEFAULT_PLAYERS as players
+        if any(gcodes.bet_index(game, spec) != 1 for spec in code.bets):
+            raise BoardError("only a repeat of a bet on the first players' card is dealt again here")
+        deal, _void = lk.new_deal(rng, banker=players[0], players=list(players))
+        deal.place_bet(players[1], deal.players_cards[0], 1)
+    else:
+        raise BoardError(f"a repeat of {game!r} cannot be dealt again here")
+    tally = RepeatPanel(SimpleNamespace(deal=deal, seed=code.seed)).run(code.deals, code.seed)
+    return {spec: (b.won, b.placed) for spec, b in zip(code.bets, tally.bets)}
