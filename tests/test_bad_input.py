@@ -602,7 +602,7 @@ def test_checks_accept_what_they_should():
 
 
 def test_tables_refuse_true_as_a_seed_and_one_string_as_players():
-    # the widgets' public constructors use the same two checks (widgets/common.py check_seed,
+    # the widgets' public constructors use the same two checks (widgets/controls.py check_seed,
     # check_players_arg -> banking_games.checks)
     from banking_games.widgets.banker_broker import BankerBrokerTable
     from banking_games.widgets.hoggenheimer import HoggenheimerTable

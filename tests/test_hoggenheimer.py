@@ -1,4 +1,4 @@
-"""Tests of the Hoggenheimer engine (src/banking_games/games/hoggenheimer.py)
+"""Tests of the Hoggenheimer engine (src/banking_games/games/hoggenheimer/)
 and its view (src/banking_games/display/hoggenheimer.py).
 
 Expected values are derived by hand from the source texts, cited by their

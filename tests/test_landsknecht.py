@@ -1,4 +1,4 @@
-"""Tests of the Landsknecht engine (src/banking_games/games/landsknecht.py).
+"""Tests of the Landsknecht engine (src/banking_games/games/landsknecht/).
 
 Source: diagram-ru in book/references.bib ("the source"), the Russian
 edition's Landsknecht entry. Each expected value is derived by hand from the source's

@@ -3,7 +3,7 @@
 The vectorised simulator re-expresses the engine's rules (where each
 section's bottom card lies, how it compares with the banker's) as array
 arithmetic; the main tests deal the same shuffled decks, cut into the same
-sections, through the rules engine (src/banking_games/games/banker_broker.py)
+sections, through the rules engine (src/banking_games/games/banker_broker/)
 and ask for EXACTLY the same per-deal results, for every sectioning option,
 tie rule, bottom-card option and bet timing, with several stakes and reduced
 packs. The random cut and the fast method are checked exactly (every draw

@@ -2,7 +2,7 @@
 
 The vectorised simulator re-expresses the engine's dealing rules as array
 arithmetic; the main tests deal the same shuffled decks through the rules
-engine (src/banking_games/games/hoggenheimer.py) and ask for EXACTLY the
+engine (src/banking_games/games/hoggenheimer/) and ask for EXACTLY the
 same per-deal results, under both procedures, for all 117 bets, several
 stakes and reduced packs (there every deck order is dealt). The fast method
 reads no deck: its distribution is checked exactly (every draw sequence

@@ -2,7 +2,7 @@
 
 The vectorised simulator re-expresses the engine's rules as arithmetic on
 card positions; the main test deals the same shuffled decks through the
-rules engine (src/banking_games/games/landsknecht.py) and asks for EXACTLY
+rules engine (src/banking_games/games/landsknecht/) and asks for EXACTLY
 the same per-deal results, for every kind of bet plan, every pack option
 and stake limits, void deals included. Hand-worked decks give independent
 expected values (derivations in the comments, rules from the source

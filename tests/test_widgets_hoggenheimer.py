@@ -224,7 +224,7 @@ def test_a_diagonal_is_refused_with_the_engines_reason_and_the_choice_kept():
     before = snapshot(t)
     cell(t, 2, 4).button.click()                      # 10♦: one row down, one column right
     assert t.message.is_error
-    # the engine refuses a diagonal pair ("they lie diagonally", games/hoggenheimer.py)
+    # the engine refuses a diagonal pair ("they lie diagonally", games/hoggenheimer/rules.py)
     assert "diagonally" in t.message.value and "J♥ 10♦" in t.message.value
     assert snapshot(t) == before                      # still J♥, in the dropdowns and on the layout
     # a pair and the next cell in its line: 3 cards, which no bet covers

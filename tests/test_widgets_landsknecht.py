@@ -567,7 +567,7 @@ def test_clicking_a_paired_players_card_is_refused_with_the_engines_reason():
     before = shown(t)
     chosen = t.players_cards.chosen()
     t.players_cards.cells[paired].button.click()
-    # the engine's reason (games/landsknecht.py place_bet): the rank takes no more bets this deal
+    # the engine's reason (games/landsknecht/deal.py place_bet): the rank takes no more bets this deal
     assert t.message.is_error and "already paired" in t.message.value
     assert shown(t) == before and t.players_cards.chosen() == chosen
 
