@@ -74,8 +74,10 @@ from fractions import Fraction
 from typing import Mapping
 
 from . import registry
+from . import teaching
 from .checks import whole_number
-from .errors import ConfigError, short_repr
+from .errors import ConfigError, GameError, short_repr
+from .games import hoggenheimer as hog
 
 __all__ = [
     "ALPHABET", "LAST", "MORE", "VERSION", "PREFIX", "GAMES", "KINDS", "EVENTS", "NET_NAMES", "LESSON_BETS",
@@ -122,7 +124,6 @@ NET_NAMES = {"hoggenheimer": ("A", "B", "C", "D"),
 
 
 def _lesson_bets() -> dict[str, tuple[str, ...]]:
-    from . import teaching
     return {"hoggenheimer": tuple(spec for _, spec, _ in teaching.HOG_BETS),
             "banker-and-broker": ("each punter's own section",),
             "landsknecht": ("first players' card", f"first players' card after {teaching.LK_LATE_TURNS} turns")}
@@ -143,7 +144,6 @@ class GroupCodeError(ConfigError):
 # ------------------------------------------------------------------ bets of a repeat
 
 def _hog_bets():
-    from .games import hoggenheimer as hog
     return hog.all_bets()
 
 
@@ -162,8 +162,6 @@ def bet_index(game: str, spec: str) -> int:
     if not isinstance(spec, str):
         raise GroupCodeError(f"a bet must be written as text in the game's notation, got {short_repr(spec)}")
     if game == "hoggenheimer":
-        from .errors import GameError
-        from .games import hoggenheimer as hog
         try:
             bet = hog.make_bet(spec)
         except GameError as e:
@@ -359,7 +357,6 @@ class GroupCode:
                 if t != deals:
                     return f"{name!r} counted over {t:,} deals, but the code has {deals:,} deals"
                 if name == "turned":
-                    from .games import hoggenheimer as hog
                     most = len(hog.HoggenheimerConfig("english").pack())
                     if not t <= s <= most * t:
                         return (f"{s:,} cards turned in {t:,} deals (each deal turns 1 to {most} cards, "
@@ -420,7 +417,6 @@ class GroupCode:
         """A ``teaching.GroupCounts`` with this code's counts and nets (seed
         0 for a ``cards`` code), so ``teaching.pool`` and ``pool_nets`` take
         decoded codes."""
-        from . import teaching
         out = teaching.GroupCounts(self.seed if self.seed is not None else 0, self.deals)
         for k, (s, t) in self.counts.items():
             out.counts[k] = teaching.Count(s, t)

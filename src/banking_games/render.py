@@ -8,6 +8,7 @@ JavaScript. No game rule lives here. Standard library only.
 
 from __future__ import annotations
 
+import difflib
 import hashlib
 import html
 import re
@@ -440,7 +441,6 @@ def _merge(token_lists: Sequence[list[tuple[str, str]]]) -> list[list] | None:
     """One sequence holding every frame's tokens in order: [token, set of frames].
     ``None`` when a structure token is not in every frame (the frames'
     skeletons differ)."""
-    import difflib
 
     merged = [[t, {0}] for t in token_lists[0]]
     for i, tokens in enumerate(token_lists[1:], start=1):

@@ -38,7 +38,6 @@ def _check_enumeration(deals: int, what: str) -> None:
         ConfigError: ``deals`` > :data:`ENUMERATION_LIMIT`; the message names
             ``what`` (e.g. "every order of 10 cards") and both numbers.
     """
-    from ..errors import ConfigError
 
     if deals > ENUMERATION_LIMIT:
         said = f"{deals:,}" if deals < 10 ** 40 else "more than 10^40"

@@ -38,7 +38,7 @@ from ..checks import whole_number
 from ..money import to_stake
 from ..errors import ArgumentError, BetError, ConfigError, short_repr
 from ..games import hoggenheimer as engine
-from .core import BetValue
+from .core import BetValue, as_fraction
 
 __all__ = [
     "GAME",
@@ -269,8 +269,6 @@ def _parse_bets(bets, stakes) -> tuple[list, list[Fraction]]:
     each, exact). ArgumentError (a TypeError) if ``bets`` or ``stakes`` is not
     a list; ConfigError if the counts differ or a stake is not a positive
     exact number (float stakes are refused: no silent rounding)."""
-    from .core import as_fraction
-
     if isinstance(bets, (str, bytes, dict)) or not hasattr(bets, "__iter__"):
         raise ArgumentError(f"bets must be a list of bets (e.g. [\"JH\", \"hearts\"]), "
                             f"got {short_repr(bets)} ({type(bets).__name__})")

@@ -9,13 +9,21 @@ from the codes and the engines.
 
 from __future__ import annotations
 
+import random
 from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import Callable, Mapping, Sequence
 
 from .. import group_codes as gcodes
+from ..games import banker_broker as bb
 from ..games import hoggenheimer as hog
+from ..games import landsknecht as lk
 from .. import teaching as T
 from ..errors import ConfigError, short_repr
+from .banker_broker import DEFAULT_PLAYERS as BB_PLAYERS
+from .hoggenheimer import DEFAULT_PLAYERS as HOG_PLAYERS
+from .landsknecht import DEFAULT_PLAYERS as LK_PLAYERS
+from .repeat import RepeatPanel
 
 
 REPEAT_CHECK_DEALS = 2_000
@@ -315,21 +323,16 @@ def _repeat_counts(game: str, code: "gcodes.GroupCode") -> dict[str, tuple[int, 
         GameError: a bet the table's deal cannot take here (then the board notes
             that the group was not dealt again).
     """
-    import random
-    from types import SimpleNamespace
 
-    from ..games import banker_broker as bb
-    from ..games import landsknecht as lk
-    from .repeat import RepeatPanel
 
     rng = random.Random(0)   # the template deal's own cards do not matter: only its bets are repeated
     if game == "hoggenheimer":
-        from .hoggenheimer import DEFAULT_PLAYERS as players
+        players = HOG_PLAYERS
         deal = hog.HoggenheimerDeal(hog.HoggenheimerConfig("english"), rng=rng, banker=players[0])
         for spec in code.bets:
             deal.place_bet(players[1], hog.make_bet(spec), 1)
     elif game == "banker-and-broker":
-        from .banker_broker import DEFAULT_PLAYERS as players
+        players = BB_PLAYERS
         deal = bb.BankerBrokerDeal(bb.BankerBrokerConfig(), list(players[1:]), rng=rng, banker=players[0])
         for spec in code.bets:
             section = gcodes.bet_index(game, spec)
@@ -338,7 +341,7 @@ def _repeat_counts(game: str, code: "gcodes.GroupCode") -> dict[str, tuple[int, 
                 raise BoardError(f"no punter of the table as it starts may back {spec}")
             deal.bet(punter, 1, section=section)
     elif game == "landsknecht":
-        from .landsknecht import DEFAULT_PLAYERS as players
+        players = LK_PLAYERS
         if any(gcodes.bet_index(game, spec) != 1 for spec in code.bets):
             raise BoardError("only a repeat of a bet on the first players' card is dealt again here")
         deal, _void = lk.new_deal(rng, banker=players[0], players=list(players))

@@ -13,7 +13,9 @@ session dealt in the lesson's setting (see :func:`lesson_code`).
 
 from __future__ import annotations
 
+import dataclasses
 import html
+import inspect
 
 import ipywidgets as widgets
 
@@ -22,6 +24,8 @@ from .. import group_codes as G
 from .. import registry
 from .. import teaching
 from ..errors import GameError
+from ..games.hoggenheimer import HoggenheimerConfig
+from ..games.landsknecht import LandsknechtConfig
 from ..render import MUTED_COLOUR
 
 __all__ = ["group_code_html", "lesson_code", "lesson_players", "lesson_setting_problem", "LessonCodeSection", "LESSON_GROUP"]
@@ -38,7 +42,6 @@ LESSON_MAX_DEALS = 200
 def lesson_players(game: str) -> tuple:
     """The players a lesson's group leaves at the table: the default of
     ``teaching.<game>_group``'s ``players``."""
-    import inspect
     return tuple(inspect.signature(LESSON_GROUP[game]).parameters["players"].default)
 
 
@@ -49,17 +52,14 @@ def lesson_setting_problem(game: str, players, config) -> str:
     ``teaching.BB_CONFIG``; Landsknecht: the standard pack, with any stake
     limits, which change no card). The players are checked by their counts,
     in :meth:`LessonCodeSection.update`."""
-    import dataclasses
 
     if game == "hoggenheimer":
-        from ..games.hoggenheimer import HoggenheimerConfig
         if config != HoggenheimerConfig("english"):
             return "the lesson's groups keep the English procedure for every deal"
     elif game == "banker-and-broker":
         if config != teaching.BB_CONFIG:
             return "the lesson's groups leave the rule options as they are"
     elif game == "landsknecht":
-        from ..games.landsknecht import LandsknechtConfig
         if dataclasses.replace(config, min_stake=None, max_stake=None) != LandsknechtConfig():
             return "the lesson's groups play with the standard pack"
     else:
