@@ -55,7 +55,7 @@ CLAIM_WORDING = re.compile(
     # "one unit on each bet" describe a table, which would drown the rest.
     r"fair|unfair|equals?(?! ranks?\b| cards?\b)|equal to|the same (?:chance|odds|value|edge)s?|"
     r"always|never|every (?:bet|payout|kind)s?|"
-    r"each (?:bet|payout)(?:'s)? (?:is|has|pays|wins|expected|value|edge|chance)|"
+    r"each (?:bet|payout)(?: (?:is|has|pays|wins)|'s (?:expected|value|edge|chance))|"
     r"no (?:edge|advantage)|zero edge|breaks? even)\b",
     re.I)
 NOT_A_CLAIM = re.compile(r"^\s*%\s*not a claim:\s*\S", re.M)
