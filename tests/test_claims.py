@@ -63,6 +63,10 @@ NAMED_CLAIM = re.compile(r"^\s*%\s*claim:\s*(\S+)\s*$", re.M)
 # A link's text names a page (its title, "the value of every bet"); the title
 # is checked on its own page, so the wording finder skips the link's text.
 LINK_TEXT = re.compile(r"\[[^\]]*\]\([^)]*\)")
+# A MyST definition-list entry (a term, then ": its definition"), the glossary's
+# form: it defines a word ("fair odds: the payout odds at which ..."), which is
+# not a claim about the page's numbers.
+DEFINITION = re.compile(r"\A[^\n:%][^\n]*\n: ")
 CODE_CELL = re.compile(r"^```\{code-cell\}.*?^```\s*$", re.S | re.M)
 DISPLAY_MATH = re.compile(r"\$\$.*?\$\$", re.S)
 EVAL = re.compile(r"\{eval\}`([^`]*)`")
@@ -102,7 +106,7 @@ def unasserted_paragraphs(source: str) -> list[tuple[str, list[str]]]:
             found.append((" ".join(para.split()),
                           [f"unknown claim {n!r}" for n in sorted(named - claims)]))
             continue
-        if NOT_A_CLAIM.search(para):
+        if NOT_A_CLAIM.search(para) or DEFINITION.match(para.strip("\n")):
             continue
         prose = DISPLAY_MATH.sub(" ", para)
         shown_claims = {m.group(1).strip().removeprefix("shown.").split(".")[0]
@@ -131,7 +135,8 @@ def test_the_wording_finder_finds_what_it_should():
         "The pair is fair at 2 to 1.\n\n"
         "See [the value of every bet](values.md); one unit on each bet.\n\n"
         "When the ranks are equal, the bank takes the stake; equal cards tie.\n\n"
-        "The net is always +1 or -1, and each bet's expected gain is zero.\n")
+        "The net is always +1 or -1, and each bet's expected gain is zero.\n\n"
+        "fair bet\n: A bet paid at its fair odds.\n")
     bad = unasserted_paragraphs(page)
     assert [p for p, _ in bad] == [
         "The average stays inside its band.", "A class is more likely to see it.",
