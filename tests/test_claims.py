@@ -14,6 +14,13 @@ wording (``CLAIM_WORDING``). Each must show at least one claim set on the same
 page, or say why it states no claim about the page's numbers with a MyST
 comment line ``% not a claim: <why>`` in the paragraph (a rule of the game, a
 definition, a question to the reader), which neither renderer shows.
+
+Words that follow from a computed value ("fair", "equal", "always", "never",
+"every bet", "no edge") are claims too: when a rule changes in an engine, a
+page that still states the old fact must fail. A paragraph whose wording is
+fixed (a heading such as "## Every bet is fair", a title) names the claim
+that asserts it with a MyST comment line ``% claim: <name>`` in the same
+block; ``<name>`` must be set with ``shown.claim`` on the same page.
 """
 
 from __future__ import annotations
@@ -30,8 +37,8 @@ from conftest import BOOK, toc_pages
 # Words that compare numbers or state a trend or a frequency. Deliberately
 # broad: a paragraph that uses them for something other than the page's
 # numbers says so with "% not a claim: <why>".
-CLAIM_WORDING = re.compile(
-    r"\b(?:usually|almost always|almost never|about half|roughly half|nearly half|"
+CLAIM_WORDING = re.compile(   # not inside a hyphenated label such as "bb-ex-fair"
+    r"(?<![\w-])(?:usually|almost always|almost never|about half|roughly half|nearly half|"
     r"more than half|less than half|stays? (?:inside|within|outside)|leaves? (?:its|the) band|"
     r"more often|less often|most often|as often as|rarely|seldom|typically|often|"
     r"bears? (?:this|it) out|nearly all|nearly every|most of the|the majority|"
@@ -39,9 +46,27 @@ CLAIM_WORDING = re.compile(
     r"more than|less than|fewer than|larger than|smaller than|greater than|"
     r"higher than|lower than|wider than|narrower than|longer than|shorter than|"
     r"twice as|half as|likely to|unlikely|more likely|less likely|"
-    r"grows?|shrinks?|falls? (?:like|as|below)|rises? (?:like|as|above))\b",
+    r"grows?|shrinks?|falls? (?:like|as|below)|rises? (?:like|as|above)|"
+    # Words that follow from a computed value (issue 33): a bet is fair, two
+    # chances are equal, a net is always +1 or -1. "equal" followed by ranks
+    # or cards is the name of a tie in Banker and Broker (a rule), and "each
+    # bet" is a claim only when the words after it say something about the bet
+    # ("each bet's expected gain", "each bet is fair"); "each bet's number",
+    # "one unit on each bet" describe a table, which would drown the rest.
+    r"fair|unfair|equals?(?! ranks?\b| cards?\b)|equal to|the same (?:chance|odds|value|edge)s?|"
+    r"always|never|every (?:bet|payout|kind)s?|"
+    r"each (?:bet|payout)(?: (?:is|has|pays|wins)|'s (?:expected|value|edge|chance))|"
+    r"no (?:edge|advantage)|zero edge|breaks? even)(?![\w-])",
     re.I)
 NOT_A_CLAIM = re.compile(r"^\s*%\s*not a claim:\s*\S", re.M)
+NAMED_CLAIM = re.compile(r"^\s*%\s*claim:\s*(\S+)\s*$", re.M)
+# A link's text names a page (its title, "the value of every bet"); the title
+# is checked on its own page, so the wording finder skips the link's text.
+LINK_TEXT = re.compile(r"\[[^\]]*\]\([^)]*\)")
+# A MyST definition-list entry (a term, then ": its definition"), the glossary's
+# form: it defines a word ("fair odds: the payout odds at which ..."), which is
+# not a claim about the page's numbers.
+DEFINITION = re.compile(r"\A[^\n:%][^\n]*\n: ")
 CODE_CELL = re.compile(r"^```\{code-cell\}.*?^```\s*$", re.S | re.M)
 DISPLAY_MATH = re.compile(r"\$\$.*?\$\$", re.S)
 EVAL = re.compile(r"\{eval\}`([^`]*)`")
@@ -62,20 +87,33 @@ def page_claims(source: str) -> set[str]:
     return set(CLAIM_CALL.findall(source))
 
 
+def named_claims(source: str) -> set[str]:
+    """Names the page's prose gives with a ``% claim: <name>`` line."""
+    return set(NAMED_CLAIM.findall(CODE_CELL.sub("", source)))
+
+
 def unasserted_paragraphs(source: str) -> list[tuple[str, list[str]]]:
     """``(paragraph, comparative words)`` for each paragraph that compares or
-    states a trend but shows none of the page's claims and has no
-    ``% not a claim:`` line."""
+    states a trend but shows none of the page's claims, names none with a
+    ``% claim: <name>`` line and has no ``% not a claim:`` line; and for each
+    paragraph with a ``% claim: <name>`` line whose name the page never sets
+    with ``shown.claim`` (the words are then ``["unknown claim '<name>'"]``)."""
     claims = page_claims(source)
     found = []
     for para in _paragraphs(source):
-        if NOT_A_CLAIM.search(para):
+        named = set(NAMED_CLAIM.findall(para))
+        if named - claims:
+            found.append((" ".join(para.split()),
+                          [f"unknown claim {n!r}" for n in sorted(named - claims)]))
+            continue
+        if NOT_A_CLAIM.search(para) or DEFINITION.match(para.strip("\n")):
             continue
         prose = DISPLAY_MATH.sub(" ", para)
         shown_claims = {m.group(1).strip().removeprefix("shown.").split(".")[0]
                         for m in EVAL.finditer(prose)} & claims
-        words = CLAIM_WORDING.findall(" ".join(EVAL.sub(" ", prose).split()))   # a phrase may span lines
-        if words and not shown_claims:
+        prose = LINK_TEXT.sub(" ", EVAL.sub(" ", prose))
+        words = CLAIM_WORDING.findall(" ".join(prose.split()))   # a phrase may span lines
+        if words and not (shown_claims or named):
             found.append((" ".join(para.split()), words))
     return found
 
@@ -91,10 +129,25 @@ def test_the_wording_finder_finds_what_it_should():
         "The average stays inside its band.\n\n"
         "% not a claim: a rule of the game\nIf more than one punter has an ace, they cut.\n\n"
         "The bet pays 2 to 1.\n\n"
-        "A class is more likely\nto see it.\n")
+        "A class is more likely\nto see it.\n\n"
+        "## Every bet is fair\n% claim: half\n\n"
+        "## Each bet is fair\n% claim: fair_bets\n\n"
+        "The pair is fair at 2 to 1.\n\n"
+        "See [the value of every bet](values.md); one unit on each bet.\n\n"
+        "When the ranks are equal, the bank takes the stake; equal cards tie.\n\n"
+        "The net is always +1 or -1, and each bet's expected gain is zero.\n\n"
+        "fair bet\n: A bet paid at its fair odds.\n\n"
+        "````{solution} bb-ex-fair\n:class: dropdown\n")
     bad = unasserted_paragraphs(page)
-    assert [p for p, _ in bad] == ["The average stays inside its band.", "A class is more likely to see it."]
-    assert page_claims(page) == {"half"}
+    assert [p for p, _ in bad] == [
+        "The average stays inside its band.", "A class is more likely to see it.",
+        "## Each bet is fair % claim: fair_bets", "The pair is fair at 2 to 1.",
+        "When the ranks are equal, the bank takes the stake; equal cards tie.",
+        "The net is always +1 or -1, and each bet's expected gain is zero."]
+    assert bad[2][1] == ["unknown claim 'fair_bets'"]   # a name the page never sets fails
+    assert bad[4][1] == ["equal"]   # "equal cards" is the rule's name for a tie; "are equal" is a claim
+    assert [w.lower() for w in bad[5][1]] == ["always", "each bet's expected"]
+    assert page_claims(page) == {"half"} and named_claims(page) == {"half", "fair_bets"}
 
 
 @pytest.mark.parametrize("page", PAGES)
@@ -111,11 +164,11 @@ def test_every_comparison_on_the_page_is_asserted(page):
 
 @pytest.mark.parametrize("page", PAGES)
 def test_every_claim_set_is_shown_in_the_prose(page):
-    """A claim the code checks but the prose never shows checks nothing the
-    reader reads."""
+    """A claim the code checks but the prose never shows (nor names with a
+    ``% claim:`` line) checks nothing the reader reads."""
     source = (BOOK / f"{page}.md").read_text(encoding="utf-8")
     shown = {m.group(1).strip().removeprefix("shown.").split(".")[0]
-             for m in EVAL.finditer(CODE_CELL.sub("", source))}
+             for m in EVAL.finditer(CODE_CELL.sub("", source))} | named_claims(source)
     unused = page_claims(source) - shown
     assert not unused, f"{page}.md sets claims its prose never shows: {sorted(unused)}"
 

@@ -51,7 +51,7 @@ NOT_SYMBOLS = {"frac", "tfrac", "dfrac", "left", "right", "sum", "le", "ge", "ne
                "cdot", "times", "pm", "lvert", "rvert", "approx", "equiv", "binom", "big", "Big", "bigl",
                "bigr", "hat", "overline", "text", "mathrm", "operatorname", "mathbb", "displaystyle"}
 GREEK = {"alpha": "α", "beta": "β", "gamma": "γ", "delta": "δ", "varepsilon": "ε", "epsilon": "ε",
-         "lambda": "λ", "mu": "μ", "pi": "π", "rho": "ρ", "sigma": "σ", "tau": "τ", "theta": "θ"}
+         "lambda": "λ", "mu": "μ", "pi": "π", "rho": "ρ", "sigma": "σ", "tau": "τ", "theta": "θ", "Phi": "Φ"}
 
 
 def symbols_in(tex: str) -> set[str]:
