@@ -349,3 +349,51 @@ def test_banker_broker_groups_with_different_sections_a_deal():
     with pytest.raises(BoardError):
         board.add_cards(2, 10, win=10, tie=0, lose=10)
     assert len(board.entries) == 2
+
+
+# ---------------------------------------------------------------- sample D's survivors (benchmarks/mutation_points.py)
+
+@pytest.mark.parametrize("game, deals, counts", [
+    ("landsknecht", 10, {"void": (0, 10)}),                         # F, placed in every deal, not counted
+    ("landsknecht", 10, {"first": (5, 9), "void": (0, 10)}),        # F counted over 9 of the 10 deals
+])
+def test_landsknecht_counts_without_f_in_every_deal_cannot_be(game, deals, counts):
+    # The Landsknecht lesson stakes F at the start of every deal (book/lesson-landsknecht.md), so a
+    # group's F has exactly one trial per deal; anything else is refused with the board's own error.
+    with pytest.raises(BoardError):
+        check_counts(game, deals, counts)
+
+
+def test_keep_them_says_nothing_was_cleared_and_keeps_the_groups():
+    codes, _ = lesson_codes("hoggenheimer")
+    board = ClassBoard("hoggenheimer", store=FakeStore(), key="k")
+    paste(board, "\n".join(codes[:2]))
+    board.clear_button.click()                       # asks once more
+    assert "Remove all 2 groups" in board.message.value
+    board.cancel_button.click()                      # Keep them
+    assert "Nothing cleared." in board.message.value and len(board.entries) == 2
+    board.clear_button.click()
+    board.clear_button.click()                       # confirmed: cleared, and not said to be kept
+    assert board.entries == [] and "Nothing cleared." not in board.message.value
+
+
+def test_a_landsknecht_repeat_on_the_first_card_is_dealt_again_and_other_cards_are_not():
+    # The board deals a Landsknecht repeat again only for the stake on the first players' card (the
+    # Repeat panel's default bet): its tampered copy is flagged. A repeat on card 2 is pooled nowhere
+    # in the lesson: refused, with why.
+    from banking_games.widgets.board_checks import _repeat_counts
+    first = GC.bet_spec("landsknecht", 1)
+    seed, deals = 2026, 40
+    right_counts = _repeat_counts("landsknecht", GC.GroupCode("landsknecht", "repeat", seed, deals, (first,),
+                                                               {first: (0, deals)}))
+    won, placed = right_counts[first]
+    assert placed == deals                       # F is placed in every deal
+    tampered = GC.GroupCode("landsknecht", "repeat", seed, deals, (first,), {first: (won + 1, placed)})
+    board = ClassBoard("landsknecht", store=FakeStore(), key="k")
+    board.add(GC.encode(tampered))
+    assert board.entries[0].flag is not None and board.entries[0].note is None
+    assert f"{won} of {placed}" in board.entries[0].flag
+    second = GC.bet_spec("landsknecht", 2)
+    other = ClassBoard("landsknecht", store=FakeStore(), key="k2")
+    other.add(GC.encode(GC.GroupCode("landsknecht", "repeat", seed, deals, (second,), {second: (3, deals)})))
+    assert other.entries == [] and "not one the lesson pools" in other.message.value

@@ -176,3 +176,14 @@ def test_sample_c_edges_of_codes():
     with pytest.raises(GroupCodeError, match="placed in 11 deals of 10"):
         GroupCode("hoggenheimer", "repeat", 7, 10, ("JH",), {"JH": (0, 11)})
     GroupCode("hoggenheimer", "repeat", 7, 10, ("JH",), {"JH": (0, 10)})
+
+
+def test_the_largest_seed_is_the_seed_fields_forty_digits():
+    # A table's Seed field takes at most 40 digits (widgets.controls.SEED_DIGITS), so a code carries
+    # seeds 0 to 10**40 - 1: the largest round-trips, one more is refused by the code itself.
+    from banking_games.widgets.controls import SEED_DIGITS
+    largest = 10 ** SEED_DIGITS - 1
+    code = GroupCode("hoggenheimer", "lesson", largest, 10, (), {k: (3, 10) for k in "ABCD"})
+    assert decode(encode(code)).seed == largest
+    with pytest.raises(GroupCodeError):
+        GroupCode("hoggenheimer", "lesson", largest + 1, 10, (), {k: (3, 10) for k in "ABCD"})

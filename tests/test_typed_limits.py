@@ -113,3 +113,11 @@ def test_a_stake_of_zero_is_refused(stake):
 def test_a_stake_divided_by_zero_is_refused(typed):
     with pytest.raises(StakeError, match="division by zero|positive"):
         to_stake(typed)
+
+
+@pytest.mark.parametrize("typed", ["0", "-0", "0e5", "0E-2000", "-0.000", "-3", "-1e-5000"])
+def test_a_zero_or_negative_stake_is_refused_as_not_positive_whatever_its_exponent(typed):
+    # Zero and negative amounts are not stakes; the message says so, also where the exponent alone
+    # would be out of range (0E-2000 is zero, not a tiny stake; -1e-5000 is negative).
+    with pytest.raises(StakeError, match="positive"):
+        to_stake(typed)
