@@ -77,6 +77,42 @@ CHROMIUM_ARGS = [
 ]
 
 
+# ---------------------------------------------------------------- order and grouping of the suite
+
+SITE_FIXTURES = frozenset({"built_site", "site_url", "sub_path_url", "smoke_build", "smoke_site", "smoke_url", "cache_mode_build",
+                           "browser", "lab_url"})
+"""A test that asks for one of these needs the built book, a browser or JupyterLab: it is marked
+``site``. ``scripts/test.sh`` runs the tests without the mark first (a minute or two: the engines,
+the exact values, the classroom code), then builds the book and runs the ``site`` tests."""
+
+SMOKE_FILES = frozenset({"test_book", "test_build_script", "test_notebook_downloads", "test_site_browser"})
+"""The files that use the smoke book: one group, so that a run with workers builds it once."""
+
+SLOW_FIRST = ("test_jupyterlab", "test_axe", "test_jupyterlite", "test_live_site", "test_live_fields",
+              "test_live_network", "test_phone_layout", "test_board_site", SMOKE_FILES, "test_launcher")
+"""The files that take longest (``--durations``), started first so that two workers end together."""
+
+
+def _rank(stem: str) -> int:
+    for i, entry in enumerate(SLOW_FIRST):
+        if stem == entry or (isinstance(entry, frozenset) and stem in entry):
+            return i
+    return len(SLOW_FIRST)
+
+
+@pytest.hookimpl(tryfirst=True)
+def pytest_collection_modifyitems(config, items):
+    """Mark the ``site`` tests; with pytest-xdist (``-n 2 --dist loadgroup``, as scripts/test.sh runs
+    the site tests), keep each file on one worker (its module fixtures, such as JupyterLab, start
+    once), the smoke book's files together, and the slowest files first."""
+    for item in items:
+        if SITE_FIXTURES & set(getattr(item, "fixturenames", ())):
+            item.add_marker(pytest.mark.site)
+        stem = item.path.stem
+        item.add_marker(pytest.mark.xdist_group("smoke-book" if stem in SMOKE_FILES else stem))
+    items.sort(key=lambda item: _rank(item.path.stem))   # stable: a file's tests keep their order
+
+
 def need_module(name: str):
     """Import a test dependency: skip the calling module on a developer
     machine where it is missing, fail in CI (where a silent skip would hide

@@ -158,11 +158,12 @@ def test_title_links_match_their_targets():
 
 def test_the_parser_sees_the_links():
     # Independent of the rule: counted by hand in the sources (grep '](' for
-    # .md). intro.md has 17 links to pages (the 17th: Sources, in its section on the
-    # code and the licence), 3 of them into the values pages' exercises;
+    # .md). intro.md has 18 links to pages (the 17th: Sources, in its section on the
+    # code and the licence; the 18th: Teach with this book, under "Read it"), 3 of them
+    # into the values pages' exercises;
     # hoggenheimer-values.md links its own chapter as prose.
     intro = page_links(BOOK / "intro.md")
-    assert len(intro) == 17
+    assert len(intro) == 18
     assert [a for _, _, t, a in intro if t == "hoggenheimer-values.md"] == ["exercises"]
     hog = {(text, target) for _, text, target, _ in page_links(BOOK / "hoggenheimer-values.md")}
     assert ("the chapter", "hoggenheimer.md") in hog
