@@ -39,9 +39,10 @@ GROUP = {"hoggenheimer": T.hoggenheimer_group, "banker-and-broker": T.banker_bro
 
 
 def lesson_seeds(game: str) -> list[int]:
-    """The seeds as the lesson page derives them: ``SEEDS = T.group_seeds(first, n)`` in its first cell."""
-    m = re.search(r"SEEDS = T\.group_seeds\((\d+), (\d+)\)", (BOOK / PAGE[game]).read_text(encoding="utf-8"))
-    return T.group_seeds(int(m.group(1)), int(m.group(2)))
+    """The seeds as the lesson page derives them: ``SEEDS = T.lesson_seeds(game)`` in its first cell."""
+    m = re.search(r'SEEDS = T\.lesson_seeds\("([a-z-]+)"\)', (BOOK / PAGE[game]).read_text(encoding="utf-8"))
+    assert m and m.group(1) == game, f"{PAGE[game]}: SEEDS = T.lesson_seeds({game!r}) not found"
+    return T.lesson_seeds(game)
 
 
 def lesson_codes(game: str) -> tuple[list[str], list[T.GroupCounts]]:
@@ -397,3 +398,46 @@ def test_a_landsknecht_repeat_on_the_first_card_is_dealt_again_and_other_cards_a
     other = ClassBoard("landsknecht", store=FakeStore(), key="k2")
     other.add(GC.encode(GC.GroupCode("landsknecht", "repeat", seed, deals, (second,), {second: (3, deals)})))
     assert other.entries == [] and "not one the lesson pools" in other.message.value
+
+
+# ---------------------------------------------------------------- the board knows its lesson (issue 34)
+
+def _hog_code(seed: int, deals: int) -> str:
+    return GC.encode(GC.GroupCode.from_group_counts("hoggenheimer", "lesson", T.hoggenheimer_group(seed, deals)))
+
+
+def test_a_groups_later_code_replaces_its_earlier_one():
+    # A seed deals the same cards in the same order, so group seed 101's code after 10 deals holds the
+    # 6 deals of its code after 6: pooling both would count those 6 deals twice. One entry per group.
+    six, ten = T.hoggenheimer_group(101, 6), T.hoggenheimer_group(101, 10)
+    assert all(six.counts[k].successes <= ten.counts[k].successes for k in "ABCD")   # the 6 are among the 10
+    board = ClassBoard("hoggenheimer", store=FakeStore(), key="k")
+    paste(board, _hog_code(101, 6))
+    paste(board, _hog_code(101, 10))
+    assert [e.code.deals for e in board.entries] == [10]
+    assert as_pairs(board.pooled()) == as_pairs(T.pool([ten]))
+    assert "replaced" in board.message.value and "6 deals" in board.message.value
+    # the earlier code again, afterwards: refused, the later one kept
+    paste(board, _hog_code(101, 6))
+    assert [e.code.deals for e in board.entries] == [10] and "earlier code" in board.message.value
+    # both in one paste, the earlier first: one entry, the later
+    once = ClassBoard("hoggenheimer", store=FakeStore(), key="k2")
+    paste(once, _hog_code(101, 6) + "\n" + _hog_code(101, 10) + "\n" + _hog_code(102, 10))
+    assert sorted((e.code.seed, e.code.deals) for e in once.entries) == [(101, 10), (102, 10)]
+    # kept across a reload of the page (the store holds the later code only)
+    again = ClassBoard("hoggenheimer", store=once.store, key="k2")
+    assert sorted((e.code.seed, e.code.deals) for e in again.entries) == [(101, 10), (102, 10)]
+
+
+def test_a_seed_the_lesson_did_not_assign_is_pointed_out():
+    # The Hoggenheimer lesson gives its 8 groups seeds 101 to 108 (book/lesson-hoggenheimer.md, Class
+    # activity). A group whose typed seed did not apply deals from the table's default, 2026: its code
+    # is added (its counts are right for its seed) but marked, and the message says so.
+    board = ClassBoard("hoggenheimer", store=FakeStore(), key="k")
+    paste(board, _hog_code(101, 10) + "\n" + _hog_code(108, 10))
+    assert all(e.warning is None for e in board.entries)
+    paste(board, _hog_code(2026, 10))
+    stray = board.entries[-1]
+    assert stray.code.seed == 2026 and stray.flag is None
+    assert "101 to 108" in stray.warning and "not one the lesson assigns" in board.message.value
+    assert "Not the lesson" in board.groups_box.children[-1].children[0].value

@@ -39,6 +39,8 @@ class GameInfo:
         package: its modules' name under ``games``, ``exact``,
             ``simulate``, ``display`` and ``widgets`` (``"banker_broker"``).
         table: the class name of its dealing table in ``widgets.<package>``.
+        lesson_first_seed: the seed of group 1 in its lesson; group ``g`` uses
+            ``lesson_first_seed + g - 1`` (:func:`banking_games.teaching.lesson_seeds`).
     """
 
     slug: str
@@ -46,6 +48,7 @@ class GameInfo:
     title: str
     package: str
     table: str
+    lesson_first_seed: int
 
     def module(self, layer: str) -> ModuleType:
         """This game's module of ``layer`` (``"games"``, ``"exact"``,
@@ -76,9 +79,9 @@ class GameInfo:
 LAYERS = ("games", "exact", "simulate", "display", "widgets")
 
 GAMES: tuple[GameInfo, ...] = (
-    GameInfo("hoggenheimer", "H", "Hoggenheimer", "hoggenheimer", "HoggenheimerTable"),
-    GameInfo("banker-and-broker", "B", "Banker and Broker", "banker_broker", "BankerBrokerTable"),
-    GameInfo("landsknecht", "L", "Landsknecht", "landsknecht", "LandsknechtTable"),
+    GameInfo("hoggenheimer", "H", "Hoggenheimer", "hoggenheimer", "HoggenheimerTable", 101),
+    GameInfo("banker-and-broker", "B", "Banker and Broker", "banker_broker", "BankerBrokerTable", 201),
+    GameInfo("landsknecht", "L", "Landsknecht", "landsknecht", "LandsknechtTable", 301),
 )
 """The games, in the book's order."""
 

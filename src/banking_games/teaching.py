@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Mapping, Sequence
 
+from . import registry
 from .checks import names, whole_number
 from .errors import ConfigError
 from .exact import banker_broker as exact_bb
@@ -45,6 +46,8 @@ __all__ = [
     "MAX_PER_DEAL",
     "MAX_COUNT",
     "group_seeds",
+    "lesson_seeds",
+    "LESSON_GROUPS",
     "pool_nets",
     "band",
     "net_band",
@@ -114,6 +117,20 @@ def group_seeds(first: int, groups: int) -> list[int]:
     whole_number(groups, "groups", low=1, high=40)
     whole_number(first, "the first seed", low=0, high=MAX_SEED - 40)
     return [first + g for g in range(groups)]
+
+
+LESSON_GROUPS = 8
+"""The groups of a lesson's answer key (a class of 24 to 32 students in threes and fours)."""
+
+
+def lesson_seeds(game: str) -> list[int]:
+    """The seeds the lesson of ``game`` assigns to its :data:`LESSON_GROUPS`
+    groups: the registry's ``lesson_first_seed`` and the next whole numbers.
+
+    Raises:
+        UnknownGameError: ``game`` is not a game of the book.
+    """
+    return group_seeds(registry.game(game).lesson_first_seed, LESSON_GROUPS)
 
 
 MAX_SEED = 10 ** 40 - 1

@@ -56,12 +56,13 @@ from ..render import ALERT_COLOUR, MUTED_COLOUR
 from .common import Disclosure, MessageBar, html_table, plural
 from .board_checks import (CHECK_DEALS_PER_ADD, GAMES, MAX_PASTE_CHARS, MAX_PASTE_LINES, REPEAT_CHECK_DEALS, SHOW_REFUSED,
                            BoardError, _Entry, _check_cost, _counts_text, _game, _lesson_counts, _lesson_events, _pairs,
-                           _refusals, _repeat_counts, _whole, check_counts, group_identity, same_group)
+                           _refusals, _repeat_counts, _whole, check_counts, group_identity, group_lineage,
+                           same_group)
 from .board_store import BoardStore, BrowserStore, MemoryStore, default_store, storage_key
 from .funnel import funnel_svg
 
 __all__ = ["ClassBoard", "BoardError", "REPEAT_CHECK_DEALS", "CHECK_DEALS_PER_ADD", "MAX_PASTE_LINES", "MAX_PASTE_CHARS", "SHOW_REFUSED",
-           "group_identity", "same_group", "BoardStore", "MemoryStore", "BrowserStore", "default_store",
+           "group_identity", "group_lineage", "same_group", "BoardStore", "MemoryStore", "BrowserStore", "default_store",
            "storage_key", "GAMES", "funnel_svg", "check_counts"]
 
 
@@ -89,6 +90,7 @@ class ClassBoard(plain.VBox):
 
     def __init__(self, game: str, *, store: BoardStore | None = None, key: str | None = None) -> None:
         self.game = _game(game)
+        self.lesson_seeds = tuple(T.lesson_seeds(self.game.key))   # the seeds the lesson assigns its groups
         self.store = store if store is not None else default_store()
         self.key = key or storage_key(self.game.key)
         self.entries: list[_Entry] = []
@@ -174,6 +176,10 @@ class ClassBoard(plain.VBox):
                 if truth != counts:
                     entry.flag = (f"seed {code.seed} with {code.deals} deals gives "
                                   f"{_counts_text(truth, list(self.game.names))}")
+        if code.kind == "lesson" and code.seed not in self.lesson_seeds:
+            entry.warning = (f"seed {code.seed} is not one the lesson assigns (groups 1 to {len(self.lesson_seeds)}: "
+                             f"seeds {self.lesson_seeds[0]} to {self.lesson_seeds[-1]}); did the group type its seed "
+                             "and press New session?")
         return entry
 
     def _decode(self, text: str) -> "gcodes.GroupCode":
@@ -207,7 +213,7 @@ class ClassBoard(plain.VBox):
                 f"time, a class's codes; this text has {len(lines):,} lines ({len(text):,} characters). "
                 "Paste the codes in parts, or check that the right text was pasted.")
             return []
-        added, refused, held = [], [], []
+        added, refused, held, replaced = [], [], [], []
         have = {e.identity for e in self.entries}
         dealt = 0    # deals dealt again in this Add, to check its codes
         for number, line in enumerate(lines, 1):
@@ -218,6 +224,11 @@ class ClassBoard(plain.VBox):
                 code = self._decode(line)
                 if group_identity(code) in have:
                     raise BoardError(self._already(code))
+                lineage = group_lineage(code)
+                earlier = next((e for e in self.entries + added
+                                if lineage is not None and group_lineage(e.code) == lineage), None)
+                if earlier is not None and earlier.code.deals > code.deals:
+                    raise BoardError(self._earlier(code, earlier))
                 cost = _check_cost(code)
                 if dealt and dealt + cost > CHECK_DEALS_PER_ADD:
                     held.append((number, line))
@@ -228,6 +239,9 @@ class ClassBoard(plain.VBox):
                 continue
             dealt += cost
             have.add(entry.identity)
+            if earlier is not None:   # the same group's earlier code: this one holds its deals and more
+                (self.entries if earlier in self.entries else added).remove(earlier)
+                replaced.append((earlier, entry))
             added.append(entry)
         if not added and not refused:
             self.message.error("No code to add: type or paste the groups' codes, one per line, then press Add.")
@@ -235,12 +249,17 @@ class ClassBoard(plain.VBox):
         self.entries.extend(added)
         if added:
             self._save()
+        new = len(added) - len(replaced)
         if from_field:   # the lines not added, in their order: to correct, or to add next
             kept = sorted([(n, line) for n, line, _ in refused] + held)
             self.codes_field.value = "\n".join(line for _, line in kept)
         flagged = [e for e in added if e.flag]
-        said = [f"Added {plural(len(added), 'group')}." if added else "Nothing added."]
+        said = [f"Added {plural(new, 'group')}." if new else ("Nothing added." if not added else "")]
+        said += [f"Group {self._name(new_e)}: its code of {plural(old.code.deals, 'deal')} replaced by this one of "
+                 f"{plural(new_e.code.deals, 'deal')} (one entry per group, the latest: it holds the earlier deals)."
+                 for old, new_e in replaced]
         said += [f"Group {self._name(e)} is flagged: its counts differ from what its seed gives." for e in flagged]
+        said += [f"Group {self._name(e)}: its seed is not one the lesson assigns." for e in added if e.warning]
         if held:
             said.append(f"{plural(len(held), 'more code')} not read yet (from line {held[0][0]}; left in the field): "
                         f"checking a code deals its seed again, and one Add deals at most {CHECK_DEALS_PER_ADD:,} "
@@ -248,10 +267,17 @@ class ClassBoard(plain.VBox):
         self._render()   # the board first, then the message that says what changed (sent last)
         if refused:
             said += _refusals(refused)
-            self.message.error(" ".join(said))
+            self.message.error(" ".join(x for x in said if x))
         else:
-            self.message.info(" ".join(said))
+            self.message.info(" ".join(x for x in said if x))
         return added
+
+    @staticmethod
+    def _earlier(code: "gcodes.GroupCode", later: "_Entry") -> str:
+        what = "repeat" if code.kind == "repeat" else "group"
+        return (f"an earlier code of the {what} with seed {code.seed}: the board has its code of "
+                f"{plural(later.code.deals, 'deal')}, which holds these {plural(code.deals, 'deal')} (one entry per "
+                "group, the latest)")
 
     @staticmethod
     def _already(code: "gcodes.GroupCode") -> str:
@@ -468,6 +494,9 @@ class ClassBoard(plain.VBox):
                 what += f'<br><span style="color:{MUTED_COLOUR}">{html.escape(e.note)}</span>'
             elif e.code.kind in ("lesson", "repeat"):
                 what += f' <span style="color:{MUTED_COLOUR}">(checked: the seed gives these counts)</span>'
+            if e.warning:
+                what += (f'<br><span role="note" style="color:{ALERT_COLOUR};font-weight:bold">⚠ Not the lesson\'s '
+                         f"seed: {html.escape(e.warning)}</span>")
             button = plain.Button(description="Remove", icon="times", tooltip=f"remove {self._name(e)}",
                                     layout=widgets.Layout(width="auto", flex="0 0 auto"))
             button.on_click(lambda _, i=i: self._remove_pressed(i))

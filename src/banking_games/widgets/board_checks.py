@@ -74,6 +74,18 @@ def group_identity(code: "gcodes.GroupCode", group: int | None = None) -> tuple:
     return (code.game, code.kind, code.seed, code.deals, tuple(code.bets))
 
 
+def group_lineage(code: "gcodes.GroupCode") -> tuple | None:
+    """What a group's codes share as its session goes on: the game, kind, seed
+    and (for a repeat) bets of a ``lesson`` or ``repeat`` code, whatever its
+    deals. A seed deals the same cards in the same order, so a code after 10
+    deals holds the 6 deals of an earlier code of the same lineage: the board
+    keeps one entry per lineage, the one with the most deals (the latest).
+    ``None`` for a real-cards code (its group's number tells it apart)."""
+    if code.kind == "cards":
+        return None
+    return (code.game, code.kind, code.seed, tuple(code.bets))
+
+
 def same_group(a: "gcodes.GroupCode", b: "gcodes.GroupCode", group_a: int | None = None,
                group_b: int | None = None) -> bool:
     """Whether codes ``a`` and ``b`` (real-cards codes with their groups'
@@ -233,6 +245,7 @@ class _Entry:
     flag: str | None = None           # why the counts differ from what the seed gives
     note: str | None = None           # a recomputation that could not be made
     group: int | None = None          # a real-cards group's number (its code has no seed)
+    warning: str | None = None        # a lesson code of a seed the lesson did not assign
 
     @property
     def identity(self) -> tuple:
