@@ -88,6 +88,10 @@ the exact values, the classroom code), then builds the book and runs the ``site`
 SMOKE_FILES = frozenset({"test_book", "test_build_script", "test_notebook_downloads", "test_site_browser"})
 """The files that use the smoke book: one group, so that a run with workers builds it once."""
 
+SPREAD_FILES = frozenset({"test_jupyterlab"})
+"""Files whose tests are shared out one by one between the workers (each worker starts its own
+JupyterLab for them, about 15 s, to halve the longest file's 10 minutes)."""
+
 SLOW_FIRST = ("test_jupyterlab", "test_axe", "test_jupyterlite", "test_live_site", "test_live_fields",
               "test_live_network", "test_phone_layout", "test_board_site", SMOKE_FILES, "test_launcher")
 """The files that take longest (``--durations``), started first so that two workers end together."""
@@ -109,7 +113,8 @@ def pytest_collection_modifyitems(config, items):
         if SITE_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.site)
         stem = item.path.stem
-        item.add_marker(pytest.mark.xdist_group("smoke-book" if stem in SMOKE_FILES else stem))
+        if stem not in SPREAD_FILES:
+            item.add_marker(pytest.mark.xdist_group("smoke-book" if stem in SMOKE_FILES else stem))
     items.sort(key=lambda item: _rank(item.path.stem))   # stable: a file's tests keep their order
 
 
