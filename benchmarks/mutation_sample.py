@@ -44,12 +44,13 @@ SRC = ROOT / "src" / "banking_games"
 CODES = ["tests/test_group_codes.py", "tests/test_group_code_limits.py"]
 TEACH = ["tests/test_teaching.py", "-k", "not handout and not notebook and not built and not lesson_page and not exercise_sheet and not glossary"]
 REPEAT = ["tests/test_repeat.py"]
-BOARD = ["tests/test_board.py", "tests/test_board_identity.py"]
+BOARD = ["tests/test_board.py", "tests/test_board_identity.py", "tests/test_board_limits.py"]
 TYPED = ["tests/test_typed_limits.py", "tests/test_widget_messages.py"]
 STAKES = ["tests/test_typed_limits.py", "tests/test_bad_input.py"]
 
 FAST = ["tests/test_group_codes.py", "tests/test_group_code_limits.py", "tests/test_group_code_tables.py",
-        "tests/test_repeat.py", "tests/test_board.py", "tests/test_board_identity.py", "tests/test_typed_limits.py",
+        "tests/test_repeat.py", "tests/test_board.py", "tests/test_board_identity.py", "tests/test_board_limits.py",
+        "tests/test_typed_limits.py",
         "tests/test_widget_messages.py", "tests/test_bad_input.py", "tests/test_bad_input_rules.py",
         "tests/test_exact_bad_input.py", "tests/test_hardening.py", "tests/test_widgets_hoggenheimer.py",
         "tests/test_widgets_banker_broker.py", "tests/test_widgets_landsknecht.py", "tests/test_teaching.py",
