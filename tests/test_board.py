@@ -23,6 +23,7 @@ from __future__ import annotations
 import dataclasses
 import json
 import re
+from fractions import Fraction
 from pathlib import Path
 
 import pytest
@@ -441,3 +442,44 @@ def test_a_seed_the_lesson_did_not_assign_is_pointed_out():
     assert stray.code.seed == 2026 and stray.flag is None
     assert "101 to 108" in stray.warning and "not one the lesson assigns" in board.message.value
     assert "Not the lesson" in board.groups_box.children[-1].children[0].value
+
+
+@pytest.mark.parametrize("game", list(PAGE))
+def test_the_board_shows_the_class_mean_net_per_unit_staked(game):
+    # The lesson's money question: one unit on each lesson bet in every deal. The right value is the
+    # engine's own settlements of the groups' sessions (teaching.pool_nets), divided by the units
+    # staked: Hoggenheimer 4 bets x 80 deals, Banker and Broker one unit per punter's section (240),
+    # Landsknecht F once a deal (80). The board computes it from the codes' counts and payouts instead.
+    codes, groups = lesson_codes(game)
+    nets = T.pool_nets(groups)
+    total = T.pool(groups)
+    if game == "hoggenheimer":
+        net, units = sum(nets[k] for k in "ABCD"), 4 * total["A"].trials
+    elif game == "banker-and-broker":
+        net, units = nets["net"], total["win"].trials
+    else:
+        net, units = nets["first"], total["first"].trials
+    m = T.mean_net(game, groups)
+    assert (m.value, m.stakes) == (net / units, units)
+    board = ClassBoard(game, store=FakeStore(), key="k")
+    paste(board, "\n".join(codes))
+    shown = re.sub(r"<[^>]+>", "", board.table.value)
+    assert f"Mean net per unit staked" in shown and f"{float(net / units):+.3f} over {units:,} units" in shown
+    assert ("inside" if m.lo <= m.value <= m.hi else "outside") in shown.split("Mean net")[1]
+
+
+def test_mean_net_without_one_variance_or_one_set_of_bets():
+    # Banker and Broker groups with 1 and 3 punters' sections a deal have no one variance per deal:
+    # the mean net is shown without a band. A Hoggenheimer board with only a repeat of bets A and B
+    # has no net over the four bets: none is shown. Nothing staked: none.
+    one = T.GroupCounts(1, 10)
+    one.counts.update({"win": T.Count(5, 10), "tie": T.Count(1, 10), "lose": T.Count(4, 10)})
+    three = T.GroupCounts(2, 10)
+    three.counts.update({"win": T.Count(14, 30), "tie": T.Count(2, 30), "lose": T.Count(14, 30)})
+    m = T.mean_net("banker-and-broker", [one, three])
+    # (5 - 1 - 4) + (14 - 2 - 14) = -2 over 40 sections
+    assert m.value == Fraction(-2, 40) and m.stakes == 40 and m.lo is None and m.se is None
+    ab = T.GroupCounts(3, 50)
+    ab.counts.update({"A": T.Count(25, 50), "B": T.Count(17, 50)})
+    assert T.mean_net("hoggenheimer", [ab]) is None
+    assert T.mean_net("landsknecht", []) is None

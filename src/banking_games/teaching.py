@@ -51,6 +51,8 @@ __all__ = [
     "pool_nets",
     "band",
     "net_band",
+    "MeanNet",
+    "mean_net",
     "class_bands",
     "summary_rows",
     "BB_CONFIG",
@@ -282,6 +284,89 @@ def net_band(mean: Fraction, var_per_deal: Fraction, stakes_per_deal: int, deals
         raise ConfigError(f"a variance cannot be negative, got {var_per_deal}")
     se = math.sqrt(float(var_per_deal / (stakes_per_deal ** 2 * deals)))
     return se, float(mean) - z * se, float(mean) + z * se
+
+
+@dataclass(frozen=True)
+class MeanNet:
+    """A class's mean net per unit staked on its lesson's bets, with the
+    exact expected value and the ±2 SE band it is compared with.
+
+    Attributes:
+        value: the pooled net divided by the units staked (exact).
+        expected: the exact expected net per unit staked.
+        stakes: the units staked in all (one unit per bet and deal).
+        se, lo, hi: the standard error of ``value`` and the band
+            ``expected`` ± 2 SE (floats), from :func:`net_band`; ``None``
+            when the groups' Banker and Broker deals had different numbers
+            of sections (no one variance per deal).
+    """
+
+    value: Fraction
+    expected: Fraction
+    stakes: int
+    se: float | None
+    lo: float | None
+    hi: float | None
+
+
+def _hog_mean_net(total: Mapping[str, Count], groups) -> MeanNet | None:
+    exact = hoggenheimer_exact()
+    trials = {total[k].trials if k in total else 0 for k in exact}
+    if len(trials) != 1 or 0 in trials:
+        return None   # the groups did not all follow bets A to D in every deal (repeat codes of some)
+    (n,) = trials
+    k = len(exact)
+    net = sum((m + 1) * total[l].successes - n for l, (p, m) in exact.items())   # a unit on c cards: +c or -1
+    expected = sum(p * m - (1 - p) for p, m in exact.values()) / k
+    se, lo, hi = net_band(expected, hoggenheimer_net_variance(), k, n)
+    return MeanNet(Fraction(net, k * n), expected, k * n, se, lo, hi)
+
+
+def _bb_mean_net(total: Mapping[str, Count], groups) -> MeanNet | None:
+    n = total["win"].trials if "win" in total else 0
+    if not n:
+        return None
+    net = total["win"].successes - total["tie"].successes - total["lose"].successes   # the bank wins ties
+    expected = -banker_broker_exact()["edge"]
+    per_deal = {g.counts["win"].trials // g.deals for g in groups if g.deals}
+    se = lo = hi = None
+    if len(per_deal) == 1:
+        (k,) = per_deal
+        se, lo, hi = net_band(expected, banker_broker_net_variance(k), k, n // k)
+    return MeanNet(Fraction(net, n), expected, n, se, lo, hi)
+
+
+def _lk_mean_net(total: Mapping[str, Count], groups) -> MeanNet | None:
+    n = total["first"].trials if "first" in total else 0
+    if not n:
+        return None
+    p = landsknecht_exact()["first"]
+    net = 2 * total["first"].successes - n   # even money: +1 or -1 a stake
+    se, lo, hi = net_band(2 * p - 1, 4 * p * (1 - p), 1, n)
+    return MeanNet(Fraction(net, n), 2 * p - 1, n, se, lo, hi)
+
+
+def mean_net(game: str, groups: Sequence["GroupCounts"]) -> MeanNet | None:
+    """The class's mean net per unit staked on the lesson's bets, from the
+    pooled counts of ``groups`` (one unit on each lesson bet in every deal:
+    Hoggenheimer's A to D, paid c to 1; each punter's section in Banker and
+    Broker, the bank taking ties; Landsknecht's F, even money), with its
+    exact expected value and ±2 SE band (the lesson pages' variances:
+    :func:`hoggenheimer_net_variance`, :func:`banker_broker_net_variance`,
+    4p(1 - p) for F).
+
+    Returns:
+        A :class:`MeanNet`, or ``None`` when nothing was staked (or, in
+        Hoggenheimer, the groups did not all follow the four bets).
+
+    Raises:
+        UnknownGameError: ``game`` is not a game of the book.
+    """
+    slug = registry.game(game).slug
+    return _MEAN_NET[slug](pool(groups), groups)
+
+
+_MEAN_NET = {"hoggenheimer": _hog_mean_net, "banker-and-broker": _bb_mean_net, "landsknecht": _lk_mean_net}
 
 
 def class_bands(events: dict[str, dict], deals_per_group: int,

@@ -521,8 +521,22 @@ class ClassBoard(plain.VBox):
             note = (f'<div style="font-size:85%;color:{MUTED_COLOUR}">The bands allow for the '
                     + (f"{k} sections of a deal" if k else "sections of a deal")
                     + " that face the same banker's card.</div>")
-        self.table.value = f'<div style="width:0;min-width:100%;overflow-x:auto">{table}</div>{note}'
+        self.table.value = f'<div style="width:0;min-width:100%;overflow-x:auto">{table}</div>{note}{self._mean_net_html()}'
         self._draw_plot()
+
+    def _mean_net_html(self) -> str:
+        """The class's mean net per unit staked on the lesson's bets (:func:`teaching.mean_net`),
+        with its exact value and band: what the lesson's money question is about."""
+        m = T.mean_net(self.game.key, self.groups())
+        if m is None:
+            return ""
+        text = (f"<b>Mean net per unit staked</b> (one unit on each of the lesson's bets in every deal): "
+                f"<b>{float(m.value):+.3f}</b> over {m.stakes:,} units; exact {m.expected} "
+                f"({float(m.expected):+.3f})")
+        if m.lo is not None:
+            inside = "inside" if m.lo <= m.value <= m.hi else "outside"
+            text += f"; band (±2 SE) {m.lo:+.3f} to {m.hi:+.3f}: {inside}"
+        return f'<p class="bg-mean-net" style="margin:0.4em 0">{text}.</p>'
 
     def _draw_plot(self) -> None:
         g = self.game
