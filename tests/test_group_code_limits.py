@@ -187,3 +187,19 @@ def test_the_largest_seed_is_the_seed_fields_forty_digits():
     assert decode(encode(code)).seed == largest
     with pytest.raises(GroupCodeError):
         GroupCode("hoggenheimer", "lesson", largest + 1, 10, (), {k: (3, 10) for k in "ABCD"})
+
+
+def test_sample_e_edges_of_codes():
+    # A numbered bet (a Banker and Broker section, a Landsknecht players' card) is written with a number
+    # from 1 to 60 in a code (group_codes.bet_index's rule): 60 is read, 61 is refused.
+    assert G.bet_index("banker-and-broker", G.bet_spec("banker-and-broker", 60)) == 60
+    with pytest.raises(GroupCodeError, match="from 1 to 60"):
+        G.bet_index("banker-and-broker", G.bet_spec("banker-and-broker", 1).replace("1", "61"))
+    # The shortest group code has 8 symbols: a shorter text is refused as cut short, one of 8 or more
+    # that does not check out as a typo.
+    full = G.normalise(encode(GroupCode("hoggenheimer", "lesson", 7, 10, (), {k: (3, 10) for k in "ABCD"})))
+    with pytest.raises(GroupCodeError, match="cut short"):
+        decode(full[:7])
+    with pytest.raises(GroupCodeError) as refused:
+        decode(full[:8])
+    assert "cut short" not in str(refused.value)

@@ -81,7 +81,7 @@ from .games import hoggenheimer as hog
 
 __all__ = [
     "ALPHABET", "LAST", "MORE", "VERSION", "PREFIX", "GAMES", "KINDS", "EVENTS", "NET_NAMES", "LESSON_BETS",
-    "MAX_DEALS", "MAX_SEED", "MAX_LENGTH",
+    "MAX_DEALS", "MAX_SEED", "MAX_LENGTH", "MIN_SYMBOLS",
     "GroupCodeError", "GroupCode", "encode", "decode", "normalise", "check_symbol", "format_code",
     "bet_index", "bet_spec", "canonical_bet", "qr_svg",
 ]
@@ -100,6 +100,10 @@ PREFIX = "G" + VERSION
 MAX_DEALS = 10_000
 """The most deals a code may claim: the Repeat panel's most (a lesson
 session is at most 200)."""
+MIN_SYMBOLS = 8
+"""The fewest symbols of a group code (prefix, game, kind, seed, deals, a count and the check
+symbol); a shorter text is refused as cut short."""
+
 MAX_SEED = 10 ** 40 - 1
 MAX_LENGTH = 400
 
@@ -581,7 +585,7 @@ def decode(text: str, *, game: str | None = None) -> GroupCode:
     if symbols[0] != "G":
         raise GroupCodeError(f"a group code starts with {PREFIX} (G, then the version letter); "
                              f"this one starts with {symbols[:2]!r}")
-    if len(symbols) < 6:
+    if len(symbols) < MIN_SYMBOLS:
         raise GroupCodeError(f"the code is cut short (truncated): {len(symbols)} symbols, a group code has "
                              "at least 8; copy the whole code, every group of four")
     if symbols[1] != VERSION:
