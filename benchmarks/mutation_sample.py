@@ -20,7 +20,6 @@ boolean and whole-number literal of the classroom code, a seeded draw) and runs 
 | date | sample | code | caught | survivors |
 | --- | --- | --- | --- | --- |
 | 2026-12-04 | random, seed 20261204, 30 points | main at bd5d4a3 (before the module split) | 23 of 30 (77 %) | group codes' MAX_SEED 11**40; money's zero-stake test ``and``; board: "Nothing cleared." after Keep them, a Landsknecht repeat on card 1 dealt again, Landsknecht F missing or over other deals; Repeat's ``sleep(0)`` as ``sleep(1)`` (speed only); the board's browser test ``sys.platform`` flipped (caught only by the browser test of the board) |
-
 | 2026-12-04 | random, seed 20261205, 30 points | main at 4c27567 (split modules, sample D's tests) | 24 of 30 (80 %); 24 of 26 (92 %) without the 4 equivalent | a numbered bet 61 read (bet_index's 1 to 60); the cut-short check at 6 symbols where a code has at least 8. Equivalent by reading: typed_whole_number's cap at ``adjusted() <= 40`` (a 41-digit number is refused either way), the Repeat progress bar's ``max`` before any run (0 % either way), a Banker and Broker repeat dealt again with stake 2 (wins are counted, not money), the Repeat panel's seed for a table without one (every table has a seed) |
 
 The survivors of D (five) and E (two) have had tests since (tests/test_board.py, test_board_limits.py,
