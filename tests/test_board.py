@@ -483,3 +483,16 @@ def test_mean_net_without_one_variance_or_one_set_of_bets():
     ab.counts.update({"A": T.Count(25, 50), "B": T.Count(17, 50)})
     assert T.mean_net("hoggenheimer", [ab]) is None
     assert T.mean_net("landsknecht", []) is None
+
+
+def test_projector_view_toggles_with_one_button():
+    # Projector view: the board gets the class bg-projector (its CSS, sent with the board, puts the
+    # pooled results over the whole window at PROJECTOR_FONT_PX); the same button, now "Back to the
+    # page", takes it off. The size itself is measured in a browser (tests/test_board_site.py).
+    from banking_games.widgets.board import PROJECTOR_CSS, PROJECTOR_FONT_PX
+    assert PROJECTOR_FONT_PX >= 24 and f"font-size: {PROJECTOR_FONT_PX}px" in PROJECTOR_CSS
+    board = ClassBoard("hoggenheimer", store=FakeStore(), key="k")
+    board.projector_button.click()
+    assert "bg-projector" in board._dom_classes and board.projector_button.description == "Back to the page"
+    board.projector_button.click()
+    assert "bg-projector" not in board._dom_classes and board.projector_button.description == "Projector view"

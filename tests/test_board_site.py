@@ -132,6 +132,45 @@ def check_board(page, board, case: dict) -> None:
     assert case["true_A"] in flag, f"the flag should show the seed's true count of A: {flag!r}"
 
 
+PROJECTED_JS = """(board) => {
+  const px = (sel) => [...board.querySelectorAll(sel)].map(e => parseFloat(getComputedStyle(e).fontSize));
+  const r = board.getBoundingClientRect();
+  return {x: r.left, y: r.top, w: r.width, h: r.height,
+          cells: px('.bg-pooled td, .bg-pooled th'), mean: px('.bg-mean-net'),
+          codes: getComputedStyle(board.querySelector('textarea')).display === 'none' ||
+                 board.querySelector('textarea').offsetParent === null};
+}"""
+
+
+def check_projector_view(page, board) -> None:
+    """Issue 34: at 1280 x 720 the projector view puts the pooled results over the whole window,
+    every figure of the pooled table and the mean net at 24 px or more (PROJECTOR_FONT_PX = 28), the
+    codes field out of the way; in light and dark mode (screenshots kept when BG_SCREENSHOTS names a
+    folder); the same button brings the board back into the page."""
+    import os
+    page.set_viewport_size({"width": 1280, "height": 720})
+    board.get_by_role("button", name="Projector view").click()
+    back = board.get_by_role("button", name="Back to the page")
+    back.wait_for(timeout=30_000)
+    page.wait_for_timeout(300)
+    got = board.evaluate(PROJECTED_JS)
+    assert got["x"] <= 1 and got["y"] <= 1 and got["w"] >= 1270 and got["h"] >= 710, got
+    assert got["cells"] and min(got["cells"]) >= 24, f"pooled table's text: {got['cells']}"
+    assert got["mean"] and min(got["mean"]) >= 24, f"mean net's text: {got['mean']}"
+    assert got["codes"], "the codes field still shows in the projector view"
+    folder = os.environ.get("BG_SCREENSHOTS")
+    for theme in ("light", "dark"):
+        page.evaluate(f"document.documentElement.dataset.theme = '{theme}'")
+        page.wait_for_timeout(300)
+        if folder:
+            page.screenshot(path=f"{folder}/board-projector-1280-{theme}.png")
+    audit_themes(page, ".bg-live-table", "the class board's projector view", min_texts=10)
+    page.evaluate("document.documentElement.dataset.theme = 'light'")
+    back.click()
+    board.get_by_role("button", name="Projector view").wait_for(timeout=30_000)
+    assert board.evaluate("(b) => getComputedStyle(b).position") != "fixed"
+
+
 FRAMES_JS = """() => { const f = window.bgFrames = {max: 0, last: performance.now(), on: true};
   const tick = (t) => { f.max = Math.max(f.max, t - f.last); f.last = t; if (f.on) requestAnimationFrame(tick); };
   requestAnimationFrame(tick); }"""
@@ -198,6 +237,8 @@ def test_class_board_on_lesson_page(browser, sub_path_url):
         # the board with its groups, a refusal and a flag, in light and dark mode: no serious or
         # critical axe finding (names of controls, contrast), every text at 4.5:1 (3:1 large)
         audit_themes(page, ".bg-live-table", "the class board")
+
+        check_projector_view(page, board)
 
         page.reload(wait_until="load")
         board = _open_board(page)

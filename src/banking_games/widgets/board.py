@@ -66,6 +66,21 @@ __all__ = ["ClassBoard", "BoardError", "REPEAT_CHECK_DEALS", "CHECK_DEALS_PER_AD
            "storage_key", "GAMES", "funnel_svg", "check_counts"]
 
 
+PROJECTOR_FONT_PX = 28
+"""The size of the pooled figures in the board's projector view (readable from the back of a
+classroom at 1280 x 720; the issue's floor is 24 px)."""
+
+PROJECTOR_CSS = f"""<style>
+.bg-board.bg-projector {{ position: fixed; inset: 0; z-index: 2000; overflow: auto; padding: 1rem 2rem;
+  background: var(--pst-color-background, var(--jp-layout-color0, #fff)); }}
+.bg-board.bg-projector > :not(.bg-projected) {{ display: none !important; }}
+.bg-board.bg-projector .bg-projected, .bg-board.bg-projector .bg-pooled table {{ font-size: {PROJECTOR_FONT_PX}px; }}
+.bg-board.bg-projector .bg-pooled table caption {{ font-size: {PROJECTOR_FONT_PX}px; }}
+.bg-board.bg-projector .bg-funnel svg {{ width: min(100%, 1000px) !important; height: auto; }}
+</style>"""
+"""The projector view's rules, sent with the board itself (the website and JupyterLab alike)."""
+
+
 # ---------------------------------------------------------------- the board
 
 class ClassBoard(plain.VBox):
@@ -133,19 +148,43 @@ class ClassBoard(plain.VBox):
                                              value=g.funnel, description="Funnel plot of", style=wide,
                                              layout=widgets.Layout(max_width="100%"))
         self.plot = plain.HTML("")
+        self.plot.add_class("bg-funnel")
+        self.table.add_class("bg-pooled")
+        self.projector_button = plain.Button(
+            description="Projector view", icon="expand", layout=widgets.Layout(width="auto"),
+            tooltip="show the pooled results large, over the whole window, for a class to read from the back")
+        self.projector_button.on_click(lambda _: self.set_projector(not self.projector))
+        self.projector = False
         self.add_button.on_click(lambda _: self.add(self.codes_field.value, from_field=True))
         self.cards_button.on_click(lambda _: self._cards_pressed())
         self.clear_button.on_click(lambda _: self._clear_pressed())
         self.cancel_button.on_click(lambda _: self._cancel_clear())
         self.funnel_event.observe(lambda _: self._render(), names="value")
+        title = plain.HTML(f"<b>Class results: {html.escape(g.title)}</b>{PROJECTOR_CSS}")
+        projector_row = plain.HBox([self.projector_button], layout=row)
+        for kept_large in (title, projector_row, self.table, self.funnel_event, self.plot):
+            kept_large.add_class("bg-projected")
         super().__init__([
-            plain.HTML(f"<b>Class results: {html.escape(g.title)}</b>"), intro,
+            title, intro,
             self.codes_field, plain.HBox([self.add_button], layout=row), self.message, cards,
             self.groups_box, plain.HBox([self.clear_button, self.cancel_button], layout=row),
-            self.table, self.funnel_event, self.plot])
+            projector_row, self.table, self.funnel_event, self.plot])
         self.add_class("bg-board")
         self._load()
         self._render()
+
+    def set_projector(self, on: bool) -> None:
+        """Show the board in its projector view (``on``) or back in the page: the
+        title, the pooled table, the class's mean net and the funnel plot over the
+        whole window, the figures at :data:`PROJECTOR_FONT_PX` px or more, the other
+        controls hidden until the view is left (the same button, *Back to the page*)."""
+        self.projector = bool(on)
+        if self.projector:
+            self.add_class("bg-projector")
+        else:
+            self.remove_class("bg-projector")
+        self.projector_button.description = "Back to the page" if self.projector else "Projector view"
+        self.projector_button.icon = "compress" if self.projector else "expand"
 
     # ------------------------------------------------------------ reading entries
     def _entry(self, code: "gcodes.GroupCode") -> _Entry:
