@@ -66,7 +66,7 @@ __all__ = ["ClassBoard", "BoardError", "REPEAT_CHECK_DEALS", "CHECK_DEALS_PER_AD
            "storage_key", "GAMES", "funnel_svg", "check_counts"]
 
 
-PROJECTOR_FONT_PX = 28
+PROJECTOR_FONT_PX = 26
 """The size of the pooled figures in the board's projector view (readable from the back of a
 classroom at 1280 x 720; the issue's floor is 24 px)."""
 
@@ -74,6 +74,10 @@ PROJECTOR_CSS = f"""<style>
 .bg-board.bg-projector {{ position: fixed; inset: 0; z-index: 2000; overflow: auto; padding: 1rem 2rem;
   background: var(--pst-color-background, var(--jp-layout-color0, #fff)); }}
 .bg-board.bg-projector > :not(.bg-projected) {{ display: none !important; }}
+.bg-board.bg-projector > * {{ flex-shrink: 0 !important; }}
+.bg-board.bg-projector .bg-pooled, .bg-board.bg-projector .bg-pooled > div {{ overflow: visible !important; }}
+.bg-board.bg-projector .bg-pooled td, .bg-board.bg-projector .bg-pooled th {{ white-space: normal;
+  font-size: {PROJECTOR_FONT_PX}px !important; }}
 .bg-board.bg-projector .bg-projected, .bg-board.bg-projector .bg-pooled table {{ font-size: {PROJECTOR_FONT_PX}px; }}
 .bg-board.bg-projector .bg-pooled table caption {{ font-size: {PROJECTOR_FONT_PX}px; }}
 .bg-board.bg-projector .bg-funnel svg {{ width: min(100%, 1000px) !important; height: auto; }}
