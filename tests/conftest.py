@@ -86,14 +86,16 @@ SITE_FIXTURES = frozenset({"built_site", "site_url", "sub_path_url", "smoke_buil
 the exact values, the classroom code), then builds the book and runs the ``site`` tests."""
 
 SMOKE_FILES = frozenset({"test_book", "test_build_script", "test_notebook_downloads", "test_site_browser"})
-"""The files that use the smoke book: one group, so that a run with workers builds it once."""
+"""The files that use the smoke book (built once per worker: they all run on the kernels' worker)."""
 
-SPREAD_FILES = frozenset({"test_jupyterlab"})
-"""Files whose tests are shared out one by one between the workers (each worker starts its own
-JupyterLab for them, about 15 s, to halve the longest file's 10 minutes)."""
+KERNEL_FILES = frozenset({"test_jupyterlab", "test_jupyterlite", "test_notebook_downloads"})
+"""The files whose tests start Jupyter kernels (JupyterLab's, nbclient's, and the smoke book's
+builds) or JupyterLite's: one worker runs them all, one after another, with the smoke book's files
+(SMOKE_FILES, built once). Two workers starting kernels at once collided on a TCP port
+("ZMQError: Address already in use", then "Kernel didn't respond in 60 seconds")."""
 
-SLOW_FIRST = ("test_jupyterlab", "test_axe", "test_jupyterlite", "test_live_site", "test_live_fields",
-              "test_live_network", "test_phone_layout", "test_board_site", SMOKE_FILES, "test_launcher")
+SLOW_FIRST = (KERNEL_FILES | SMOKE_FILES, "test_axe", "test_live_site", "test_live_fields",
+              "test_live_network", "test_phone_layout", "test_board_site", "test_launcher")
 """The files that take longest (``--durations``), started first so that two workers end together."""
 
 
@@ -108,13 +110,13 @@ def _rank(stem: str) -> int:
 def pytest_collection_modifyitems(config, items):
     """Mark the ``site`` tests; with pytest-xdist (``-n 2 --dist loadgroup``, as scripts/test.sh runs
     the site tests), keep each file on one worker (its module fixtures, such as JupyterLab, start
-    once), the smoke book's files together, and the slowest files first."""
+    once), every file that starts Jupyter kernels on the same worker, and the slowest files first."""
     for item in items:
         if SITE_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.site)
         stem = item.path.stem
-        if stem not in SPREAD_FILES:
-            item.add_marker(pytest.mark.xdist_group("smoke-book" if stem in SMOKE_FILES else stem))
+        group = "kernels" if stem in KERNEL_FILES | SMOKE_FILES else stem
+        item.add_marker(pytest.mark.xdist_group(group))
     items.sort(key=lambda item: _rank(item.path.stem))   # stable: a file's tests keep their order
 
 
