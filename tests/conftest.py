@@ -106,18 +106,43 @@ def _rank(stem: str) -> int:
     return len(SLOW_FIRST)
 
 
+def worker_group(nodeid: str) -> str:
+    """The group of tests one pytest-xdist worker runs together: the test file's name, or
+    "kernels" for every file that starts Jupyter kernels or uses the smoke book."""
+    stem = Path(nodeid.split("::", 1)[0]).stem
+    return "kernels" if stem in KERNEL_FILES | SMOKE_FILES else stem
+
+
 @pytest.hookimpl(tryfirst=True)
 def pytest_collection_modifyitems(config, items):
-    """Mark the ``site`` tests; with pytest-xdist (``-n 2 --dist loadgroup``, as scripts/test.sh runs
-    the site tests), keep each file on one worker (its module fixtures, such as JupyterLab, start
-    once), every file that starts Jupyter kernels on the same worker, and the slowest files first."""
+    """Mark the ``site`` tests and put the slowest files first (see :func:`pytest_xdist_make_scheduler`)."""
     for item in items:
         if SITE_FIXTURES & set(getattr(item, "fixturenames", ())):
             item.add_marker(pytest.mark.site)
-        stem = item.path.stem
-        group = "kernels" if stem in KERNEL_FILES | SMOKE_FILES else stem
-        item.add_marker(pytest.mark.xdist_group(group))
     items.sort(key=lambda item: _rank(item.path.stem))   # stable: a file's tests keep their order
+
+
+def pytest_xdist_make_scheduler(config, log):
+    """With ``-n 2 --dist loadgroup`` (as scripts/test.sh runs both steps): each worker takes whole
+    groups (:func:`worker_group`), so that a file's module fixtures (the axe audits, JupyterLab)
+    run once, and every file that starts Jupyter kernels runs on the same worker; the groups are
+    handed out in the order of the collection (the slowest files first, :data:`SLOW_FIRST`).
+
+    Why not pytest-xdist's own ``xdist_group`` mark: with pytest 9 it groups nothing. xdist
+    writes the group into ``item._nodeid``, which pytest 9 no longer reads (a node's id is
+    ``item._id``), so each test went to a worker of its own and a module fixture shared by a
+    file's tests was computed once per worker (the axe audits of every page twice: 2 x 200 s).
+    ``tests/test_suite_setup.py`` checks that a file's tests run on one worker."""
+    if config.getvalue("dist") != "loadgroup":
+        return None
+    from xdist.scheduler import LoadScopeScheduling
+
+    class FileGroups(LoadScopeScheduling):
+        def _split_scope(self, nodeid: str) -> str:
+            return worker_group(nodeid)
+
+    config.option.loadscopereorder = False   # keep SLOW_FIRST's order, not the largest group first
+    return FileGroups(config, log)
 
 
 def need_module(name: str):
