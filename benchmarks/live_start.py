@@ -65,6 +65,9 @@ from playwright.sync_api import sync_playwright
 
 ROOT = Path(__file__).resolve().parent.parent
 HTML = ROOT / "book" / "_build" / "html"
+sys.path.insert(0, str(ROOT / "src"))
+
+from banking_games import registry  # noqa: E402
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--no-first-run", "--disable-dev-shm-usage"]
@@ -81,8 +84,8 @@ READ_S = 8
 # page's top to Deal it yourself (several screens down) in a second, without reading there
 TO_SECTION_S = 1.0
 CLICKS = 15
-TABLES = {"hoggenheimer": "bg-hoggenheimer-table", "banker-and-broker": "bg-banker-broker-table",
-          "landsknecht": "bg-landsknecht-table"}
+TABLES = {g.slug: f"bg-{g.package.replace('_', '-')}-table" for g in registry.GAMES}
+"""Each chapter's page and the CSS class of its table (DealingTable.CSS_CLASS)."""
 
 
 class _Quiet(SimpleHTTPRequestHandler):

@@ -32,16 +32,14 @@ SRC = Path(__file__).resolve().parent.parent / "src" / "banking_games"
 # The code added for the class (issue 32: group codes, pooling, Repeat, the board, the typed-number
 # parsers, stakes), by file and, where a file also holds other things, by function.
 CLASSROOM = {
-    "group_codes.py": None,
-    "teaching.py": None,
+    **{f"classroom/{p.name}": None for p in sorted((SRC / "classroom").glob("*.py")) if p.name != "__init__.py"},
     "money.py": None,
     "widgets/repeat.py": None,
-    "widgets/repeat_plan.py": None,
     "widgets/board.py": None,
-    "widgets/board_checks.py": None,
     "widgets/board_store.py": None,
     "widgets/funnel.py": None,
-    "widgets/controls.py": {"parse_players", "check_seed", "typed_whole_number", "parse_seed", "check_players_arg",
+    "checks.py": {"typed_whole_number", "parse_seed"},
+    "widgets/controls.py": {"parse_players", "check_seed", "check_players_arg",
                             "plural"},
 }
 

@@ -25,13 +25,15 @@ from urllib.parse import unquote, urlsplit
 
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "tests"))
+sys.path.insert(0, str(ROOT / "src"))
 
 from site_audit import serve, site_pages, wait_ready  # noqa: E402
 from conftest import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from banking_games import registry  # noqa: E402
 
 HTML_TARGET = 300_000
 GZIP_TARGET = 1_500_000
-CHAPTERS = ("hoggenheimer", "banker-and-broker", "landsknecht")
+CHAPTERS = registry.SLUGS
 
 
 def gz(data: bytes) -> int:

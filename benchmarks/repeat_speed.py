@@ -1,10 +1,9 @@
 """How many deals a second the Repeat panel deals (issue 20), in CPython and in the browser.
 
-Bets, as in the lessons: Hoggenheimer the lesson's four bets
-(:data:`banking_games.teaching.HOG_BETS`: the jack of hearts, the pair 7S-7H,
-the square 9H 8H 9D 8D, all the diamonds); Banker and Broker one unit on
-every punter's section (default rules, four players); Landsknecht one unit
-on the first players' card.
+Bets, as in each game's lesson (its classroom module, ``banking_games.classroom.<package>``):
+one unit on each of the lesson's bets, placed in the first deal of the game's table
+(:data:`banking_games.registry.GAMES`) by ``_table_bets_<package>`` and, in the browser,
+through the page by ``_page_bets_<package>``.
 
 * CPython: :meth:`RepeatPanel.run` (the panel's own path) under each
   table, best of ``--repeats`` runs of ``--deals`` deals; for Hoggenheimer
@@ -42,36 +41,53 @@ from _common import best_of
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "src"))
 
-from banking_games import teaching  # noqa: E402
+from banking_games import registry  # noqa: E402
+from banking_games.classroom import hoggenheimer as hog_lesson  # noqa: E402
 from banking_games.widgets import repeat as R  # noqa: E402
-from banking_games.widgets.banker_broker import BankerBrokerTable  # noqa: E402
-from banking_games.widgets.hoggenheimer import HoggenheimerTable  # noqa: E402
-from banking_games.widgets.landsknecht import LandsknechtTable  # noqa: E402
 
 TARGET = 1000
 SEED = 2026
 CHROMIUM = "/usr/bin/chromium"
 ARGS = ["--headless", "--no-sandbox", "--disable-gpu", "--disable-background-networking",
         "--disable-component-update", "--no-first-run", "--disable-dev-shm-usage"]
-CHAPTERS = {"Hoggenheimer": ("hoggenheimer", "bg-hoggenheimer-table"),
-            "Banker and Broker": ("banker-and-broker", "bg-banker-broker-table"),
-            "Landsknecht": ("landsknecht", "bg-landsknecht-table")}
+CHAPTERS = {g.title: (g.slug, f"bg-{g.package.replace('_', '-')}-table") for g in registry.GAMES}
+"""Each game's chapter page and the CSS class of its table (DealingTable.CSS_CLASS)."""
 
 
 # ---------------------------------------------------------------- CPython
 
+def _table_bets_hoggenheimer(table) -> None:
+    punter = next(p for p in table.players if p != table.deal.banker)
+    for _, spec, _ in hog_lesson.BETS:
+        table.deal.place_bet(punter, spec, 1)
+
+
+def _table_bets_banker_broker(table) -> None:
+    for p in table.deal.punters:
+        table.deal.bet(p, 1)
+
+
+def _table_bets_landsknecht(table) -> None:
+    deal = table.deal
+    deal.place_bet(next(p for p in deal.players if p != deal.banker), deal.players_cards[0], 1)
+
+
+def _per_game(prefix: str, info):
+    """This benchmark's function ``<prefix>_<package>`` for the game ``info``."""
+    try:
+        return globals()[f"{prefix}_{info.package}"]
+    except KeyError:
+        raise SystemExit(f"repeat_speed: no {prefix}_{info.package} for {info.title}") from None
+
+
 def tables() -> dict:
     """Each game's table with the benchmark's bets placed in its first deal (through the engine)."""
-    hog = HoggenheimerTable(seed=SEED)
-    punter = next(p for p in hog.players if p != hog.deal.banker)
-    for _, spec, _ in teaching.HOG_BETS:
-        hog.deal.place_bet(punter, spec, 1)
-    bb = BankerBrokerTable(seed=SEED)
-    for p in bb.deal.punters:
-        bb.deal.bet(p, 1)
-    lk = LandsknechtTable(seed=SEED)
-    lk.deal.place_bet(next(p for p in lk.deal.players if p != lk.deal.banker), lk.deal.players_cards[0], 1)
-    return {"Hoggenheimer": hog, "Banker and Broker": bb, "Landsknecht": lk}
+    out = {}
+    for info in registry.GAMES:
+        table = info.table_class()(seed=SEED)
+        _per_game("_table_bets", info)(table)
+        out[info.title] = table
+    return out
 
 
 def cpython(deals: int, repeats: int) -> dict[str, float]:
@@ -79,12 +95,12 @@ def cpython(deals: int, repeats: int) -> dict[str, float]:
     for game, table in tables().items():
         seconds, _ = best_of(lambda: table.repeat.run(deals, SEED), repeats)
         rates[game] = deals / seconds
-        if game == "Hoggenheimer":
+        if isinstance(table.deal, hog_lesson.Plan.DEAL):   # the plan with a faster path, tested against this one
             def every_deal():
                 job = R._Run(R.repeat_plan(table.deal, settle_each_deal=True), deals, SEED)
                 job.step()
             seconds, _ = best_of(every_deal, repeats)
-            rates["Hoggenheimer, bets placed and settled every deal"] = deals / seconds
+            rates[f"{game}, bets placed and settled every deal"] = deals / seconds
     return rates
 
 
@@ -123,25 +139,28 @@ def _button(scope, label: str):
     return scope.locator("button", has_text=re.compile(r"^\s*" + re.escape(label) + r"\s*$")).first
 
 
-def _place_bets(page, game: str, table) -> None:
-    if game == "Hoggenheimer":
-        for _, spec, _ in teaching.HOG_BETS:
-            field = table.get_by_role("textbox", name="or type")
-            field.fill(spec)
-            field.press("Enter")
-            page.wait_for_timeout(200)
-            _button(table, "Place bet").click()
-            page.wait_for_timeout(200)
-    elif game == "Banker and Broker":
-        punter = table.get_by_role("combobox", name="Punter")
-        for i in range(punter.locator("option").count()):
-            punter.select_option(index=i)
-            page.wait_for_timeout(200)
-            _button(table, "Place bet").click()
-            page.wait_for_timeout(200)
-    else:
+def _page_bets_hoggenheimer(page, table) -> None:
+    for _, spec, _ in hog_lesson.BETS:
+        field = table.get_by_role("textbox", name="or type")
+        field.fill(spec)
+        field.press("Enter")
+        page.wait_for_timeout(200)
         _button(table, "Place bet").click()
         page.wait_for_timeout(200)
+
+
+def _page_bets_banker_broker(page, table) -> None:
+    punter = table.get_by_role("combobox", name="Punter")
+    for i in range(punter.locator("option").count()):
+        punter.select_option(index=i)
+        page.wait_for_timeout(200)
+        _button(table, "Place bet").click()
+        page.wait_for_timeout(200)
+
+
+def _page_bets_landsknecht(page, table) -> None:
+    _button(table, "Place bet").click()
+    page.wait_for_timeout(200)
 
 
 def browser(site: Path, deals: int, repeats: int) -> dict[str, tuple[float, float]]:
@@ -163,7 +182,7 @@ def browser(site: Path, deals: int, repeats: int) -> dict[str, tuple[float, floa
                 live.click()
                 table = page.locator(f".bg-live-table .{css}")
                 table.wait_for(timeout=180_000)
-                _place_bets(page, game, table)
+                _per_game("_page_bets", registry.game(chapter))(page, table)
                 panel = table.locator(".bg-repeat-panel")
                 panel.get_by_text(R.RepeatPanel.TITLE).click()
                 for name, value in (("Deals", deals), ("Seed", SEED)):

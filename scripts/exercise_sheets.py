@@ -227,11 +227,9 @@ def make_sheet(game: str, exercises: list[Exercise], out: Path) -> Path:
 
 # ---------------------------------------------------------------- the JupyterLite cells
 
-PLAYERS = {"hoggenheimer": '["Anna", "Ben", "Cleo", "Dora"]', "banker-and-broker": '["Anna", "Ben", "Cleo", "Dora"]',
-           "landsknecht": '["Anna", "Boris", "Clara", "Dora"]'}
-"""The players of the table an exercise sets up (as the exercises' text names them)."""
-if set(PLAYERS) != set(registry.SLUGS):
-    raise SystemExit(f"exercise_sheets.PLAYERS names {sorted(PLAYERS)}, the registry {sorted(registry.SLUGS)}")
+PLAYERS = {g.slug: json.dumps(list(g.module("classroom").EXERCISE_PLAYERS)) for g in registry.GAMES}
+"""The players of the table an exercise sets up (each game's classroom ``EXERCISE_PLAYERS``, as the exercises'
+text names them), written as the cell's Python list."""
 TABLES = {g.slug: (g.table_module, g.table, PLAYERS[g.slug]) for g in registry.GAMES}
 
 

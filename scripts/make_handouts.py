@@ -12,7 +12,7 @@ Writes into book/_handouts/ (ignored by git):
   the worked solutions (``solution: <exercise>`` in their metadata, see
   book/_ext/solution_cells.py).
 
-Every number printed is computed from banking_games.exact / teaching.
+Every number printed is computed from banking_games.exact and banking_games.classroom.
 
 Usage: python scripts/make_handouts.py [--out DIR]   (default book/_handouts)
 """
@@ -85,7 +85,7 @@ class Handout(FPDF):
 def _grid_cm() -> tuple[int, int]:
     """Width and height (cm) of the 4 x 8 grid of real cards laid beside the mat
     (5 mm between cards)."""
-    from banking_games import teaching as T
+    from banking_games.classroom import teaching as T
     from banking_games.games import hoggenheimer as hog
 
     (kw, kh), gap = T.CARD_MM, 5
@@ -93,11 +93,12 @@ def _grid_cm() -> tuple[int, int]:
 
 
 def _hoggenheimer(pdf: Handout) -> None:
-    from banking_games import teaching as T
+    from banking_games.classroom import hoggenheimer as lesson
+    from banking_games.classroom import teaching as T
     from banking_games.cards import hoggenheimer_pack
     from banking_games.games import hoggenheimer as hog
 
-    exact = T.hoggenheimer_exact()
+    exact = lesson.exact()
     n_pack = len(hoggenheimer_pack())
     rows, cols = len(hog.SUIT_ROWS), len(hog.RANK_COLUMNS)
     grid_w, grid_h = _grid_cm()
@@ -120,7 +121,7 @@ def _hoggenheimer(pdf: Handout) -> None:
         "to the banker.",
         f"Count the cards turned, the Joker included (the live table reports this number; with the "
         f"German deal it is the Joker's place in the pack). A deal takes roughly "
-        f"{int(T.hoggenheimer_real_deal_seconds())} seconds (our estimate, not measured).",
+        f"{int(lesson.real_deal_seconds())} seconds (our estimate, not measured).",
     ])
     odds = hog.PAYOUT_ODDS  # the engine's payout table: nothing typed here
     words = {hog.BetKind.CARD: "one card", hog.BetKind.PAIR: "two neighbouring cards",
@@ -135,7 +136,7 @@ def _hoggenheimer(pdf: Handout) -> None:
     pdf.heading("Hoggenheimer: layout mat")
     suits = [("♠", "spades"), ("♥", "hearts"), ("♦", "diamonds"), ("♣", "clubs")]
     ranks = ["A", "K", "Q", "J", "10", "9", "8", "7"]
-    (w, h), x0, y0 = T.HOG_MAT_CELL_MM, 30, 35
+    (w, h), x0, y0 = lesson.MAT_CELL_MM, 30, 35
     pdf.set_font("DejaVu", "B", 12)
     for c, r in enumerate(ranks):
         pdf.set_xy(x0 + c * w, y0 - 8)
@@ -162,7 +163,7 @@ def _hoggenheimer(pdf: Handout) -> None:
     pdf.para("Group: ______   Seed: ______   Names: ____________________________________")
     pdf.para("1. Predict before dealing. Which of these bets would you choose, and why?")
     letters = []
-    for letter, spec, words in T.HOG_BETS:
+    for letter, spec, words in lesson.BETS:
         letters.append(f"{letter}: {words}, paid {int(hog.make_bet(spec).odds)} to 1")
     pdf.bullets(letters)
     deals = T.LESSON_DEALS
@@ -180,11 +181,11 @@ def _hoggenheimer(pdf: Handout) -> None:
 
 
 def _banker_broker(pdf: Handout) -> None:
-    from banking_games import teaching as T
+    from banking_games.classroom import banker_broker as lesson
+    from banking_games.classroom import teaching as T
     from banking_games.games import banker_broker as bb
-    from banking_games.widgets.banker_broker import DEFAULT_PLAYERS
 
-    punters = len(DEFAULT_PLAYERS) - 1
+    punters = len(lesson.DEFAULT_PLAYERS) - 1
     ties = {bb.TieRule.BANK_WINS: "the bank wins the stake", bb.TieRule.STAKE_RETURNED: "the stake is returned"}
     pdf.add_page()
     pdf.heading("Banker and Broker: rules card")
@@ -194,13 +195,13 @@ def _banker_broker(pdf: Handout) -> None:
         "Each punter stakes on a section. The banker turns every section over to show its bottom card.",
         "A section whose bottom card is higher than the banker's wins even money (1 to 1); a lower one loses.",
         "Equal ranks (a tie): the source gives two options on an equal footing: the bank wins the stake, or "
-        f"the stake is returned. This lesson uses: {ties[T.BB_CONFIG.tie_rule]}.",
+        f"the stake is returned. This lesson uses: {ties[lesson.CONFIG.tie_rule]}.",
         f"With real cards, {punters + 1} sections: cut them off the top of the pack and lay them left to "
         f"right; the first {punters} are the punters' sections, and the banker's section is the last one, "
         "from the bottom of the pack (as on the live table; the source does not say).",
     ])
     pdf.para("The source leaves five points for the table to agree before play. This lesson's choices:")
-    pdf.bullets([f"{option}: {words}." for option, words in T.banker_broker_options()])
+    pdf.bullets([f"{option}: {words}." for option, words in lesson.options()])
     pdf.add_page()
     pdf.heading("Banker and Broker: worksheet")
     pdf.para("Group: ______   Seed: ______   Names: ____________________________________")
@@ -219,7 +220,8 @@ def _banker_broker(pdf: Handout) -> None:
 
 
 def _landsknecht(pdf: Handout) -> None:
-    from banking_games import teaching as T
+    from banking_games.classroom import landsknecht as lesson
+    from banking_games.classroom import teaching as T
     from banking_games.games.landsknecht import PACK_SIZE
 
     pdf.add_page()
@@ -242,7 +244,7 @@ def _landsknecht(pdf: Handout) -> None:
     pdf.para("1. Predict: a players' card has survived five turns without being paired. Is a new stake "
              "on it now more likely to win, less likely, or just as likely as a stake at the start?")
     deals = T.LESSON_DEALS
-    pdf.para(f"2. Deal {deals} deals. At the start stake 1 on the players' card (bet F). After {T.LK_LATE_TURNS} "
+    pdf.para(f"2. Deal {deals} deals. At the start stake 1 on the players' card (bet F). After {lesson.LATE_TURNS} "
              "turns, if that card and the banker's card are both unpaired, stake 1 more on it (bet L). "
              "Write W or L for each bet, and count void deals.")
     pdf.table(["deal", "bet F", "bet L (if placed)", "void deals before it"],
@@ -256,11 +258,11 @@ def _landsknecht(pdf: Handout) -> None:
 def make_pdfs(out: Path = OUT) -> dict[str, Path]:
     out.mkdir(parents=True, exist_ok=True)
     made = {}
-    fills = {"hoggenheimer": _hoggenheimer, "banker-and-broker": _banker_broker, "landsknecht": _landsknecht}
     for info in registry.GAMES:
-        if info.slug not in fills:
-            raise SystemExit(f"make_handouts: no handout for {info.title} (add its fill function)")
-        game, fill, title = info.slug, fills[info.slug], f"{info.title} handout"
+        fill = globals().get(f"_{info.package}")   # each game's handout: the function named after its package
+        if fill is None:
+            raise SystemExit(f"make_handouts: no handout for {info.title} (add its fill function _{info.package})")
+        game, title = info.slug, f"{info.title} handout"
         pdf = Handout(title)
         fill(pdf)
         path = out / f"{game}-handout.pdf"

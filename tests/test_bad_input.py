@@ -18,7 +18,8 @@ from fractions import Fraction as F
 import numpy as np
 import pytest
 
-from banking_games import checks, group_codes, teaching
+from banking_games import checks, registry
+from banking_games.classroom import bet_numbers, group_codes, teaching
 from banking_games.cards import (Card, Suit, check_deck_order, full_pack, hoggenheimer_pack, parse_cards, random_source,
                                  rank_name, shuffled, top_ranks_pack)
 from banking_games.errors import BetError, CardError, ConfigError, DeckError, GameError, RuleError, SeedError
@@ -35,6 +36,9 @@ from banking_games.simulate import banker_broker as sb
 from banking_games.simulate import common as sc
 from banking_games.simulate import hoggenheimer as sh
 from banking_games.simulate import landsknecht as sl
+from banking_games.classroom import hoggenheimer as hog_lesson
+from banking_games.classroom import banker_broker as bb_lesson
+from banking_games.classroom import landsknecht as lk_lesson
 
 NOT_ITERABLE = [5, 1.5, None, object(), Card(14, Suit.SPADES)]
 
@@ -242,14 +246,14 @@ INT_CASES = [
     ("games.banker_broker.bank_cut_rng:seed", lambda v: bb.bank_cut_rng(v, 1), NOT_A_NUMBER),
     ("games.banker_broker.bank_cut_rng:number", lambda v: bb.bank_cut_rng(1, v), NOT_A_NUMBER),
     # group codes (banking_games.group_codes): every number a code carries, and the helpers' sizes
-    ("group_codes.GroupCode:seed", lambda v: group_codes.GroupCode("hoggenheimer", "lesson", v, 10), "the seed must"),
-    ("group_codes.GroupCode:deals", lambda v: group_codes.GroupCode("hoggenheimer", "lesson", 1, v),
+    ("classroom.group_codes.GroupCode:seed", lambda v: group_codes.GroupCode("hoggenheimer", "lesson", v, 10), "the seed must"),
+    ("classroom.group_codes.GroupCode:deals", lambda v: group_codes.GroupCode("hoggenheimer", "lesson", 1, v),
      "the number of deals must"),
-    ("group_codes.GroupCode:counts", lambda v: group_codes.GroupCode(
+    ("classroom.group_codes.GroupCode:counts", lambda v: group_codes.GroupCode(
         "hoggenheimer", "lesson", 1, 10, counts={"A": (v, 10)}), "successes of 'A' must be a whole number"),
-    ("group_codes.bet_spec:index", lambda v: group_codes.bet_spec("hoggenheimer", v), NOT_A_NUMBER),
-    ("group_codes.format_code:group", lambda v: group_codes.format_code("GAHLU7CD", v), NOT_A_NUMBER),
-    ("group_codes.qr_svg:scale", lambda v: group_codes.qr_svg("GAHL-U7CD-8D6D-5D3D-JFH6-262C-232Y", scale=v),
+    ("classroom.group_codes.bet_spec:index", lambda v: group_codes.bet_spec("hoggenheimer", v), NOT_A_NUMBER),
+    ("classroom.group_codes.format_code:group", lambda v: group_codes.format_code("GAHLU7CD", v), NOT_A_NUMBER),
+    ("classroom.group_codes.qr_svg:scale", lambda v: group_codes.qr_svg("GAHL-U7CD-8D6D-5D3D-JFH6-262C-232Y", scale=v),
      NOT_A_NUMBER),
     ("cards.Card:rank", lambda v: Card(v, Suit.SPADES), "no rank"),
     ("cards.rank_name:rank", lambda v: rank_name(v), "no rank"),
@@ -258,25 +262,30 @@ INT_CASES = [
     ("cards.top_ranks_pack:suits", lambda v: (top_ranks_pack(13, 1), top_ranks_pack(13, v)), "a pack has 1 to 13 ranks"),
     ("cards.shuffled:rng", lambda v: shuffled(full_pack(), v), SEED),
     ("cards.random_source:rng", lambda v: random_source(v), SEED),
-    ("teaching.Count:successes", lambda v: teaching.Count(v, 3), NOT_A_NUMBER),
-    ("teaching.Count:trials", lambda v: teaching.Count(0, v), NOT_A_NUMBER),
-    ("teaching.band:trials", lambda v: teaching.band(F(1, 2), v), NOT_A_NUMBER),
-    ("teaching.band:per_deal", lambda v: teaching.band(F(1, 2), 4, per_deal=v), NOT_A_NUMBER),
-    ("teaching.summary_rows:per_deal", lambda v: teaching.summary_rows(
+    ("classroom.teaching.Count:successes", lambda v: teaching.Count(v, 3), NOT_A_NUMBER),
+    ("classroom.teaching.Count:trials", lambda v: teaching.Count(0, v), NOT_A_NUMBER),
+    ("classroom.teaching.band:trials", lambda v: teaching.band(F(1, 2), v), NOT_A_NUMBER),
+    ("classroom.teaching.band:per_deal", lambda v: teaching.band(F(1, 2), 4, per_deal=v), NOT_A_NUMBER),
+    ("classroom.teaching.summary_rows:per_deal", lambda v: teaching.summary_rows(
         {"a": teaching.Count(1, 2)}, {"a": F(1, 2)}, {"a": "A"}, per_deal={"a": v}), NOT_A_NUMBER),
-    ("teaching.banker_broker_group:seed", lambda v: teaching.banker_broker_group(v, 2), NOT_A_NUMBER),
-    ("teaching.banker_broker_group:deals", lambda v: teaching.banker_broker_group(1, v), NOT_A_NUMBER),
-    ("teaching.banker_broker_net_variance:sections", lambda v: teaching.banker_broker_net_variance(v), NOT_A_NUMBER),
-    ("teaching.class_bands:deals_per_group", lambda v: teaching.class_bands({}, v), NOT_A_NUMBER),
-    ("teaching.class_bands:groups", lambda v: teaching.class_bands({}, 10, [v]), NOT_A_NUMBER),
-    ("teaching.group_seeds:first", lambda v: teaching.group_seeds(v, 3), NOT_A_NUMBER),
-    ("teaching.group_seeds:groups", lambda v: teaching.group_seeds(1, v), NOT_A_NUMBER),
-    ("teaching.hoggenheimer_group:seed", lambda v: teaching.hoggenheimer_group(v, 2), NOT_A_NUMBER),
-    ("teaching.hoggenheimer_group:deals", lambda v: teaching.hoggenheimer_group(1, v), NOT_A_NUMBER),
-    ("teaching.landsknecht_group:seed", lambda v: teaching.landsknecht_group(v, 2), NOT_A_NUMBER),
-    ("teaching.landsknecht_group:deals", lambda v: teaching.landsknecht_group(1, v), NOT_A_NUMBER),
-    ("teaching.net_band:stakes_per_deal", lambda v: teaching.net_band(F(0), F(1), v, 10), NOT_A_NUMBER),
-    ("teaching.net_band:deals", lambda v: teaching.net_band(F(0), F(1), 1, v), NOT_A_NUMBER),
+    ("classroom.banker_broker.group:seed", lambda v: bb_lesson.group(v, 2), NOT_A_NUMBER),
+    ("classroom.banker_broker.group:deals", lambda v: bb_lesson.group(1, v), NOT_A_NUMBER),
+    ("classroom.banker_broker.net_variance:sections", lambda v: bb_lesson.net_variance(v), NOT_A_NUMBER),
+    ("classroom.teaching.class_bands:deals_per_group", lambda v: teaching.class_bands({}, v), NOT_A_NUMBER),
+    ("classroom.teaching.class_bands:groups", lambda v: teaching.class_bands({}, 10, [v]), NOT_A_NUMBER),
+    ("classroom.teaching.group_seeds:first", lambda v: teaching.group_seeds(v, 3), NOT_A_NUMBER),
+    ("classroom.teaching.group_seeds:groups", lambda v: teaching.group_seeds(1, v), NOT_A_NUMBER),
+    ("classroom.hoggenheimer.group:seed", lambda v: hog_lesson.group(v, 2), NOT_A_NUMBER),
+    ("classroom.hoggenheimer.group:deals", lambda v: hog_lesson.group(1, v), NOT_A_NUMBER),
+    ("classroom.landsknecht.group:seed", lambda v: lk_lesson.group(v, 2), NOT_A_NUMBER),
+    ("classroom.landsknecht.group:deals", lambda v: lk_lesson.group(1, v), NOT_A_NUMBER),
+    ("classroom.teaching.net_band:stakes_per_deal", lambda v: teaching.net_band(F(0), F(1), v, 10), NOT_A_NUMBER),
+    ("classroom.teaching.net_band:deals", lambda v: teaching.net_band(F(0), F(1), 1, v), NOT_A_NUMBER),
+    # each game's bet notation in a code (group_codes.bet_spec calls it; checked here when called directly too)
+    *[(f"classroom.{g.package}.bet_spec:index", (lambda m: lambda v: m.bet_spec(v))(g.module("classroom")),
+       NOT_A_NUMBER) for g in registry.GAMES],
+    ("classroom.bet_numbers.numbered_bet_spec:index", lambda v: bet_numbers.numbered_bet_spec("Game", "bet ", v),
+     NOT_A_NUMBER),
     ("games.hoggenheimer.HoggenheimerConfig:suits", lambda v: hg.HoggenheimerConfig(suits=v), NOT_A_NUMBER),
     ("games.hoggenheimer.HoggenheimerConfig:ranks", lambda v: hg.HoggenheimerConfig(ranks=v), NOT_A_NUMBER),
     ("games.hoggenheimer.HoggenheimerDeal:rng", lambda v: hg.HoggenheimerDeal(rng=v), SEED),
@@ -456,9 +465,17 @@ def test_true_refused_on_a_deal_leaves_it_unchanged():
 
 # Parameters that take a whole number but need no row above, each with the reason.
 INT_EXEMPT = {
+    # each game's classroom hooks, called by the game-independent code after it has checked its input
+    "classroom.teaching.check_group": "the group functions' own check: their rows (classroom.<game>.group:seed, :deals)",
+    **{f"classroom.{g.package}.{hook}": why for g in registry.GAMES for hook, why in (
+        ("Plan.deal", "rng is the repeat's own random.Random(seed), made by _Run from a checked seed"),
+        ("repeat_template", "rng is the board's own random.Random(0)"),
+        ("cards_counts", "called by ClassBoard.add_cards with the form's fields read as whole numbers"),
+        ("check_counts", "called by board_checks.check_counts after it checks deals and every count"),
+        ("code_impossible", "called by GroupCode after it checks deals and every count"))},
     # result records the package builds and returns (never read from a caller's input)
-    "teaching.GroupCounts": "record returned by the group functions, which check seed and deals",
-    "teaching.MeanNet": "record returned by teaching.mean_net, computed from pooled counts",
+    "classroom.teaching.GroupCounts": "record returned by the group functions, which check seed and deals",
+    "classroom.teaching.MeanNet": "record returned by teaching.mean_net, computed from pooled counts",
     "games.hoggenheimer.CardTurned": "event record built by the engine",
     "games.hoggenheimer.PlacedBet": "record returned by place_bet",
     "games.banker_broker.BankChangeResult": "record returned by end_deal",
@@ -483,10 +500,11 @@ INT_EXEMPT = {
 
 # The modules whose public callables the discovery below reads; widgets' constructors are
 # tested in tests/test_widgets_*.py (their check_seed is checks.whole_number).
-INT_MODULES = ["cards", "money", "teaching", "games.hoggenheimer", "games.banker_broker", "games.landsknecht",
+INT_MODULES = ["cards", "money", "classroom.teaching", "games.hoggenheimer", "games.banker_broker", "games.landsknecht",
                "games.cut", "exact.core", "exact.hoggenheimer", "exact.banker_broker", "exact.landsknecht",
                "simulate.common", "simulate.hoggenheimer", "simulate.banker_broker", "simulate.landsknecht",
-               "group_codes"]
+               "classroom.group_codes", "classroom.bet_numbers",
+               *(f"classroom.{g.package}" for g in registry.GAMES)]
 _INT_ANNOTATION = re.compile(r"\bint\b")
 _COUNT_NAMES = {"rng", "seed", "stake", "stakes"}
 
@@ -550,12 +568,13 @@ NAMES_CASES = [
     ("games.landsknecht.new_deal:players", lambda v: lk.new_deal(1, players=v)),
     ("games.landsknecht.choose_first_banker:players", lambda v: lk.choose_first_banker(v, rng=1)),
     ("games.landsknecht.LandsknechtSession:players", lambda v: lk.LandsknechtSession(v, 1)),
-    ("teaching.hoggenheimer_group:players", lambda v: teaching.hoggenheimer_group(1, 2, v)),
-    ("teaching.banker_broker_group:players", lambda v: teaching.banker_broker_group(1, 2, v)),
-    ("teaching.landsknecht_group:players", lambda v: teaching.landsknecht_group(1, 2, v)),
+    ("classroom.hoggenheimer.group:players", lambda v: hog_lesson.group(1, 2, v)),
+    ("classroom.banker_broker.group:players", lambda v: bb_lesson.group(1, 2, v)),
+    ("classroom.landsknecht.group:players", lambda v: lk_lesson.group(1, 2, v)),
 ]
 NAME_PARAMETERS = {"players", "punters", "seating", "cutters"}
 NAMES_EXEMPT = {
+    "classroom.teaching.check_group:players": "the group functions' own check: their rows (classroom.<game>.group:players)",
     "games.cut.CutForBank:cutters": "record returned by cut_for_bank",
     "exact.banker_broker.CycleValues:players": "a count of players (whole number), in INT_CASES",
     "exact.banker_broker.rotation_cycle_expectations:players": "a count of players, in INT_CASES",

@@ -28,15 +28,18 @@ from pathlib import Path
 
 import pytest
 
-from banking_games import group_codes as GC
-from banking_games import teaching as T
+from banking_games.classroom import group_codes as GC
+from banking_games.classroom import teaching as T
 from banking_games.widgets.board import BoardError, BrowserStore, ClassBoard, MemoryStore, check_counts, funnel_svg, storage_key
+from banking_games.classroom import hoggenheimer as hog_lesson
+from banking_games.classroom import banker_broker as bb_lesson
+from banking_games.classroom import landsknecht as lk_lesson
 
 BOOK = Path(__file__).resolve().parent.parent / "book"
 PAGE = {"hoggenheimer": "lesson-hoggenheimer.md", "banker-and-broker": "lesson-banker-and-broker.md",
         "landsknecht": "lesson-landsknecht.md"}
-GROUP = {"hoggenheimer": T.hoggenheimer_group, "banker-and-broker": T.banker_broker_group,
-         "landsknecht": T.landsknecht_group}
+GROUP = {"hoggenheimer": hog_lesson.group, "banker-and-broker": bb_lesson.group,
+         "landsknecht": lk_lesson.group}
 
 
 def lesson_seeds(game: str) -> list[int]:
@@ -110,7 +113,7 @@ def test_banker_broker_band_allows_for_the_shared_card():
     board = ClassBoard("banker-and-broker", store=FakeStore(), key="k")
     board.add("\n".join(codes))
     total = T.pool(groups)
-    exact = T.banker_broker_exact()
+    exact = bb_lesson.exact()
     k = total["tie"].trials // (T.LESSON_DEALS * 8)       # punters' sections a deal (3 with four players)
     assert k == 3
     _, lo, hi = T.band(exact["tie"], total["tie"].trials, per_deal=k, covariance_per_deal=exact["tie_cov"])
@@ -290,7 +293,7 @@ def test_counts_that_cannot_be(game, deals, counts):
 
 def test_funnel_plot_draws_each_group_and_the_band():
     _, groups = lesson_codes("hoggenheimer")
-    p = T.hoggenheimer_exact()["A"][0]
+    p = hog_lesson.exact()["A"][0]
     svg = funnel_svg([(f"seed {g.seed}", 10, g.counts["A"].fraction, False) for g in groups], p, "A")
     assert svg.count("<circle") == 8 and "<polygon" in svg and "var(--jp-" in svg
     assert "8 groups" in svg
@@ -383,7 +386,7 @@ def test_a_landsknecht_repeat_on_the_first_card_is_dealt_again_and_other_cards_a
     # The board deals a Landsknecht repeat again only for the stake on the first players' card (the
     # Repeat panel's default bet): its tampered copy is flagged. A repeat on card 2 is pooled nowhere
     # in the lesson: refused, with why.
-    from banking_games.widgets.board_checks import _repeat_counts
+    from banking_games.classroom.board_checks import _repeat_counts
     first = GC.bet_spec("landsknecht", 1)
     seed, deals = 2026, 40
     right_counts = _repeat_counts("landsknecht", GC.GroupCode("landsknecht", "repeat", seed, deals, (first,),
@@ -404,13 +407,13 @@ def test_a_landsknecht_repeat_on_the_first_card_is_dealt_again_and_other_cards_a
 # ---------------------------------------------------------------- the board knows its lesson (issue 34)
 
 def _hog_code(seed: int, deals: int) -> str:
-    return GC.encode(GC.GroupCode.from_group_counts("hoggenheimer", "lesson", T.hoggenheimer_group(seed, deals)))
+    return GC.encode(GC.GroupCode.from_group_counts("hoggenheimer", "lesson", hog_lesson.group(seed, deals)))
 
 
 def test_a_groups_later_code_replaces_its_earlier_one():
     # A seed deals the same cards in the same order, so group seed 101's code after 10 deals holds the
     # 6 deals of its code after 6: pooling both would count those 6 deals twice. One entry per group.
-    six, ten = T.hoggenheimer_group(101, 6), T.hoggenheimer_group(101, 10)
+    six, ten = hog_lesson.group(101, 6), hog_lesson.group(101, 10)
     assert all(six.counts[k].successes <= ten.counts[k].successes for k in "ABCD")   # the 6 are among the 10
     board = ClassBoard("hoggenheimer", store=FakeStore(), key="k")
     paste(board, _hog_code(101, 6))

@@ -24,10 +24,11 @@ from fractions import Fraction
 
 import pytest
 
-from banking_games import group_codes as GC
-from banking_games import teaching as T
+from banking_games.classroom import group_codes as GC
+from banking_games.classroom import teaching as T
 from banking_games.widgets.board import (MAX_PASTE_LINES, SHOW_REFUSED, BoardError, ClassBoard, check_counts,
                                          group_identity, same_group)
+from banking_games.classroom import landsknecht as lk_lesson
 from test_board import FakeStore, as_pairs, lesson_codes, paste
 
 
@@ -303,7 +304,7 @@ def test_one_add_deals_at_most_check_deals_per_add_again():
     board.add_button.click()
     assert [e.code.seed for e in board.entries] == [11, 12, 13] and board.codes_field.value == ""
 
-    lesson = [GC.encode(GC.GroupCode.from_group_counts("landsknecht", "lesson", T.landsknecht_group(seed, T.LESSON_DEALS)))
+    lesson = [GC.encode(GC.GroupCode.from_group_counts("landsknecht", "lesson", lk_lesson.group(seed, T.LESSON_DEALS)))
               for seed in range(1000, 1101)]
     board = ClassBoard("landsknecht", store=FakeStore(), key="k")
     paste(board, "\n".join(["not a code"] + lesson))     # a refused line first: it deals nothing

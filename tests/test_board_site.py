@@ -6,7 +6,7 @@ On the Hoggenheimer lesson page:
 
 * before Python starts, the stand-in figure lists the codes of the answer
   key's seeded groups: the codes Python makes here of
-  ``teaching.hoggenheimer_group(seed, LESSON_DEALS)`` for the page's seeds;
+  ``hog_lesson.group(seed, LESSON_DEALS)`` for the page's seeds;
 * pressing "Open the class board" shows the board; pasting those 8 codes
   gives the pooled table whose class counts are ``teaching.pool`` of the
   same groups, computed here in Python ("s of t" per bet A-D);
@@ -37,8 +37,9 @@ from __future__ import annotations
 import dataclasses
 import re
 
-from banking_games import group_codes as GC
-from banking_games import teaching as T
+from banking_games.classroom import group_codes as GC
+from banking_games.classroom import teaching as T
+from banking_games.classroom import hoggenheimer as hog_lesson
 from conftest import BOOK, need_module, new_context, require_chromium, watch
 from site_audit import audit_themes
 
@@ -92,13 +93,13 @@ def board_cases() -> dict:
     the last group's) with one more (or one fewer) win of bet A, encoded again so that
     its check symbol fits, with the true count of A that the flag must show."""
     seeds = _seeds()
-    groups = [T.hoggenheimer_group(s, T.LESSON_DEALS) for s in seeds]
+    groups = [hog_lesson.group(s, T.LESSON_DEALS) for s in seeds]
     codes = [GC.encode(GC.GroupCode.from_group_counts("hoggenheimer", "lesson", g)) for g in groups]
     total = T.pool(groups)
-    expected = {letter: f"{total[letter].successes} of {total[letter].trials}" for letter, _, _ in T.HOG_BETS}
+    expected = {letter: f"{total[letter].successes} of {total[letter].trials}" for letter, _, _ in hog_lesson.BETS}
     i = len(codes[0]) // 2
     typo = codes[0][:i] + ("7" if codes[0][i] != "7" else "8") + codes[0][i + 1:]
-    ninth = T.hoggenheimer_group(max(seeds) + 1, T.LESSON_DEALS)
+    ninth = hog_lesson.group(max(seeds) + 1, T.LESSON_DEALS)
     code = GC.GroupCode.from_group_counts("hoggenheimer", "lesson", ninth)
     a, n = code.counts["A"]
     tampered = GC.encode(dataclasses.replace(code, counts=dict(code.counts, A=(a + 1 if a < n else a - 1, n))))
@@ -285,7 +286,7 @@ def _y4m(path, text: str, frames: int = 5) -> None:
 def test_board_scans_a_code_with_a_camera(browser, sub_path_url, tmp_path):
     """A Chromium whose camera (fake) shows the QR code of group 1's code: the board's
     "Scan a code" puts that code, as the QR holds it (format_code), into the Codes box,
-    and Add then pools it: the class counts are those of teaching.hoggenheimer_group
+    and Add then pools it: the class counts are those of hog_lesson.group
     for group 1's seed (computed here in Python). Before the press nothing asks for the
     camera; a page without navigator.mediaDevices shows no Scan button."""
     import conftest
@@ -293,9 +294,9 @@ def test_board_scans_a_code_with_a_camera(browser, sub_path_url, tmp_path):
     case = board_cases()
     text = GC.format_code(GC.normalise(case["codes"][0]))
     # one group on the board: its pool is its own counts, dealt here from group 1's seed
-    group = T.hoggenheimer_group(_seeds()[0], T.LESSON_DEALS)
+    group = hog_lesson.group(_seeds()[0], T.LESSON_DEALS)
     expected = {letter: f"{group.counts[letter].successes} of {group.counts[letter].trials}"
-                for letter, _, _ in T.HOG_BETS}
+                for letter, _, _ in hog_lesson.BETS}
     video = tmp_path / "qr.y4m"
     _y4m(video, text)
     cam = conftest._PLAYWRIGHT.chromium.launch(
@@ -393,7 +394,7 @@ def test_codes_made_in_the_table_pool_on_the_board(browser, sub_path_url):
     case = board_cases()
     seed = _seeds()[0]
     lesson_code, repeat_code = _in_python(seed)
-    # the table's lesson code is group 1's code of the answer key (teaching.hoggenheimer_group)
+    # the table's lesson code is group 1's code of the answer key (hog_lesson.group)
     assert GC.decode(lesson_code) == GC.decode(case["codes"][0]), "CPython's table and teaching disagree"
     context, problems = new_context(browser, service_workers="block")
     page = watch(context.new_page(), problems)

@@ -10,8 +10,8 @@ from fractions import Fraction
 
 import pytest
 
-from banking_games import group_codes as G
-from banking_games.group_codes import GroupCode, GroupCodeError, decode, encode
+from banking_games.classroom import group_codes as G
+from banking_games.classroom.group_codes import GroupCode, GroupCodeError, decode, encode
 
 v = G._varint
 

@@ -14,13 +14,14 @@ import sys
 from fractions import Fraction
 from pathlib import Path
 
-from banking_games import group_codes as G
-from banking_games import teaching as T
+from banking_games.classroom import group_codes as G
+from banking_games.classroom import teaching as T
 from banking_games.games.banker_broker import compare
 from banking_games.games.hoggenheimer import make_bet
 from banking_games.widgets.banker_broker import BankerBrokerTable
 from banking_games.widgets.hoggenheimer import HoggenheimerTable
 from banking_games.widgets.landsknecht import LandsknechtTable
+from banking_games.classroom import hoggenheimer as hog_lesson
 
 sys.path.insert(0, str(Path(__file__).parent))
 from test_repeat import hoggenheimer_table  # noqa: E402
@@ -36,11 +37,11 @@ def test_hoggenheimer_lesson_code_is_what_the_group_counts():
     table = HoggenheimerTable(seed=105)
     table.more.selected_index = 2
     assert "finish a deal first" in table.lesson_code.value and table.lesson_code.code is None
-    wins = {letter: 0 for letter, _, _ in T.HOG_BETS}
+    wins = {letter: 0 for letter, _, _ in hog_lesson.BETS}
     reported = 0
     for n in range(3):
         table.deal_to_end()
-        for letter, spec, _ in T.HOG_BETS:
+        for letter, spec, _ in hog_lesson.BETS:
             wins[letter] += make_bet(spec).wins(table.deal.turned)
         # the worksheet's number: the table's message "... card N: the Joker"
         reported += int(re.search(r"card (\d+): the Joker", table.message.value, re.I).group(1))

@@ -2,7 +2,8 @@
 
 Issue 33 asks for a house a newcomer can change: the rules engines at the
 bottom, the exact and simulated values on them, the classroom arithmetic
-(teaching, group codes, the registry of games) above those, the widgets on
+(the registry of games and the classroom package: teaching, group codes,
+repeat plans, the board's checks) above those, the widgets on
 top, and imports that run only downwards. Read from the source with ``ast``
 (no module is imported), so the test sees every import, also one placed
 inside a function:
@@ -35,8 +36,9 @@ LAYERS = [
     {"banking_games.games"},
     # 2: exact values and simulation, on the engines
     {"banking_games.exact", "banking_games.simulate", "banking_games.display", "banking_games.plots"},
-    # 3: the classroom: the registry of games, lessons' arithmetic, group codes
-    {"banking_games.registry", "banking_games.teaching", "banking_games.group_codes"},
+    # 3: the registry of games and the classroom (lessons' arithmetic, group codes, repeat plans, the
+    # board's checks, each game's classroom module): no widget
+    {"banking_games.registry", "banking_games.classroom"},
     # 4: the widgets (dealing tables, Repeat, the class board)
     {"banking_games.widgets"},
 ]
@@ -153,5 +155,5 @@ def test_an_import_inside_a_function_is_a_listed_optional_module():
 def test_the_layers_are_those_of_the_package():
     # every module falls in a layer, and the engines' layer is below the widgets'
     assert all(layer(m) >= 0 for m in MODULES)
-    assert layer("banking_games.games.hoggenheimer.rules") < layer("banking_games.teaching") \
+    assert layer("banking_games.games.hoggenheimer.rules") < layer("banking_games.classroom.teaching") \
         < layer("banking_games.widgets.board")

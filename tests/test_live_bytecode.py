@@ -18,7 +18,7 @@ Derivations used below, by hand:
   ``mod.pyc`` beside ``mod.py``; a pyc without its source is imported by
   the path finder only from the module's own place (``pkg/mod.pyc``), never
   from ``__pycache__``.
-* ``fractions`` is imported by the tables (src/banking_games/teaching.py and
+* ``fractions`` is imported by the tables (src/banking_games/classroom/teaching.py and
   display/banker_broker.py: ``from fractions import Fraction``), so *Deal
   live* loads it. ``tomllib`` is imported by nothing the tables or the
   notebooks run (nothing reads TOML), so it keeps its source, uncompiled.

@@ -9,9 +9,10 @@ from pathlib import Path
 
 import pytest
 
-from banking_games import group_codes as G
+from banking_games.classroom import group_codes as G
 from banking_games import registry
-from banking_games import teaching as T
+from banking_games.classroom import teaching as T
+from banking_games.classroom.repeat_plan import RepeatError, _Plan, repeat_plan
 from banking_games.widgets import board
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -40,8 +41,8 @@ def test_unknown_game_is_an_error_naming_the_games():
 def test_the_consumers_list_the_registrys_games():
     assert list(G.GAMES) == list(registry.SLUGS) and list(G.GAME_TITLES.values()) == [g.title for g in registry.GAMES]
     assert set(board.GAMES) == set(registry.SLUGS)
-    # the class's mean net (teaching.mean_net): one rule per game, each game's lesson seeds
-    assert set(T._MEAN_NET) == set(registry.SLUGS)
+    # the class's mean net (teaching.mean_net): each game's classroom module has its rule; each game's lesson seeds
+    assert all(callable(g.module("classroom").mean_net) for g in registry.GAMES)
     assert [T.lesson_seeds(slug)[0] for slug in registry.SLUGS] == [g.lesson_first_seed for g in registry.GAMES]
     sys.path.insert(0, str(ROOT / "book" / "_ext"))
     sys.path.insert(0, str(ROOT / "scripts"))
@@ -67,3 +68,42 @@ def test_a_game_without_rules_is_refused_not_checked_as_another(monkeypatch):
         G.GroupCode("poker", "lesson", 7, 10, (), {"first": (4, 10), "void": (0, 10)})
     with pytest.raises(G.GroupCodeError, match="no notation for Poker bets"):
         G.bet_index("poker", "players' card 1")
+
+
+# The names every game's classroom module has (CONTRIBUTING.md, "Adding a game"): the code that
+# serves every game (group codes, the board, Repeat, the tables' lesson code, the sheets) reads
+# exactly these, so a fourth game's module that lacks one would fail there, at a class, not here.
+CLASSROOM_NAMES = {
+    "DEFAULT_PLAYERS": tuple, "EXERCISE_PLAYERS": tuple, "EVENTS": tuple, "NET_NAMES": tuple,
+    "LESSON_BETS": tuple, "TALLY_EVENTS": tuple, "BOARD_NAMES": dict, "CARD_FIELDS": tuple,
+    "FUNNEL_EVENT": str, "SEVERAL_PER_DEAL": bool,
+}
+CLASSROOM_FUNCTIONS = ("group", "chances", "mean_net", "bet_index", "bet_spec", "code_impossible", "check_counts",
+                       "cards_counts", "repeat_events", "repeat_template", "lesson_setting_problem")
+
+
+@pytest.mark.parametrize("slug", registry.SLUGS)
+def test_each_classroom_module_has_the_common_names(slug):
+    lesson = registry.game(slug).module("classroom")
+    for name, kind in CLASSROOM_NAMES.items():
+        assert isinstance(getattr(lesson, name, None), kind), f"{lesson.__name__}.{name} missing or not a {kind.__name__}"
+    for name in CLASSROOM_FUNCTIONS:
+        assert callable(getattr(lesson, name, None)), f"{lesson.__name__}.{name} missing"
+    # the repeat's plan: a subclass of the shared one, for this game's engine's deal class
+
+    assert issubclass(lesson.Plan, _Plan) and lesson.Plan.DEAL is not type(None)
+    assert lesson.Plan.key == slug
+    # its events are what its board pools and its code carries (the code adds tallies such as cards turned)
+    assert set(lesson.BOARD_NAMES) | set(lesson.TALLY_EVENTS) == set(lesson.EVENTS)
+    assert lesson.FUNNEL_EVENT in lesson.BOARD_NAMES
+    # the lesson's group and the live table start with the same players (the lesson code re-deals them)
+    assert registry.game(slug).module("widgets").DEFAULT_PLAYERS == lesson.DEFAULT_PLAYERS
+
+
+def test_a_deal_of_no_game_is_refused_by_repeat():
+    # repeat_plan finds a deal's game through the registry; a deal no game's engine made is an error
+    # naming the games (from the registry), never repeated as another game's
+
+    titles = [g.title for g in registry.GAMES]
+    with pytest.raises(RepeatError, match=f"no repeat for a object: a {', '.join(titles[:-1])} or {titles[-1]} deal"):
+        repeat_plan(object())

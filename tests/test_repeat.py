@@ -22,7 +22,7 @@ from fractions import Fraction
 
 import pytest
 
-from banking_games import teaching
+from banking_games.classroom import teaching
 from banking_games.games import banker_broker as bb
 from banking_games.games import hoggenheimer as hog
 from banking_games.games import landsknecht as lk
@@ -31,8 +31,9 @@ from banking_games.widgets import repeat as R
 from banking_games.widgets.banker_broker import BankerBrokerTable
 from banking_games.widgets.hoggenheimer import HoggenheimerTable
 from banking_games.widgets.landsknecht import LandsknechtTable
+from banking_games.classroom import hoggenheimer as hog_lesson
 
-LESSON_BETS = [spec for _, spec, _ in teaching.HOG_BETS]  # JH; 7S 7H; 9H 8H 9D 8D; diamonds
+LESSON_BETS = [spec for _, spec, _ in hog_lesson.BETS]  # JH; 7S 7H; 9H 8H 9D 8D; diamonds
 
 
 def _count(results) -> dict:
@@ -77,11 +78,11 @@ def test_hoggenheimer_tally_is_the_engine_loop(procedure):
 
 
 def test_hoggenheimer_lesson_bets_match_the_lesson_group_counts():
-    # teaching.hoggenheimer_group deals the lesson's English deals from Random(seed) and counts the deals
+    # hog_lesson.group deals the lesson's English deals from Random(seed) and counts the deals
     # each of bets A-D wins: another code path, which must give the panel's "won" column.
     t = hoggenheimer_table()
     tally = t.repeat.run(200, 5)
-    group = teaching.hoggenheimer_group(5, 200)  # a group deals at most 200
+    group = hog_lesson.group(5, 200)  # a group deals at most 200
     assert [b.won for b in tally.bets] == [group.count(letter).successes for letter in "ABCD"]
 
 

@@ -17,11 +17,14 @@ from pathlib import Path
 import nbformat
 import pytest
 
-from banking_games import teaching as T
+from banking_games.classroom import teaching as T
 from banking_games.errors import ConfigError
 from banking_games.exact import banker_broker as xbb
 from banking_games.exact import hoggenheimer as xhog
 from banking_games.exact import landsknecht as xlk
+from banking_games.classroom import hoggenheimer as hog_lesson
+from banking_games.classroom import banker_broker as bb_lesson
+from banking_games.classroom import landsknecht as lk_lesson
 
 ROOT = Path(__file__).resolve().parent.parent
 BOOK = ROOT / "book"
@@ -97,7 +100,7 @@ def test_banker_broker_tie_covariance():
     # Two punters' sections and the banker's: three distinct cards. Both tie when both
     # bottoms share the banker's rank: (s-1)(s-2)/((n-1)(n-2)) = 3*2/(51*50) = 1/425;
     # covariance = 1/425 - (1/17)^2 = (17 - 25)/7225 = -8/7225.
-    assert T.banker_broker_exact()["tie_cov"] == Fraction(-8, 7225)
+    assert bb_lesson.exact()["tie_cov"] == Fraction(-8, 7225)
 
 
 def test_banker_broker_win_covariance():
@@ -106,7 +109,7 @@ def test_banker_broker_win_covariance():
     # higher cards among the other 51; both punters' cards (two distinct of those 51)
     # are higher with chance 4(12-j) * (4(12-j) - 1) / (51 * 50).
     both = sum(Fraction(1, 13) * Fraction(4 * (12 - j) * (4 * (12 - j) - 1), 51 * 50) for j in range(13))
-    assert T.banker_broker_exact()["win_cov"] == both - Fraction(8, 17) ** 2
+    assert bb_lesson.exact()["win_cov"] == both - Fraction(8, 17) ** 2
 
 
 @pytest.mark.parametrize("bad", [0, 41, -3, 2.5, True, "8"])
@@ -116,7 +119,7 @@ def test_group_seeds_refuses_bad_group_counts(bad):
 
 
 def test_group_helpers_refuse_bad_deals():
-    for f in (T.hoggenheimer_group, T.banker_broker_group, T.landsknecht_group):
+    for f in (hog_lesson.group, bb_lesson.group, lk_lesson.group):
         with pytest.raises(ConfigError, match="deals must be a whole number"):
             f(101, 0)
         with pytest.raises(ConfigError, match="seed must be a whole number"):
@@ -130,18 +133,18 @@ def test_hoggenheimer_group_matches_the_live_table():
     from banking_games.widgets.hoggenheimer import HoggenheimerTable
 
     table = HoggenheimerTable(seed=105)
-    wins = {letter: 0 for letter, _, _ in T.HOG_BETS}
+    wins = {letter: 0 for letter, _, _ in hog_lesson.BETS}
     turned = reported = 0
     for _ in range(3):
         table.deal_to_end()
-        for letter, spec, _ in T.HOG_BETS:
+        for letter, spec, _ in hog_lesson.BETS:
             wins[letter] += make_bet(spec).wins(table.deal.turned)
         # the worksheet asks for the number the table's message reports ("N cards turned; the last,
         # card N: the Joker ...", or "Card 1: the Joker ..." when the Joker comes first)
         reported += int(re.search(r"card (\d+): the Joker", table.message.value, re.I).group(1))
         turned += len(table.deal.turned)
         table.new_deal()
-    g = T.hoggenheimer_group(105, 3)
+    g = hog_lesson.group(105, 3)
     assert {k: g.counts[k].successes for k in wins} == wins
     # the table's count includes the Joker: one more card than the ranked cards in each deal
     assert reported == turned + 3
@@ -161,7 +164,7 @@ def test_banker_broker_group_matches_the_live_table():
             sections += 1
             ties += compare(d.sections[n - 1].bottom, d.banker_card) == 0
         table.new_deal()
-    g = T.banker_broker_group(205, 3)
+    g = bb_lesson.group(205, 3)
     assert (g.counts["tie"].successes, g.counts["tie"].trials) == (ties, sections)
 
 
@@ -184,7 +187,7 @@ def test_landsknecht_group_matches_the_live_table_deals():
         d.play_out()
         session.end_deal()
     assert mine == firsts
-    g = T.landsknecht_group(305, 3)
+    g = lk_lesson.group(305, 3)
     assert g.counts["first"].trials == 3
 
 
@@ -208,7 +211,7 @@ def _scripted_class(monkeypatch, scripts, deals):
     groups = []
     for seed, script in zip(T.group_seeds(301, len(scripts)), scripts):
         monkeypatch.setattr(lk_session, "new_deal", _ScriptedVoids(real, script))
-        groups.append(T.landsknecht_group(seed, deals))
+        groups.append(lk_lesson.group(seed, deals))
     monkeypatch.setattr(lk_session, "new_deal", real)
     return groups
 
@@ -235,12 +238,12 @@ def test_a_class_with_no_void_deal_still_gets_its_table(monkeypatch):
     # so a fraction 0 is inside.
     groups = _scripted_class(monkeypatch, [[0, 0], [0, 0]], 2)
     total = T.pool(groups)
-    rows = T.summary_rows(total, T.landsknecht_exact(), {"void": "void deals", "late": "L"})
+    rows = T.summary_rows(total, lk_lesson.exact(), {"void": "void deals", "late": "L"})
     void, late = rows
     assert void["class"] == "0 of 4" and void["class fraction"] == "0.000"
     assert void["band (±2 SE)"] == "0.000 to 0.325" and void["inside?"] == "yes"
     # a count nobody made (no L stake placed anywhere) is shown as none, not an error
-    empty = T.summary_rows({}, T.landsknecht_exact(), {"late": "L"})[0]
+    empty = T.summary_rows({}, lk_lesson.exact(), {"late": "L"})[0]
     assert empty["class"] == "0 of 0" and empty["inside?"] == "none"
 
 
@@ -264,7 +267,7 @@ def test_hoggenheimer_net_variance_of_the_four_lesson_bets():
     # Cov = 2*3/4-1 = 1/2, 2*5/6-1 = 2/3, 2*9/10-1 = 4/5, 3*5/7-1 = 8/7, 3*9/11-1 = 16/11,
     # 5*9/11-1 = 34/11. Var(total) = 1+2+4+8 + 2*(sum of the covariances).
     cov = [Fraction(1, 2), Fraction(2, 3), Fraction(4, 5), Fraction(8, 7), Fraction(16, 11), Fraction(34, 11)]
-    assert T.hoggenheimer_net_variance() == 15 + 2 * sum(cov)
+    assert hog_lesson.net_variance() == 15 + 2 * sum(cov)
 
 
 def test_banker_broker_net_variance_by_the_hypergeometric_law():
@@ -277,15 +280,15 @@ def test_banker_broker_net_variance_by_the_hypergeometric_law():
     v = [3 * Fraction(4 * j, 51) * (1 - Fraction(4 * j, 51)) * Fraction(48, 50) for j in range(13)]
     mean = sum(e) / 13
     var_w = sum(v) / 13 + sum((x - mean) ** 2 for x in e) / 13
-    assert T.banker_broker_net_variance(3) == 4 * var_w
+    assert bb_lesson.net_variance(3) == 4 * var_w
 
 
 def test_banker_broker_options_follow_the_config():
     from banking_games.games.banker_broker import BankerBrokerConfig, TieRule
 
-    opts = dict(T.banker_broker_options(BankerBrokerConfig(tie_rule=TieRule.STAKE_RETURNED)))
+    opts = dict(bb_lesson.options(BankerBrokerConfig(tie_rule=TieRule.STAKE_RETURNED)))
     assert opts["4. Ties"] == "a tie (equal ranks) hands the stake back"
-    assert dict(T.banker_broker_options(BankerBrokerConfig()))["4. Ties"].endswith("loses the stake to the bank")
+    assert dict(bb_lesson.options(BankerBrokerConfig()))["4. Ties"].endswith("loses the stake to the bank")
 
 
 def test_handouts_state_the_lesson_rules(tmp_path):
@@ -315,7 +318,7 @@ def test_handouts_state_the_lesson_rules(tmp_path):
 
 
 def test_pooled_counts_add_up():
-    groups = [T.landsknecht_group(s, 4) for s in T.group_seeds(301, 3)]
+    groups = [lk_lesson.group(s, 4) for s in T.group_seeds(301, 3)]
     total = T.pool(groups)
     assert total["first"].trials == 12
     assert total["first"].successes == sum(g.counts["first"].successes for g in groups)
@@ -486,20 +489,20 @@ def test_group_nets_are_the_settlements_the_payout_rules_give():
     (c + 1) W - N; a Banker and Broker section at even money with the bank winning ties nets
     +1 per win and -1 per tie or loss, W - T - L; a Landsknecht bet at even money 2 W - N."""
     from banking_games.games.hoggenheimer import make_bet
-    hog = T.hoggenheimer_group(101, 30)
-    for letter, spec, _ in T.HOG_BETS:
+    hog = hog_lesson.group(101, 30)
+    for letter, spec, _ in hog_lesson.BETS:
         c = len(make_bet(spec).cards)
         wins = hog.count(letter).successes
         assert hog.nets[letter] == (c + 1) * wins - 30, letter
-    bb = T.banker_broker_group(201, 20)
+    bb = bb_lesson.group(201, 20)
     w, t, l = (bb.count(k).successes for k in ("win", "tie", "lose"))
     assert bb.nets["net"] == w - t - l and w + t + l == bb.count("tie").trials
-    lk = T.landsknecht_group(301, 20)
+    lk = lk_lesson.group(301, 20)
     assert lk.nets["first"] == 2 * lk.count("first").successes - lk.count("first").trials
     assert lk.nets.get("late", 0) == 2 * lk.count("late").successes - lk.count("late").trials
     # pooled nets add up group by group
-    assert T.pool_nets([hog, T.hoggenheimer_group(102, 30)])["A"] == \
-        hog.nets["A"] + T.hoggenheimer_group(102, 30).nets["A"]
+    assert T.pool_nets([hog, hog_lesson.group(102, 30)])["A"] == \
+        hog.nets["A"] + hog_lesson.group(102, 30).nets["A"]
 
 
 def test_band_is_cut_to_the_fractions_possible():
@@ -520,7 +523,7 @@ def test_landsknecht_late_stake_goes_down_after_five_turns(monkeypatch):
     # every first bet turn == 0; and the late bet is placed in exactly the deals still on after 5 turns.
     from banking_games.games import landsknecht as lk
 
-    assert T.LK_LATE_TURNS == 5
+    assert lk_lesson.LATE_TURNS == 5
     placed = []
     real = lk.LandsknechtDeal.place_bet
 
@@ -530,7 +533,7 @@ def test_landsknecht_late_stake_goes_down_after_five_turns(monkeypatch):
         return bet
 
     monkeypatch.setattr(lk.LandsknechtDeal, "place_bet", spy)
-    g = T.landsknecht_group(301, 20)
+    g = lk_lesson.group(301, 20)
     turns_by_deal: dict[int, list[int]] = {}
     for deal, turn in placed:
         turns_by_deal.setdefault(id(deal), []).append(turn)

@@ -19,6 +19,8 @@ __all__ = [
     "ConfigError",
     "SeedError",
     "ArgumentError",
+    "GroupCodeError",
+    "BoardError",
     "short_repr",
 ]
 
@@ -57,6 +59,18 @@ class DealOverError(RuleError):
 
 class ConfigError(GameError, ValueError):
     """A rule configuration the game's rules do not allow."""
+
+
+class GroupCodeError(ConfigError):
+    """A group code that cannot be read or cannot be right: malformed, cut
+    short, a typo (check symbol wrong), another game than the board's, an
+    unknown version, or counts that cannot be (tampered). The message says
+    what is wrong and what is allowed (:mod:`banking_games.classroom.group_codes`)."""
+
+
+class BoardError(ConfigError):
+    """An entry the class board refuses: a bad code, a code already on the
+    board, counts that cannot be. The board shows the message; nothing changes."""
 
 
 class SeedError(GameError, TypeError, ValueError):

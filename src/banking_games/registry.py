@@ -1,8 +1,11 @@
 """The book's games, each declared once.
 
-Everything that lists the games (group codes, the class board, the Deal live
-bridge, JupyterLite's notebooks, the exercise sheets, the handouts, the
-tests) iterates :data:`GAMES` or asks :func:`game` for one by its slug. An
+Everything that lists the games (group codes, the class board, Repeat, the
+Deal live bridge, JupyterLite's notebooks, the exercise sheets, the handouts,
+the benchmarks, the tests) iterates :data:`GAMES` or asks :func:`game` for one
+by its slug; a game's classroom pieces (its lesson's session, events, bets,
+count rules and repeat plan) are its ``classroom`` module, all with the same
+names (:mod:`banking_games.classroom`). An
 unknown slug is an error (:class:`UnknownGameError`), never taken for
 another game. This module imports nothing of the games: each game's modules
 are named here and imported when asked for (:meth:`GameInfo.module`), so the
@@ -37,10 +40,10 @@ class GameInfo:
         letter: its letter in a group code (``"B"``).
         title: its name in prose (``"Banker and Broker"``).
         package: its modules' name under ``games``, ``exact``,
-            ``simulate``, ``display`` and ``widgets`` (``"banker_broker"``).
+            ``simulate``, ``display``, ``classroom`` and ``widgets`` (``"banker_broker"``).
         table: the class name of its dealing table in ``widgets.<package>``.
         lesson_first_seed: the seed of group 1 in its lesson; group ``g`` uses
-            ``lesson_first_seed + g - 1`` (:func:`banking_games.teaching.lesson_seeds`).
+            ``lesson_first_seed + g - 1`` (:func:`banking_games.classroom.teaching.lesson_seeds`).
     """
 
     slug: str
@@ -52,7 +55,7 @@ class GameInfo:
 
     def module(self, layer: str) -> ModuleType:
         """This game's module of ``layer`` (``"games"``, ``"exact"``,
-        ``"simulate"``, ``"display"`` or ``"widgets"``), imported now.
+        ``"simulate"``, ``"display"``, ``"classroom"`` or ``"widgets"``), imported now.
 
         Raises:
             ConfigError: ``layer`` is not one of those.
@@ -76,7 +79,7 @@ class GameInfo:
         return f"{self.slug}.ipynb"
 
 
-LAYERS = ("games", "exact", "simulate", "display", "widgets")
+LAYERS = ("games", "exact", "simulate", "display", "classroom", "widgets")
 
 GAMES: tuple[GameInfo, ...] = (
     GameInfo("hoggenheimer", "H", "Hoggenheimer", "hoggenheimer", "HoggenheimerTable", 101),

@@ -32,6 +32,7 @@ import ipywidgets as widgets
 
 from ..display.banker_broker import cut_html, deal_html, rest_html, section_html
 from . import plain
+from ..classroom import banker_broker as lesson
 from ..checks import whole_number
 from ..errors import BetError, ConfigError, RuleError
 from ..games.banker_broker import (bank_cut_rng, deal_rng, first_banker_rng,  # noqa: F401 (seeding lives with the engine; re-exported)
@@ -51,8 +52,8 @@ __all__ = ["BankerBrokerTable", "DEFAULT_PLAYERS", "DEFAULT_SEED", "DEFAULT_SECT
            "deal_rng", "first_banker_rng", "bank_cut_rng", "deal_frames", "frame_title",
            "settlement_html", "bank_html", "parse_sizes", "PICK_HELP"]
 
-DEFAULT_PLAYERS = ("Anna", "Ben", "Cleo", "Dora")
-"""The players seated at a new table, in seating order (each one's left
+DEFAULT_PLAYERS = lesson.DEFAULT_PLAYERS
+"""The players seated at a new table (the lesson's groups leave them as they are), in seating order (each one's left
 neighbour is the next). The first banker is chosen by a high cut."""
 DEFAULT_SEED = 2026
 """The seed a new table deals with unless told otherwise."""

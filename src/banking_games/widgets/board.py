@@ -1,15 +1,15 @@
 """The class results board of a lesson page: the groups' codes pooled on the projector.
 
 :class:`ClassBoard` is made for one game (the lesson's). The teacher types or
-pastes the groups' codes (:mod:`banking_games.group_codes`), one per line,
+pastes the groups' codes (:mod:`banking_games.classroom.group_codes`), one per line,
 and presses *Add*; a group that dealt with real cards enters its counts in a
 small form instead (a code of kind ``"cards"``). The board keeps a list of
 the groups entered (each with *Remove*, and *Clear all* after a confirming
-second press), shows the pooled table (:func:`banking_games.teaching.pool`
-and :func:`~banking_games.teaching.summary_rows`: the class count and
-fraction, the exact chance from ``teaching.<game>_exact`` and its band of
-two standard errors, for Banker and Broker allowing for the sections that
-share one banker's card, as the lesson page does) and a funnel plot, drawn
+second press), shows the pooled table (:func:`banking_games.classroom.teaching.pool`
+and :func:`~banking_games.classroom.teaching.summary_rows`: the class count and
+fraction, the exact chance from the game's classroom ``chances`` and its band of
+two standard errors, allowing for trials that share a deal (Banker and Broker's
+sections against one banker's card), as the lesson page does) and a funnel plot, drawn
 as an inline SVG (the page's Python has no numpy or matplotlib): each
 group's fraction against its number of trials, the exact chance and the
 band ``p +- 2 SE`` that narrows as the trials grow.
@@ -19,8 +19,8 @@ changed: a malformed, mistyped (check character) or truncated code, a code of
 another game, a code already on the board, counts that cannot be (more wins
 than deals, a deal count that does not match the game's events, ...). A
 ``"lesson"`` code (the lesson's seeded activity) is dealt again with
-``teaching.<game>_group(seed, deals)``, a ``"repeat"`` code with the Repeat
-panel's engine path (:func:`banking_games.widgets.repeat.repeat_plan`, same
+the game's classroom ``group(seed, deals)``, a ``"repeat"`` code with the Repeat
+panel's engine path (:func:`banking_games.classroom.repeat_plan.repeat_tally`, same
 seed); a group whose counts differ from what its seed gives is *flagged*,
 not refused, and the board shows what the seed gives.
 
@@ -32,9 +32,9 @@ them. Tests pass their own store.
 
 No game rule lives here: the counts come from the codes and the engines.
 
-The board is in four modules: :mod:`.board_checks` (the limits, a group's
-identity, the games, the counts that can be and the re-deal of a code's
-seed), :mod:`.board_store` (where the codes are kept), :mod:`.funnel` (the
+The board is in four modules: :mod:`banking_games.classroom.board_checks` (the
+limits, a group's identity, the games, the counts that can be and the re-deal of a
+code's seed; no widget), :mod:`.board_store` (where the codes are kept), :mod:`.funnel` (the
 funnel plot) and this one (:class:`ClassBoard`). Every name of ``__all__`` is
 imported from here.
 """
@@ -49,15 +49,15 @@ from fractions import Fraction
 import ipywidgets as widgets
 
 from . import plain
-from .. import group_codes as gcodes
-from .. import teaching as T
+from ..classroom import group_codes as gcodes
+from ..classroom import teaching as T
+from ..classroom.board_checks import (CHECK_DEALS_PER_ADD, GAMES, MAX_PASTE_CHARS, MAX_PASTE_LINES, REPEAT_CHECK_DEALS,
+                                      SHOW_REFUSED, BoardError, _Entry, _check_cost, _counts_text, _game, _lesson_counts,
+                                      _lesson_events, _pairs, _refusals, _repeat_counts, _whole, check_counts,
+                                      group_identity, group_lineage, same_group)
 from ..errors import GameError, short_repr
 from ..render import ALERT_COLOUR, MUTED_COLOUR
 from .common import Disclosure, MessageBar, html_table, plural
-from .board_checks import (CHECK_DEALS_PER_ADD, GAMES, MAX_PASTE_CHARS, MAX_PASTE_LINES, REPEAT_CHECK_DEALS, SHOW_REFUSED,
-                           BoardError, _Entry, _check_cost, _counts_text, _game, _lesson_counts, _lesson_events, _pairs,
-                           _refusals, _repeat_counts, _whole, check_counts, group_identity, group_lineage,
-                           same_group)
 from .board_store import BoardStore, BrowserStore, MemoryStore, default_store, storage_key
 from .funnel import funnel_svg
 
@@ -91,8 +91,7 @@ class ClassBoard(plain.VBox):
     """The class results board of one game's lesson.
 
     Args:
-        game: ``"hoggenheimer"``, ``"banker-and-broker"`` or ``"landsknecht"``
-            (as :data:`banking_games.group_codes.GAMES` names them).
+        game: a slug of :data:`banking_games.registry.GAMES` (``"hoggenheimer"``, ...).
         store: where the codes are kept (:class:`BoardStore`); by default
             the browser's localStorage in a web page, else this kernel's memory.
         key: the store's key (by default :func:`storage_key`).
@@ -332,9 +331,8 @@ class ClassBoard(plain.VBox):
     def add_cards(self, number: object, deals: object, **counts: object) -> _Entry:
         """Add a group that dealt with real cards: its ``number`` (tells the
         groups apart), its ``deals`` and its counts, the fields of the
-        real-cards form (Hoggenheimer ``A``-``D``: wins; Banker and Broker
-        ``win``, ``tie``, ``lose``: sections; Landsknecht ``first``: F won,
-        ``late_placed``, ``late``: L placed and won, ``void``: void deals).
+        real-cards form (the game's classroom ``CARD_FIELDS``: e.g. Hoggenheimer's
+        ``A``-``D``, each bet's wins), read into counts by its ``cards_counts``.
 
         Raises:
             BoardError: a count that is not a whole number, counts that
@@ -349,19 +347,7 @@ class ClassBoard(plain.VBox):
             raise BoardError(f"the real-cards form has no field {', '.join(extra)}")
         if d < 1 or d > 10_000:
             raise BoardError(f"Deals: from 1 to 10,000, got {d:,}")
-        if g.key == "hoggenheimer":
-            pairs = {letter: (values[letter], d) for letter in g.names}
-        elif g.key == "banker-and-broker":
-            n = sum(values[k] for k in g.names)
-            pairs = {k: (values[k], n) for k in g.names}
-        elif g.key == "landsknecht":
-            pairs = {"first": (values["first"], d), "void": (values["void"], values["void"] + d)}
-            if values["late"] > values["late_placed"]:
-                raise BoardError(f"L won {values['late']} times but was placed only {values['late_placed']} times")
-            if values["late_placed"]:
-                pairs["late"] = (values["late"], values["late_placed"])
-        else:
-            raise BoardError(f"the real-cards form has no counts for {g.title}")
+        pairs = g.lesson.cards_counts(values, d)
         check_counts(g.key, d, pairs)
         gc = T.GroupCounts(group, d)
         for k, (s, t) in pairs.items():
@@ -445,21 +431,23 @@ class ClassBoard(plain.VBox):
         return T.pool(self.groups())
 
     def _per_deal(self, *, common: bool = False) -> int | None:
-        """Banker and Broker: the punters' sections a deal, when every group has the same (else
-        None; with ``common``, the number most groups have)."""
-        ks = [e.counts["tie"][1] // e.code.deals for e in self.entries]
+        """A game whose events count several trials a deal (Banker and Broker's sections): the
+        trials a deal, when every group has the same (else None; with ``common``, the number
+        most groups have)."""
+        first = next(iter(self.game.names))
+        ks = [e.counts[first][1] // e.code.deals for e in self.entries]
         if len(set(ks)) == 1:
             return ks[0]
         return max(set(ks), key=ks.count) if common and ks else None
 
     def rows(self) -> list[dict]:
         """The pooled table: :func:`teaching.summary_rows` of the pooled
-        counts with the exact chances (and, for Banker and Broker, the
-        sections a deal and their covariance, as the lesson page)."""
+        counts with the exact chances (and, where an event is counted several
+        times a deal, the trials a deal and their covariance, as the lesson page)."""
         g = self.game
         exact = g.exact()
         total = self.pooled()
-        if g.key != "banker-and-broker" or not self.entries:
+        if not g.lesson.SEVERAL_PER_DEAL or not self.entries:
             return T.summary_rows(total, exact, dict(g.names))
         k = self._per_deal()
         if k is not None:
@@ -559,7 +547,7 @@ class ClassBoard(plain.VBox):
         table = html_table(head_cols, [[r[c] for c in head_cols] for r in data],
                            f"Pooled: {plural(len(self.entries), 'group')}, {plural(deals, 'deal')}", right=(1, 2, 4), stack=True)
         note = ""
-        if g.key == "banker-and-broker":
+        if g.lesson.SEVERAL_PER_DEAL:
             k = self._per_deal()
             note = (f'<div style="font-size:85%;color:{MUTED_COLOUR}">The bands allow for the '
                     + (f"{k} sections of a deal" if k else "sections of a deal")
@@ -586,13 +574,13 @@ class ClassBoard(plain.VBox):
         event = self.funnel_event.value
         exact = g.exact()
         k, cov = 1, Fraction(0)
-        if g.key == "banker-and-broker":   # the groups with the sections a deal most have (the funnel is theirs)
+        if g.lesson.SEVERAL_PER_DEAL:   # the groups with the trials a deal most have (the funnel is theirs)
             k = self._per_deal(common=True) or 1
             cov = exact[f"{event}_cov"] if k > 1 else Fraction(0)
         points = []
         for e in self.entries:
             s, n = e.counts.get(event, (0, 0))
-            if n and (g.key != "banker-and-broker" or n // e.code.deals == k):
+            if n and (not g.lesson.SEVERAL_PER_DEAL or n // e.code.deals == k):
                 points.append((self._name(e), n, s / n, bool(e.flag)))
         svg = funnel_svg(points, exact[event], g.names[event], per_deal=k, cov=cov)
         self.plot.value = svg + (

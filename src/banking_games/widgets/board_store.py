@@ -10,7 +10,7 @@ from __future__ import annotations
 import sys
 from typing import Protocol
 
-from .board_checks import _game
+from ..classroom.board_checks import _game
 
 
 # ---------------------------------------------------------------- storage

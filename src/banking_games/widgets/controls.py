@@ -11,7 +11,6 @@ from __future__ import annotations
 import functools
 import html
 import time
-from decimal import Decimal
 from fractions import Fraction
 from typing import Callable, Hashable, Iterable, Sequence
 
@@ -19,7 +18,7 @@ import ipywidgets as widgets
 import traitlets
 
 from . import plain
-from ..checks import names, whole_number
+from ..checks import SEED_DIGITS, names, parse_seed, typed_whole_number, whole_number  # noqa: F401 (the tables read them here)
 from ..errors import ConfigError, GameError, short_repr
 from ..money import Settlement
 
@@ -49,76 +48,6 @@ def check_seed(seed: object) -> int:
             a negative seed is refused because Python seeds -7 exactly like 7).
     """
     return whole_number(seed, "the seed", low=0)
-
-
-SEED_DIGITS = 40
-"""The most digits a typed seed may have (a longer one is refused, not cut)."""
-
-
-def typed_whole_number(text: object, what: str, example: str, *, error: type[ConfigError] = ConfigError,
-                 digits_only: bool = False) -> int:
-    """The whole number a reader typed in a field named ``what``, or
-    ``error`` with a message that names the field and gives ``example``.
-
-    Spaces around the number are ignored (``" 7 "`` is 7: a pasted value
-    often carries them, and nothing else could be meant); a leading ``+``
-    or ``-`` is read, so that a range check can refuse ``-3`` with its own
-    message. With ``digits_only`` (the seeds and section counts) nothing
-    else is read: ``"1.5"``, ``"1e3"``, ``"1,5"`` and ``"abc"`` are refused
-    (the browser's number field read ``"1.5"`` as 15, and ``"1,5"`` means
-    1.5 to many readers). Without it (the Repeat panel's *Deals*) digits
-    may be grouped with ``,``, ``_`` or spaces (``10,000``) and a whole
-    number may be written as a decimal (``1e9``, ``100.0``), so that such
-    a value is refused for its size with the right message. A number of
-    more than 40 digits comes back as ``10**40`` (too large for every field).
-
-    Raises:
-        ConfigError (or ``error``): empty, not a whole number, or (with
-            ``digits_only``) not written in digits.
-    """
-    if isinstance(text, bool):
-        raise error(f"{what}: type a whole number such as {example}, got {text!r}")
-    if isinstance(text, int):
-        return text
-    raw = str(text).strip()
-    shown = short_repr(raw)  # at most 40 characters of what was typed
-    if not raw:
-        raise error(f"{what}: the field is empty; type a whole number such as {example}")
-    digits = raw if digits_only else raw.replace(",", "").replace("_", "").replace(" ", "")
-    sign = -1 if digits.startswith("-") else 1
-    body = digits[1:] if digits[:1] in ("+", "-") else digits
-    if body.isdigit() and body.isascii():
-        return sign * (int(body) if len(body) <= 40 else 10 ** 40)
-    if digits_only or not body or body[:1] in ("+", "-"):
-        raise error(f"{what}: type a whole number in digits only, such as {example}, got {shown}")
-    number = None
-    if len(body) <= 40 and body.isascii():
-        try:
-            number = Decimal(body)
-        except (ArithmeticError, ValueError):
-            number = None
-    if number is None or not number.is_finite():
-        raise error(f"{what}: type a whole number such as {example}, got {shown}")
-    if number != number.to_integral_value():
-        raise error(f"{what}: a whole number is needed, got {shown}")
-    return sign * (int(number) if number.adjusted() < 40 else 10 ** 40)
-
-
-def parse_seed(text: object, what: str = "Seed", *, error: type[ConfigError] = ConfigError) -> int:
-    """The seed typed in a field named ``what`` (a table's *Seed*, the
-    Repeat panel's *Repeat seed*): a whole number 0 or more, in digits, at
-    most :data:`SEED_DIGITS` of them, spaces around it ignored.
-
-    Raises:
-        ConfigError (or ``error``): empty, not digits (``"1.5"``, ``"1e3"``,
-            ``"abc"``), negative (Python seeds -7 exactly like 7), or too long.
-    """
-    n = typed_whole_number(text, what, "2026", error=error, digits_only=True)
-    if n < 0:
-        raise error(f"{what}: the seed must be a whole number 0 or more, got {n:,}")
-    if n >= 10 ** SEED_DIGITS:
-        raise error(f"{what}: the seed must be a whole number 0 or more of at most {SEED_DIGITS} digits")
-    return n
 
 
 def number_field(value: int, description: str, width: str) -> widgets.Text:

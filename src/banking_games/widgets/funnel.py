@@ -12,7 +12,7 @@ import math
 from fractions import Fraction
 from typing import Sequence
 
-from .. import teaching as T
+from ..classroom import teaching as T
 from ..render import ALERT_COLOUR
 from .common import plural
 

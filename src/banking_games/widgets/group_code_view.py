@@ -1,6 +1,6 @@
 """The group code as the tables show it (issue 20, "Group codes").
 
-:func:`group_code_html` draws a :class:`~banking_games.group_codes.GroupCode`
+:func:`group_code_html` draws a :class:`~banking_games.classroom.group_codes.GroupCode`
 for a group to read out or show: the code as large selectable text (one tap
 or click selects all of it), a *Copy* button where the browser offers a
 clipboard, and the same code as a QR code in a folded ``<details>`` (small,
@@ -13,62 +13,57 @@ session dealt in the lesson's setting (see :func:`lesson_code`).
 
 from __future__ import annotations
 
-import dataclasses
 import html
-import inspect
 
 import ipywidgets as widgets
 
 from . import plain
-from .. import group_codes as G
 from .. import registry
-from .. import teaching
+from ..classroom import group_codes as G
 from ..errors import GameError
-from ..games.hoggenheimer import HoggenheimerConfig
-from ..games.landsknecht import LandsknechtConfig
 from ..render import MUTED_COLOUR
 
-__all__ = ["group_code_html", "lesson_code", "lesson_players", "lesson_setting_problem", "LessonCodeSection", "LESSON_GROUP"]
+__all__ = ["group_code_html", "lesson_code", "lesson_players", "lesson_setting_problem", "LessonCodeSection"]
 
-LESSON_GROUP = {"hoggenheimer": teaching.hoggenheimer_group,
-                "banker-and-broker": teaching.banker_broker_group,
-                "landsknecht": teaching.landsknecht_group}
-"""The function of :mod:`banking_games.teaching` that deals a lesson group's session, per game."""
+
+def _lesson(game: str):
+    """The classroom module of ``game`` (its ``group`` deals a lesson group's session).
+
+    Raises:
+        UnknownGameError: ``game`` is not a game of the book.
+    """
+    return registry.game(game).module("classroom")
+
 
 LESSON_MAX_DEALS = 200
-"""The most deals a lesson code covers (``teaching``'s limit for a group's session)."""
+"""The most deals a lesson code covers (the classroom's limit for a group's session)."""
 
 
 def lesson_players(game: str) -> tuple:
-    """The players a lesson's group leaves at the table: the default of
-    ``teaching.<game>_group``'s ``players``."""
-    return tuple(inspect.signature(LESSON_GROUP[game]).parameters["players"].default)
+    """The players a lesson's group leaves at the table: the game's classroom
+    ``DEFAULT_PLAYERS``, the default of its ``group``'s ``players``.
+
+    Raises:
+        UnknownGameError: ``game`` is not a game of the book.
+    """
+    return tuple(_lesson(game).DEFAULT_PLAYERS)
 
 
 def lesson_setting_problem(game: str, players, config) -> str:
     """Why a session with the rules ``config`` is not dealt as the lesson's
-    (words for the table), or ``""`` when it is: the lesson's options
-    (Hoggenheimer: the English procedure; Banker and Broker:
-    ``teaching.BB_CONFIG``; Landsknecht: the standard pack, with any stake
-    limits, which change no card). The players are checked by their counts,
-    in :meth:`LessonCodeSection.update`."""
+    (words for the table), or ``""`` when it is: the game's classroom
+    ``lesson_setting_problem`` (e.g. Hoggenheimer's lesson keeps the English
+    procedure). The players are checked by their counts, in
+    :meth:`LessonCodeSection.update`.
 
-    if game == "hoggenheimer":
-        if config != HoggenheimerConfig("english"):
-            return "the lesson's groups keep the English procedure for every deal"
-    elif game == "banker-and-broker":
-        if config != teaching.BB_CONFIG:
-            return "the lesson's groups leave the rule options as they are"
-    elif game == "landsknecht":
-        if dataclasses.replace(config, min_stake=None, max_stake=None) != LandsknechtConfig():
-            return "the lesson's groups play with the standard pack"
-    else:
-        raise registry.UnknownGameError(f"no lesson setting for the game {game!r}")
-    return ""
+    Raises:
+        UnknownGameError: ``game`` is not a game of the book.
+    """
+    return _lesson(game).lesson_setting_problem(config)
 
 
 def lesson_code(game: str, seed: int, deals: int, players=None) -> G.GroupCode | None:
-    """The lesson code of a group's session: ``teaching.<game>_group(seed,
+    """The lesson code of a group's session: the game's classroom ``group(seed,
     deals)`` (the same deals as the live table's session with that seed in
     the lesson's setting), its counts and nets.
 
@@ -78,9 +73,10 @@ def lesson_code(game: str, seed: int, deals: int, players=None) -> G.GroupCode |
     Banker and Broker table with another number of punters cuts other
     sections), so that a board re-dealing the lesson's session finds the
     code's counts."""
-    group = LESSON_GROUP[game](seed, deals)
+    deal_session = _lesson(game).group
+    group = deal_session(seed, deals)
     if players is not None and tuple(map(str, players)) != tuple(map(str, lesson_players(game))):
-        theirs = LESSON_GROUP[game](seed, deals, players=tuple(players))
+        theirs = deal_session(seed, deals, players=tuple(players))
         if ({k: (c.successes, c.trials) for k, c in theirs.counts.items()}
                 != {k: (c.successes, c.trials) for k, c in group.counts.items()} or theirs.nets != group.nets):
             return None
@@ -131,7 +127,7 @@ class LessonCodeSection(plain.HTML):
     has left the lesson's setting (``off_lesson``, a reason) or no deal is
     finished, why there is none. The caller updates it only while the
     section is open (the code re-deals the session through
-    :mod:`banking_games.teaching`).
+    the game's classroom module).
     """
 
     TITLE = "Group code for the lesson"
@@ -162,7 +158,7 @@ class LessonCodeSection(plain.HTML):
             return
         try:
             code = lesson_code(game, seed, deals, players)  # type: ignore[arg-type]
-        except GameError as exc:  # pragma: no cover - a seed the table took but teaching refuses
+        except GameError as exc:  # pragma: no cover - a seed the table took but the classroom refuses
             self.value = about + f"<p>No lesson code: {html.escape(str(exc))}</p>"
             return
         if code is None:

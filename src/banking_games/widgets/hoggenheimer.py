@@ -27,6 +27,7 @@ from typing import Hashable, Sequence
 import ipywidgets as widgets
 
 from . import plain
+from ..classroom import hoggenheimer as lesson
 from ..cards import hoggenheimer_pack
 from ..cards import rank_name
 from ..display.hoggenheimer import bets_html, layout_cells, layout_html, side_html, turn_order_html
@@ -47,8 +48,9 @@ __all__ = ["HoggenheimerTable", "DEFAULT_PLAYERS", "DEFAULT_SEED", "bet_options"
            "deal_frames", "settlement_html", "short_bet_error", "BET_HELP", "PICK_HELP", "bet_button_name",
            "turn_text", "bet_text"]
 
-DEFAULT_PLAYERS = ("Anna", "Ben", "Cleo", "Dora")
-"""The players seated at a new table, in seating order (each one's left
+DEFAULT_PLAYERS = lesson.DEFAULT_PLAYERS
+"""The players seated at a new table (the lesson's groups leave them as they are), in seating
+order (each one's left
 neighbour is the next); the first holds the bank first."""
 DEFAULT_SEED = 2026
 """The seed a new table deals with unless told otherwise."""

@@ -28,6 +28,7 @@ import ipywidgets as widgets
 
 from ..display.landsknecht import PLAYERS_LABEL, assemble_table, no_players_html, table_html, table_parts
 from . import plain
+from ..classroom import landsknecht as lesson
 from ..render import card_text
 from ..errors import ConfigError, GameError, RuleError
 from ..games.landsknecht import VOID, LandsknechtConfig, LandsknechtDeal, LandsknechtSession
@@ -48,8 +49,8 @@ __all__ = ["LandsknechtTable", "DEFAULT_PLAYERS", "DEFAULT_SEED", "RULE_OPTIONS"
 PICK_HELP = ("Tap a players' card (or Tab to it and press Enter) to back it, then 'Place bet'.")
 """The line of help under the live table's cards."""
 
-DEFAULT_PLAYERS = ("Anna", "Boris", "Clara")
-"""The players seated at a new table, in seating order (each one's left neighbour is the next)."""
+DEFAULT_PLAYERS = lesson.DEFAULT_PLAYERS
+"""The players seated at a new table (the lesson's groups leave them as they are), in seating order (each one's left neighbour is the next)."""
 DEFAULT_SEED = 2026
 """The seed a new table deals with unless told otherwise."""
 

@@ -1,7 +1,6 @@
 """Repeat: many deals with the same bets, under any of the dealing tables.
 
-:class:`RepeatPanel` sits under a game's dealing table (Hoggenheimer,
-Banker and Broker, Landsknecht). It keeps the bets placed in the table's
+:class:`RepeatPanel` sits under each game's dealing table. It keeps the bets placed in the table's
 current deal (their punters, bets and stakes), deals a number of fresh deals
 with them through the game's rules engine, and shows the tally per bet (won,
 lost, tied, net), the observed frequency of a win beside the exact
@@ -11,9 +10,8 @@ inline SVG (no matplotlib: the page's Python has no numpy, pandas or
 matplotlib).
 
 No rule lives here. Each repeated deal is built, bet on, played to the end
-and settled by the engine's public API (:class:`~banking_games.games.hoggenheimer.HoggenheimerDeal`,
-:class:`~banking_games.games.banker_broker.BankerBrokerDeal`,
-:func:`~banking_games.games.landsknecht.new_deal`), every shuffle drawn from
+and settled by the engine's public API (each game's ``Plan`` in its classroom
+module, ``banking_games.classroom.<package>``), every shuffle drawn from
 one ``random.Random(seed)``: the same seed gives the same tally.
 
 The work runs in chunks, its progress shown every :data:`PROGRESS_SECONDS`
@@ -27,8 +25,9 @@ the synchronous path, which returns the tally.
 
 Standard library and ipywidgets only.
 
-The panel is in three modules: :mod:`.repeat_plan` (the fields' readers, what
-one repeat deals and counts, :func:`repeat_tally`), :mod:`.repeat_chart` (the
+The panel is in three modules: :mod:`banking_games.classroom.repeat_plan` (the
+fields' readers, what one repeat deals and counts, :func:`repeat_tally`; no widget),
+:mod:`.repeat_chart` (the
 running-frequency chart and the tally table) and this one
 (:class:`RepeatPanel`, which runs a repeat in chunks). Every name of
 ``__all__`` is imported from here.
@@ -45,16 +44,17 @@ import ipywidgets as widgets
 
 from . import plain
 
-from .. import group_codes as G
+from ..classroom import group_codes as G
+from ..classroom.group_codes import repeat_group_code
+from ..classroom.repeat_plan import (MAX_DEALS, BetTally, RepeatError, RepeatTally, _Run, parse_deals, parse_seed,
+                                     repeat_plan)
+# read from here as before the split: repeat_tally by the book's pages, the private names by tests and benchmarks
+from ..classroom.repeat_plan import _TRAIL_POINTS, _Plan, _RepeatedBet, repeat_tally  # noqa: F401
 from ..errors import GameError
 from ..render import MUTED_COLOUR
 from .common import Disclosure, MessageBar, plural
 from .group_code_view import REPEAT_HEADING, group_code_html
 from .repeat_chart import running_frequency_svg, tally_html
-from .repeat_plan import (MAX_DEALS, BetTally, RepeatError, RepeatTally, _Run, parse_deals, parse_seed, repeat_group_code,
-                          repeat_plan)
-# read from here as before the split: repeat_tally by the book's pages, the private names by tests and benchmarks
-from .repeat_plan import _TRAIL_POINTS, _Plan, _RepeatedBet, repeat_tally  # noqa: F401
 
 __all__ = ["RepeatPanel", "RepeatTally", "BetTally", "RepeatError", "repeat_plan", "parse_deals", "parse_seed",
            "MAX_DEALS", "PROGRESS_SECONDS", "MIN_CHUNK_SECONDS", "running_frequency_svg", "repeat_group_code"]

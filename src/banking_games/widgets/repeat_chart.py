@@ -13,7 +13,7 @@ from fractions import Fraction
 
 from ..render import MUTED_COLOUR
 from .common import fmt_amount, html_table, plural
-from .repeat_plan import RepeatTally
+from ..classroom.repeat_plan import RepeatTally
 
 
 _PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#9467bd", "#ff7f0e", "#8c564b", "#e377c2", "#17becf",

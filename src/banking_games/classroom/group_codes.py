@@ -4,7 +4,7 @@ After a lesson's seeded session, a repeat of the *Repeat* panel, or a
 session dealt with real cards, a group reads out (or shows as a QR code) a
 **group code** such as ``GAHL-U7CD-8D6D-5D3D-JFH6-262C-232Y``. The class
 results board decodes the codes, refuses a mistyped one, and pools the
-counts with :func:`banking_games.teaching.pool`.
+counts with :func:`banking_games.classroom.teaching.pool`.
 
 That example is the Hoggenheimer lesson's group 1 (seed 101, 10 deals):
 ``GA`` (version A), ``H`` Hoggenheimer, ``L`` lesson; ``U7`` seed 101;
@@ -25,7 +25,7 @@ only group the symbols by four for reading aloud), so ``gahl 2b8a`` reads as
 ``GAHL2B8A``. The symbols are, in order:
 
 1. ``G`` and the version, ``A`` (a later format gets ``B``, ...);
-2. the game: ``H`` Hoggenheimer, ``B`` Banker and Broker, ``L`` Landsknecht;
+2. the game: its letter in :data:`banking_games.registry.GAMES` (``H`` for Hoggenheimer);
 3. the kind: ``L`` lesson, ``R`` repeat, ``C`` real cards;
 4. numbers, each a self-delimiting "varint": the symbols of :data:`MORE`
    (``JKLMNPQRSTUVWXY``, 15 symbols) are low digits with more to come, one of
@@ -59,9 +59,13 @@ and every swap of sample codes.
 Limits: deals 1 to :data:`MAX_DEALS` (the Repeat panel's most); seeds 0 to
 ``10**40 - 1`` (as the panel); codes at most :data:`MAX_LENGTH` symbols.
 
-Nothing here restates a game's rule: the lesson's counts come from
-:mod:`banking_games.teaching`, the repeat's from the engines via
-:mod:`banking_games.widgets.repeat`; a decoded code is only checked for
+Nothing here restates a game's rule: the lesson's counts come from each
+game's classroom module (``banking_games.classroom.<package>``, found through
+:mod:`banking_games.registry`), the repeat's from the engines via
+:mod:`banking_games.classroom.repeat_plan`. Which events and nets a game's
+code holds, how its repeat bets are numbered and which counts cannot be are
+that module's ``EVENTS``, ``NET_NAMES``, ``LESSON_BETS``, ``bet_index``,
+``bet_spec`` and ``code_impossible``; a decoded code is only checked for
 counts that cannot be (more wins than deals, more sections of each result
 than sections, ...).
 """
@@ -73,17 +77,16 @@ from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Mapping
 
-from . import registry
-from . import teaching
-from .checks import whole_number
-from .errors import ConfigError, GameError, short_repr
-from .games import hoggenheimer as hog
+from .. import registry
+from ..checks import whole_number
+from ..errors import GroupCodeError, short_repr
+from .teaching import Count, GroupCounts
 
 __all__ = [
     "ALPHABET", "LAST", "MORE", "VERSION", "PREFIX", "GAMES", "KINDS", "EVENTS", "NET_NAMES", "LESSON_BETS",
     "MAX_DEALS", "MAX_SEED", "MAX_LENGTH", "MIN_SYMBOLS",
     "GroupCodeError", "GroupCode", "encode", "decode", "normalise", "check_symbol", "format_code",
-    "bet_index", "bet_spec", "canonical_bet", "qr_svg",
+    "bet_index", "bet_spec", "canonical_bet", "qr_svg", "repeat_group_code",
 ]
 
 ALPHABET = "23456789ABCDEFGHJKLMNPQRSTUVWXY"
@@ -112,52 +115,37 @@ GAMES = {g.slug: g.letter for g in registry.GAMES}
 GAME_TITLES = {g.slug: g.title for g in registry.GAMES}
 KINDS = {"lesson": "L", "repeat": "R", "cards": "C"}
 """Kind -> its symbol. ``lesson``: the lesson page's seeded session (its
-deals follow from seed and deals through ``teaching.<game>_group``);
+deals follow from seed and deals through the game's classroom ``group``);
 ``repeat``: a repeat of the Repeat panel (seed, deals, bets); ``cards``:
 dealt with real cards (no seed)."""
 
-EVENTS = {"hoggenheimer": ("A", "B", "C", "D", "turned"),
-          "banker-and-broker": ("win", "tie", "lose"),
-          "landsknecht": ("first", "late", "void")}
+_CLASSROOM = {g.slug: g.module("classroom") for g in registry.GAMES}
+"""Each game's classroom module: its events, nets, lesson bets, bet notation and count rules."""
+EVENTS = {slug: m.EVENTS for slug, m in _CLASSROOM.items()}
 """The event names of ``teaching.GroupCounts`` per game, in code order
 (kinds ``lesson`` and ``cards``)."""
-NET_NAMES = {"hoggenheimer": ("A", "B", "C", "D"),
-             "banker-and-broker": ("net",),
-             "landsknecht": ("first", "late")}
+NET_NAMES = {slug: m.NET_NAMES for slug, m in _CLASSROOM.items()}
 """The names ``teaching.GroupCounts.nets`` uses per game (lesson, cards)."""
+LESSON_BETS = {slug: m.LESSON_BETS for slug, m in _CLASSROOM.items()}
+"""The bets of a lesson's group (kind ``lesson`` and ``cards``), as each
+game's classroom module places them; not written in the code."""
 
 
-def _lesson_bets() -> dict[str, tuple[str, ...]]:
-    return {"hoggenheimer": tuple(spec for _, spec, _ in teaching.HOG_BETS),
-            "banker-and-broker": ("each punter's own section",),
-            "landsknecht": ("first players' card", f"first players' card after {teaching.LK_LATE_TURNS} turns")}
-
-
-LESSON_BETS = _lesson_bets()
-"""The bets of a lesson's group (kind ``lesson`` and ``cards``), as
-:mod:`banking_games.teaching` places them; not written in the code."""
-
-
-class GroupCodeError(ConfigError):
-    """A group code that cannot be read or cannot be right: malformed, cut
-    short, a typo (check symbol wrong), another game than the board's, an
-    unknown version, or counts that cannot be (tampered). The message says
-    what is wrong and what is allowed."""
+def _rules(game: str, missing: str):
+    """The classroom module of ``game``, or :class:`GroupCodeError` saying ``missing``
+    (a game the code tables name but no classroom module has rules for)."""
+    try:
+        return _CLASSROOM[game]
+    except KeyError:
+        raise GroupCodeError(missing) from None
 
 
 # ------------------------------------------------------------------ bets of a repeat
 
-def _hog_bets():
-    return hog.all_bets()
-
-
 def bet_index(game: str, spec: str) -> int:
-    """The number written in a code for a repeat's bet ``spec``:
-
-    * Hoggenheimer: its place in ``hoggenheimer.all_bets()`` (0-116), the
-      bet read by ``make_bet`` (any spelling it reads);
-    * Banker and Broker: ``"section N"`` -> N;
-    * Landsknecht: ``"players' card K"`` -> K.
+    """The number written in a code for a repeat's bet ``spec``: the game's
+    classroom module's ``bet_index`` (a Hoggenheimer bet's place in
+    ``hoggenheimer.all_bets()``, 0-116; ``"section N"`` -> N; ...).
 
     Raises:
         GroupCodeError: a bet the game's notation does not read.
@@ -165,24 +153,12 @@ def bet_index(game: str, spec: str) -> int:
     _check_game(game)
     if not isinstance(spec, str):
         raise GroupCodeError(f"a bet must be written as text in the game's notation, got {short_repr(spec)}")
-    if game == "hoggenheimer":
-        try:
-            bet = hog.make_bet(spec)
-        except GameError as e:
-            raise GroupCodeError(f"cannot write the bet {short_repr(spec)} in a code: {e}") from None
-        return _hog_bets().index(bet)
-    prefix = _numbered_prefix(game)
-    word = spec.strip().lower()
-    number = word[len(prefix):] if word.startswith(prefix) else ""
-    if not (number.isdigit() and number.isascii()) or not 1 <= int(number) <= 60:
-        raise GroupCodeError(f"a {GAME_TITLES[game]} bet in a code is written {prefix.strip()!r} and a number "
-                             f"from 1 to 60, e.g. '{prefix}2'; got {short_repr(spec)}")
-    return int(number)
+    return _rules(game, f"no notation for {GAME_TITLES.get(game, game)} bets in a code").bet_index(spec)
 
 
 def bet_spec(game: str, index: int) -> str:
-    """The canonical spec of bet number ``index`` (inverse of :func:`bet_index`):
-    Hoggenheimer: the bet's card names separated by spaces (``"7S 7H"``;
+    """The canonical spec of bet number ``index`` (inverse of :func:`bet_index`),
+    e.g. a Hoggenheimer bet's card names separated by spaces (``"7S 7H"``;
     ``make_bet`` reads it back).
 
     Raises:
@@ -191,16 +167,7 @@ def bet_spec(game: str, index: int) -> str:
     """
     _check_game(game)
     index = whole_number(index, "a bet's number", error=GroupCodeError)
-    if game == "hoggenheimer":
-        bets = _hog_bets()
-        if not 0 <= index < len(bets):
-            raise GroupCodeError(f"bet number {short_repr(index)} in a Hoggenheimer code: there are {len(bets)} bets "
-                                 "(0 to {}); the code has been altered".format(len(bets) - 1))
-        return " ".join(c.name for c in bets[index].cards)
-    if not 1 <= index <= 60:
-        raise GroupCodeError(f"bet number {short_repr(index)} in a {GAME_TITLES[game]} code: 1 to 60 are allowed; "
-                             "the code has been altered")
-    return _numbered_prefix(game) + str(index)
+    return _rules(game, f"no notation for {GAME_TITLES.get(game, game)} bets in a code").bet_spec(index)
 
 
 def canonical_bet(game: str, spec: str) -> str:
@@ -209,17 +176,6 @@ def canonical_bet(game: str, spec: str) -> str:
 
 
 # ------------------------------------------------------------------ the code
-
-_NUMBERED_BETS = {"banker-and-broker": "section ", "landsknecht": "players' card "}
-"""The games whose repeat bets a code writes as a word and a number (Hoggenheimer's by their place)."""
-
-
-def _numbered_prefix(game: str) -> str:
-    try:
-        return _NUMBERED_BETS[game]
-    except KeyError:
-        raise GroupCodeError(f"no notation for {GAME_TITLES.get(game, game)} bets in a code") from None
-
 
 def _check_game(game: object) -> str:
     if game not in GAMES:
@@ -241,9 +197,9 @@ class GroupCode:
     """What one group reports, as a code carries it.
 
     Attributes:
-        game: ``"hoggenheimer"``, ``"banker-and-broker"`` or ``"landsknecht"``.
+        game: a slug of :data:`banking_games.registry.GAMES` (``"hoggenheimer"``, ...).
         kind: ``"lesson"`` (the lesson page's seeded session: seed and deals
-            determine its deals through ``teaching.<game>_group``),
+            determine its deals through the game's classroom ``group``),
             ``"repeat"`` (a repeat of the Repeat panel: seed, deals and bets)
             or ``"cards"`` (real cards, no seed).
         seed: the session's or repeat's seed; ``None`` for ``cards``.
@@ -346,52 +302,14 @@ class GroupCode:
 
     def _impossible(self) -> str:
         counts, deals, game = self.counts, self.deals, self.game
-
-        def need(name: str) -> tuple[int, int] | None:
-            return counts.get(name)
-
+        if self.kind != "repeat":
+            return _rules(game, f"no rule says which counts a {GAME_TITLES[game]} code can hold").code_impossible(
+                counts, deals)
         for name, (s, t) in counts.items():
-            if self.kind == "repeat":
-                if t > deals:
-                    return f"bet {name!r} placed in {t:,} deals of {deals:,}"
-                if s > t:
-                    return f"bet {name!r} won {s:,} times in {t:,} deals"
-                continue
-            if game == "hoggenheimer":
-                if t != deals:
-                    return f"{name!r} counted over {t:,} deals, but the code has {deals:,} deals"
-                if name == "turned":
-                    most = len(hog.HoggenheimerConfig("english").pack())
-                    if not t <= s <= most * t:
-                        return (f"{s:,} cards turned in {t:,} deals (each deal turns 1 to {most} cards, "
-                                "the Joker included)")
-                elif s > t:
-                    return f"bet {name} won {s:,} times in {t:,} deals"
-            elif game == "banker-and-broker":
-                if t == 0 or t % deals:
-                    return f"{name!r} counted over {t:,} sections, not a positive multiple of {deals:,} deals"
-                if s > t:
-                    return f"{s:,} sections of {t:,} counted {name!r}"
-            elif game == "landsknecht":
-                if name == "void":
-                    if t - s != deals or s > t:
-                        return (f"void deals {s:,} of {t:,} deals started, but {deals:,} deals were played "
-                                "(started = played + void)")
-                elif name == "first" and t != deals:
-                    return f"the first card's stake counted over {t:,} deals, not {deals:,}"
-                elif t > deals:
-                    return f"{name!r} placed in {t:,} deals of {deals:,}"
-                if s > t and name != "void":
-                    return f"{name!r} won {s:,} times in {t:,} deals"
-            else:
-                raise GroupCodeError(f"no rule says which counts a {GAME_TITLES[game]} code can hold")
-        if game == "banker-and-broker" and self.kind != "repeat" and counts:
-            trio = [counts.get(n) for n in ("win", "tie", "lose")]
-            if None in trio:
-                return "a Banker and Broker code counts win, tie and lose together"
-            if len({t for _, t in trio}) != 1 or sum(s for s, _ in trio) != trio[0][1]:
-                return (f"won {trio[0][0]:,} + tied {trio[1][0]:,} + lost {trio[2][0]:,} sections, "
-                        f"not the {trio[0][1]:,} sections counted")
+            if t > deals:
+                return f"bet {name!r} placed in {t:,} deals of {deals:,}"
+            if s > t:
+                return f"bet {name!r} won {s:,} times in {t:,} deals"
         return ""
 
     @property
@@ -407,8 +325,8 @@ class GroupCode:
     # teaching ----------------------------------------------------------
     @classmethod
     def from_group_counts(cls, game: str, kind: str, group_counts, *, nets: bool = True) -> "GroupCode":
-        """The code of a ``teaching.GroupCounts`` (what ``teaching.<game>_group``
-        returns for a lesson session); ``kind`` ``"lesson"`` or ``"cards"``
+        """The code of a ``teaching.GroupCounts`` (what the game's classroom
+        ``group`` returns for a lesson session); ``kind`` ``"lesson"`` or ``"cards"``
         (for ``cards`` the seed is dropped). ``nets=False`` leaves the nets
         out (a shorter code)."""
         if kind not in ("lesson", "cards"):
@@ -421,9 +339,9 @@ class GroupCode:
         """A ``teaching.GroupCounts`` with this code's counts and nets (seed
         0 for a ``cards`` code), so ``teaching.pool`` and ``pool_nets`` take
         decoded codes."""
-        out = teaching.GroupCounts(self.seed if self.seed is not None else 0, self.deals)
+        out = GroupCounts(self.seed if self.seed is not None else 0, self.deals)
         for k, (s, t) in self.counts.items():
-            out.counts[k] = teaching.Count(s, t)
+            out.counts[k] = Count(s, t)
         out.nets.update(self.nets)
         return out
 
@@ -653,6 +571,33 @@ def decode(text: str, *, game: str | None = None) -> GroupCode:
         if x[0] > 10 ** 9 or x[1] > 10 ** 9:
             raise GroupCodeError("counts that cannot be: more than 10^9; the code has been altered")
     return GroupCode(code_game, kind, seed, deals, bets, counts, nets)
+
+
+# ------------------------------------------------------------------ a repeat's code
+
+def repeat_group_code(plan, tally) -> GroupCode:
+    """The group code (kind ``"repeat"``) of a finished or stopped repeat (``plan``
+    and ``tally`` of :mod:`banking_games.classroom.repeat_plan`):
+    its seed, the deals dealt, each bet in the game's notation with (won,
+    deals it went down in) and its net. A bet placed twice in the table's
+    deal (two punters on one card) has one outcome per deal: it is counted
+    once, with the nets of its stakes added.
+
+    Raises:
+        GroupCodeError: nothing dealt, or more bets than a code holds.
+    """
+    bets: list[str] = []
+    counts: dict[str, tuple[int, int]] = {}
+    nets: dict[str, Fraction] = {}
+    for spec, b in zip(plan.specs, tally.bets):
+        spec = canonical_bet(plan.key, spec)
+        if spec in counts:
+            nets[spec] += b.net
+            continue
+        bets.append(spec)
+        counts[spec] = (b.won, b.placed)
+        nets[spec] = b.net
+    return GroupCode(plan.key, "repeat", tally.seed, tally.deals, tuple(bets), counts, nets)
 
 
 # ------------------------------------------------------------------ QR

@@ -1,29 +1,26 @@
-"""What the class board checks in a group's code before it goes on the board.
+"""What the class board checks in a group's code before it goes on the board, without a widget.
 
-Part of the class board (:mod:`banking_games.widgets.board`): the limits on a paste and on
-the deals dealt again, :func:`group_identity` and :func:`same_group`, the games the board
-knows (:data:`GAMES`), :func:`check_counts` (counts that can be), one group's entry, and the
-re-deal of a code's seed that checks its counts. No game rule lives here: the counts come
-from the codes and the engines.
+The class board (:mod:`banking_games.widgets.board`) draws what this module decides: the
+limits on a paste and on the deals dealt again, :func:`group_identity` and
+:func:`same_group`, the games the board knows (:data:`GAMES`, one per game of
+:data:`banking_games.registry.GAMES`, each made from the game's classroom module),
+:func:`check_counts` (counts that can be), one group's entry, and the re-deal of a code's
+seed that checks its counts. No game rule lives here: the counts come from the codes and
+the engines.
 """
 
 from __future__ import annotations
 
 import random
 from dataclasses import dataclass
-from types import SimpleNamespace
+from types import ModuleType
 from typing import Callable, Mapping, Sequence
 
-from .. import group_codes as gcodes
-from ..games import banker_broker as bb
-from ..games import hoggenheimer as hog
-from ..games import landsknecht as lk
-from .. import teaching as T
-from ..errors import ConfigError, short_repr
-from .banker_broker import DEFAULT_PLAYERS as BB_PLAYERS
-from .hoggenheimer import DEFAULT_PLAYERS as HOG_PLAYERS
-from .landsknecht import DEFAULT_PLAYERS as LK_PLAYERS
-from .repeat import RepeatPanel
+from .. import registry
+from ..errors import BoardError, short_repr
+from . import group_codes as gcodes
+from . import teaching as T
+from .repeat_plan import repeat_tally
 
 
 REPEAT_CHECK_DEALS = 2_000
@@ -102,54 +99,30 @@ def _refusals(refused: Sequence[tuple[int, str, str]]) -> list[str]:
     return said
 
 
-class BoardError(ConfigError):
-    """An entry the board refuses: a bad code, a code already on the board,
-    counts that cannot be. The board shows the message; nothing changes."""
-
-
 # ---------------------------------------------------------------- the games
 
 @dataclass(frozen=True)
 class _Game:
-    """What the board needs of one lesson's game."""
+    """What the board needs of one lesson's game (from its classroom module, ``lesson``)."""
 
-    key: str                          # the game's name in group codes
+    key: str                          # the game's slug (its name in group codes)
     title: str
-    group: Callable[[int, int], T.GroupCounts]   # teaching.<game>_group
-    exact: Callable[[], dict]         # event -> exact chance (Fraction)
+    group: Callable[[int, int], T.GroupCounts]   # the lesson's session of a group: lesson.group
+    exact: Callable[[], dict]         # event -> exact chance (Fraction): lesson.chances
     names: Mapping[str, str]          # event -> label of the pooled table (as on the lesson page)
     fields: tuple[tuple[str, str], ...]   # the real-cards form: (field, label)
     funnel: str                       # the event the funnel plot shows first
+    lesson: ModuleType                # the game's classroom module (banking_games.classroom.<package>)
 
 
-def _hog_exact() -> dict:
-    return {letter: p for letter, (p, _odds) in T.hoggenheimer_exact().items()}
+def _board_game(info: registry.GameInfo) -> _Game:
+    m = info.module("classroom")
+    return _Game(info.slug, info.title, m.group, m.chances, m.BOARD_NAMES, m.CARD_FIELDS, m.FUNNEL_EVENT, m)
 
 
-def _bb_exact() -> dict:
-    return T.banker_broker_exact()
-
-
-GAMES: dict[str, _Game] = {
-    "hoggenheimer": _Game(
-        "hoggenheimer", "Hoggenheimer", T.hoggenheimer_group, _hog_exact,
-        {letter: f"{letter}: {words}" for letter, _, words in T.HOG_BETS},
-        (("deals", "Deals"),) + tuple((letter, f"{letter} won") for letter, _, _ in T.HOG_BETS),
-        "A"),
-    "banker-and-broker": _Game(
-        "banker-and-broker", "Banker and Broker", T.banker_broker_group, _bb_exact,
-        {"win": "W: higher than the banker's card", "tie": "T: same rank", "lose": "L: lower"},
-        (("deals", "Deals"), ("win", "W sections"), ("tie", "T sections"), ("lose", "L sections")),
-        "tie"),
-    "landsknecht": _Game(
-        "landsknecht", "Landsknecht", T.landsknecht_group, T.landsknecht_exact,
-        {"first": "F: stake at the start", "late": f"L: stake after {T.LK_LATE_TURNS} turns",
-         "void": "void deals among deals started"},
-        (("deals", "Deals"), ("first", "F won"), ("late_placed", "L placed"), ("late", "L won"),
-         ("void", "Void deals")),
-        "first"),
-}
-_ALIASES = {"banker_broker": "banker-and-broker", "banker and broker": "banker-and-broker"}
+GAMES: dict[str, _Game] = {info.slug: _board_game(info) for info in registry.GAMES}
+"""The board of each game of :data:`banking_games.registry.GAMES`, by slug."""
+_ALIASES = {g.package: g.slug for g in registry.GAMES} | {g.title.lower(): g.slug for g in registry.GAMES}
 
 
 def _game(name: object) -> _Game:
@@ -171,13 +144,11 @@ def _per_deal(counts: Mapping[str, tuple[int, int]], deals: int, key: str) -> in
 def check_counts(game: str, deals: int, counts: Mapping[str, tuple[int, int]]) -> None:
     """Refuse counts that cannot come from ``deals`` deals of ``game``.
 
-    Each event is ``(successes, trials)``. Hoggenheimer: every bet A-D has
-    one trial per deal (and ``"turned"``, if there, one trial per deal and
-    from 1 to the English pack's 33 cards a deal, the Joker included, the
-    number read from the engine). Banker and Broker: win, tie and lose have
-    the same trials, a whole number of sections per deal, and the three add
-    up to them. Landsknecht: F has one trial per deal, L at most one, and the
-    void deals are counted among the deals started.
+    Each event is ``(successes, trials)``: no count below 0, no more
+    successes than trials (but for a tally such as cards turned, the game's
+    ``TALLY_EVENTS``), only the game's events; then the game's own rules
+    (its classroom module's ``check_counts``: e.g. one trial a deal for each
+    Hoggenheimer bet).
 
     Raises:
         BoardError: saying which count cannot be.
@@ -189,51 +160,13 @@ def check_counts(game: str, deals: int, counts: Mapping[str, tuple[int, int]]) -
         s, t = pair
         if s < 0 or t < 0:
             raise BoardError(f"{name}: a count cannot be negative, got {s} of {t}")
-        if name != "turned" and s > t:
+        if name not in g.lesson.TALLY_EVENTS and s > t:
             raise BoardError(f"{name}: {s} successes out of {t} cannot be (more than the trials)")
-    known = set(g.names) | ({"turned"} if g.key == "hoggenheimer" else set())
+    known = set(g.names) | set(g.lesson.TALLY_EVENTS)
     unknown = sorted(set(counts) - known)
     if unknown:
         raise BoardError(f"{g.title} has no event {', '.join(unknown)}: its events are {', '.join(sorted(known))}")
-    if g.key == "hoggenheimer":
-        for letter in g.names:
-            if letter not in counts:
-                raise BoardError(f"bet {letter} is missing from the counts")
-            if counts[letter][1] != deals:
-                raise BoardError(f"bet {letter} counted over {counts[letter][1]} deals, but the group dealt {deals}")
-        if "turned" in counts:
-            cards, n = counts["turned"]
-            most = len(hog.HoggenheimerConfig("english").pack())   # the 32 ranked cards and the Joker: 33
-            if n != deals or not deals <= cards <= most * deals:
-                raise BoardError(f"cards turned: {cards} over {n} deals cannot be (from 1 to {most} a deal, "
-                                 f"{deals} deals)")
-    elif g.key == "banker-and-broker":
-        for key in g.names:
-            if key not in counts:
-                raise BoardError(f"the {key} count is missing")
-        sections = {counts[k][1] for k in g.names}
-        if len(sections) != 1:
-            raise BoardError("W, T and L must be counted over the same sections")
-        n = sections.pop()
-        if n == 0 or n % deals:
-            raise BoardError(f"{n} sections in {deals} deals cannot be: each deal has the same number of "
-                             "punters' sections, at least 1")
-        if sum(counts[k][0] for k in g.names) != n:
-            w, t, l = (counts[k][0] for k in ("win", "tie", "lose"))
-            raise BoardError(f"W {w} + T {t} + L {l} = {w + t + l}, but each of the {n} sections is one of them")
-    elif g.key == "landsknecht":
-        if "first" not in counts or counts["first"][1] != deals:
-            raise BoardError(f"F is staked once in every deal: {deals} stakes are needed, got "
-                             f"{counts['first'][1] if 'first' in counts else 'none'}")
-        if "late" in counts and counts["late"][1] > deals:
-            raise BoardError(f"L is placed at most once a deal: {counts['late'][1]} placed in {deals} deals")
-        if "void" not in counts:
-            raise BoardError("the void deals are missing")
-        v, started = counts["void"]
-        if started != v + deals:
-            raise BoardError(f"void deals: {started} deals started should be the {deals} played and the {v} void")
-    else:
-        raise BoardError(f"no rule says which counts {g.title} can have")
+    g.lesson.check_counts(deals, counts)
 
 
 # ---------------------------------------------------------------- one group on the board
@@ -274,14 +207,9 @@ class _Entry:
 
 def _lesson_events(game: str) -> dict[str, str]:
     """A repeat's bet (its canonical spec) -> the lesson's event it counts, for the
-    bets a lesson's board pools: Hoggenheimer's bets A-D (:data:`teaching.HOG_BETS`),
-    Landsknecht's stake on the first players' card (F). A Banker and Broker repeat
-    counts wins only, not the ties the board pools, so none."""
-    if game == "hoggenheimer":
-        return {gcodes.canonical_bet(game, spec): letter for letter, spec, _ in T.HOG_BETS}
-    if game == "landsknecht":
-        return {gcodes.bet_spec(game, 1): "first"}
-    return {}
+    bets a lesson's board pools (the game's classroom ``repeat_events``: Hoggenheimer's
+    bets A-D, ...; none for a game whose repeat counts no event the board pools)."""
+    return _game(game).lesson.repeat_events()
 
 
 def _lesson_counts(code: "gcodes.GroupCode") -> dict[str, tuple[int, int]]:
@@ -328,9 +256,10 @@ def _whole(text: object, what: str) -> int:
 def _repeat_counts(game: str, code: "gcodes.GroupCode") -> dict[str, tuple[int, int]]:
     """What a ``"repeat"`` code's seed gives: its bets placed (one unit each) in a
     deal of the game's table as it starts (the tables' default players and
-    rules), then :meth:`RepeatPanel.run <banking_games.widgets.repeat.RepeatPanel.run>`
-    with the code's deals and seed, the Repeat panel's own engine path. Returns
-    ``{bet spec: (won, placed)}`` as the code counts.
+    rules), then the Repeat panel's own engine path with the code's deals and seed. Returns
+    ``{bet spec: (won, placed)}`` as the code counts. The deal is the game's
+    classroom ``repeat_template``; :func:`~banking_games.classroom.repeat_plan.repeat_tally`
+    is what the panel's *Repeat* runs.
 
     Raises:
         GameError: a bet the table's deal cannot take here (then the board notes
@@ -339,27 +268,6 @@ def _repeat_counts(game: str, code: "gcodes.GroupCode") -> dict[str, tuple[int, 
 
 
     rng = random.Random(0)   # the template deal's own cards do not matter: only its bets are repeated
-    if game == "hoggenheimer":
-        players = HOG_PLAYERS
-        deal = hog.HoggenheimerDeal(hog.HoggenheimerConfig("english"), rng=rng, banker=players[0])
-        for spec in code.bets:
-            deal.place_bet(players[1], hog.make_bet(spec), 1)
-    elif game == "banker-and-broker":
-        players = BB_PLAYERS
-        deal = bb.BankerBrokerDeal(bb.BankerBrokerConfig(), list(players[1:]), rng=rng, banker=players[0])
-        for spec in code.bets:
-            section = gcodes.bet_index(game, spec)
-            punter = next((p for p in deal.punters if section in deal.allowed_sections(p)), None)
-            if punter is None:
-                raise BoardError(f"no punter of the table as it starts may back {spec}")
-            deal.bet(punter, 1, section=section)
-    elif game == "landsknecht":
-        players = LK_PLAYERS
-        if any(gcodes.bet_index(game, spec) != 1 for spec in code.bets):
-            raise BoardError("only a repeat of a bet on the first players' card is dealt again here")
-        deal, _void = lk.new_deal(rng, banker=players[0], players=list(players))
-        deal.place_bet(players[1], deal.players_cards[0], 1)
-    else:
-        raise BoardError(f"a repeat of {game!r} cannot be dealt again here")
-    tally = RepeatPanel(SimpleNamespace(deal=deal, seed=code.seed)).run(code.deals, code.seed)
+    deal = _game(game).lesson.repeat_template(code.bets, rng)
+    tally = repeat_tally(deal, code.deals, code.seed)
     return {spec: (b.won, b.placed) for spec, b in zip(code.bets, tally.bets)}
