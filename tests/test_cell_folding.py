@@ -11,7 +11,7 @@ solutions):
 * ``remove-input`` (no code on the website) and ``hide-input`` (code behind a
   toggle): input folded;
 * a code cell of a worked solution, ``solution: <exercise label>`` in its
-  metadata (book/_ext/solution_cells.py moves it into the folded
+  metadata (book/_ext/banking_book/solution_cells.py moves it into the folded
   ``{solution}`` on the website): input folded;
 * a code cell between ``{solution-start}`` and ``{solution-end}`` (the
   website folds the whole solution), or a code cell of a worked solution
