@@ -94,7 +94,7 @@ def main(argv: list[str]) -> int:
     for rel in MATHJAX_FILES:
         copy(MATHJAX / rel, DEST / "mathjax" / Path(rel).relative_to("es5"))
     copy(MATHJAX / "LICENSE", DEST / "mathjax" / "LICENSE")
-    # jsQR (Apache-2.0): the board's "Scan a code" (book/_ext/banking_book/live_static/live-tables.js)
+    # jsQR (Apache-2.0): the board's "Scan a code" (book/_ext/live_static/live-tables.js)
     copy(NODE / "jsqr" / "dist" / "jsQR.js", DEST / "jsqr" / "jsQR.js")
     copy(NODE / "jsqr" / "LICENSE", DEST / "jsqr" / "LICENSE")
     STAMP.write_text(want + "\n")
