@@ -67,7 +67,7 @@ def test_put_writes_fractions_and_labels_and_keeps_the_value():
     shown = Shown()
     shown.put("p", Fraction(1, 4))
     shown.put("rank", _Rank())
-    shown.put("n", 12000)
+    assert shown.put("n", 12000) is None               # a cell ending in it shows nothing
     # a Fraction as 1/4, not IPython's "Fraction(1, 4)"; a rank by its label
     assert repr(shown.p) == "1/4" and shown.raw("p") == Fraction(1, 4)
     assert repr(shown.rank) == "Queen"
