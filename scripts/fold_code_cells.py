@@ -15,7 +15,7 @@ rule, per cell:
 * a code cell tagged ``remove-input``, ``hide-input``, ``remove-cell`` or
   ``hide-cell`` (the website shows no code, or folds it): its input is folded;
 * a code cell of a worked solution (``solution: <exercise label>`` in its
-  metadata; book/_ext/solution_cells.py moves it into the folded solution on
+  metadata; book/_ext/banking_book/solution_cells.py moves it into the folded solution on
   the website), or inside a gated solution (between a Markdown cell holding
   ``{solution-start}`` and the next holding ``{solution-end}``,
   sphinx-exercise): its input is folded.

@@ -1,7 +1,7 @@
 """Build the site's own JupyterLite ("Try it in JupyterLite") into book/_vendor/lite/.
 
 Each game chapter's header has a button *Try it in JupyterLite*
-(book/_ext/jupyterlite_launch.py) that opens one notebook per game in a
+(book/_ext/banking_book/jupyterlite_launch.py) that opens one notebook per game in a
 JupyterLite served by the site itself, with the Python kernel of
 jupyterlite-pyodide-kernel running Pyodide in the reader's browser. Nothing
 is loaded from another host:

@@ -1,6 +1,6 @@
 """Put Python for the reader's browser into book/_vendor/live/ ("Deal live").
 
-The website's *Deal live* buttons (book/_ext/live_tables.py) run this book's
+The website's *Deal live* buttons (book/_ext/banking_book/live_tables.py) run this book's
 real dealing tables in the page with Pyodide. Everything they load is served
 by the site itself, from ``_static/live/``:
 
@@ -14,7 +14,7 @@ by the site itself, from ``_static/live/``:
 * this book's own package ``banking_games`` as a wheel, built here from
   ``src/`` with the standard library (a wheel is a zip with a ``.dist-info``
   folder; pyproject's setuptools pin is newer than some venvs have);
-* ``bridge.py`` and ``live-tables.js`` from book/_ext/live_static/: the
+* ``bridge.py`` and ``live-tables.js`` from book/_ext/banking_book/live_static/: the
   widget bridge between Python's ``comm`` package and the page's
   ipywidgets HTML manager;
 * ``wheels.json``: the wheels' file names, sizes and sha256, and the standard
@@ -53,7 +53,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 NODE = ROOT / "node_modules" / "pyodide"
-STATIC = ROOT / "book" / "_ext" / "live_static"
+STATIC = ROOT / "book" / "_ext" / "banking_book" / "live_static"
 BOOK = ROOT / "book"
 COMPILE_JS = Path(__file__).resolve().parent / "compile_wheels.mjs"
 DEST = ROOT / "book" / "_vendor" / "live"

@@ -10,7 +10,7 @@ Writes into book/_handouts/ (ignored by git):
 * ``<game>-student.ipynb``: the game's chapter as a notebook (jupytext),
   with every sphinx-exercise ``solution`` block removed, and the code cells of
   the worked solutions (``solution: <exercise>`` in their metadata, see
-  book/_ext/solution_cells.py).
+  book/_ext/banking_book/solution_cells.py).
 
 Every number printed is computed from banking_games.exact and banking_games.classroom.
 

@@ -194,7 +194,8 @@ def build_tiny_notebook_book(tmp: Path, cells: list[dict], *, local_extensions: 
                              static_path: Sequence[Path] = ()) -> tuple[Path, bool, str]:
     """Build a one-page Jupyter Book whose page is a notebook of ``cells``
     (outputs stored, no execution, so no kernel starts: a few seconds) with the
-    named extensions of book/_ext, through ``build_book.strict_build`` (any
+    named extensions of book/_ext (pieces of the book's extension:
+    ``banking_book.solution_cells``; or ``banking_book``, the whole), through ``build_book.strict_build`` (any
     warning fails it). Returns ``(book folder, ok, build log)``; the page is
     ``<book>/_build/html/page.html``."""
     import json

@@ -1,4 +1,4 @@
-"""book/_ext/cell_captions.py: a figure directive without an image is the caption
+"""book/_ext/banking_book/cell_captions.py: a figure directive without an image is the caption
 of the code cell's figure right above it (issue 12: one source for the website
 and JupyterLab, where jupyterlab-myst numbers such a directive and resolves
 ``{numref}`` to it).
@@ -11,7 +11,7 @@ execution (a few seconds, no kernel):
   captioned without a kind. Expected, from how Sphinx writes a numbered
   figure: the table's caption reads "Table 1" then the caption text, the
   figure's "Fig. 1" then its text (each kind is counted from 1 on a page,
-  book/_ext/offline_site.py), and a ``{numref}`` to each reads the same;
+  book/_ext/banking_book/offline_site.py), and a ``{numref}`` to each reads the same;
 * a bad page with one mistake per caption; the strict build must fail and
   the log must name each mistake: the wrong kind (the cell shows a table,
   the caption says figure), a label no cell has, a caption that does not
@@ -49,7 +49,8 @@ def _figure(label: str, body: str, kind: str = "") -> str:
 
 def _book(tmp: Path, cells: list[dict]) -> tuple[Path, bool, str]:
     # offline_site numbers a table as a table; it checks that its scripts are in html_static_path
-    return build_tiny_notebook_book(tmp, cells, local_extensions=["offline_site", "cell_captions"],
+    return build_tiny_notebook_book(tmp, cells,
+                                    local_extensions=["banking_book.offline_site", "banking_book.cell_captions"],
                                     static_path=[BOOK / "_vendor"])
 
 

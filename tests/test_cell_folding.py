@@ -11,7 +11,7 @@ solutions):
 * ``remove-input`` (no code on the website) and ``hide-input`` (code behind a
   toggle): input folded;
 * a code cell of a worked solution, ``solution: <exercise label>`` in its
-  metadata (book/_ext/solution_cells.py moves it into the folded
+  metadata (book/_ext/banking_book/solution_cells.py moves it into the folded
   ``{solution}`` on the website): input folded;
 * a code cell between ``{solution-start}`` and ``{solution-end}`` (the
   website folds the whole solution), or a code cell of a worked solution
@@ -124,8 +124,8 @@ def test_solution_code_shows_no_output(page):
     output under the cell, above the folded solution, so any output would give the answer
     away. This holds for the hidden value cells too (JupyterLab ignores the website's
     remove-output tag). No print() or display(), and the last statement is not a bare
-    expression, except a call of ``shown.set``, ``shown.claim`` or of a page's ``g`` (all return None:
-    tests/test_inline.py, and each page's ``g`` ends in ``shown.set``); the JupyterLab
+    expression, except a call of ``shown.set``, ``shown.put`` or ``shown.claim`` (all return None:
+    tests/test_inline.py, tests/test_formatting.py); the JupyterLab
     reading check (``_check_solutions_folded``) confirms after Run All that no solution
     cell has an output."""
     import ast
@@ -134,9 +134,8 @@ def test_solution_code_shows_no_output(page):
         if not (isinstance(node, ast.Expr) and isinstance(node.value, ast.Call)):
             return False
         f = node.value.func
-        return (isinstance(f, ast.Name) and f.id == "g") or \
-            (isinstance(f, ast.Attribute) and f.attr in ("set", "claim") and isinstance(f.value, ast.Name)
-             and f.value.id == "shown")
+        return (isinstance(f, ast.Attribute) and f.attr in ("set", "put", "claim")
+                and isinstance(f.value, ast.Name) and f.value.id == "shown")
 
     checked = 0
     for cell in jupytext.read(BOOK / page).cells:

@@ -680,7 +680,7 @@ def raw_markup(text: str) -> list[str]:
 def website_numbers(html_page: Path) -> list[str]:
     """The computed values the built website shows on a page: the text of its glue
     and eval spans that holds a digit, whitespace collapsed (captions included:
-    they are Markdown under the cell, see book/_ext/cell_captions.py)."""
+    they are Markdown under the cell, see book/_ext/banking_book/cell_captions.py)."""
     from bs4 import BeautifulSoup
     soup = BeautifulSoup(html_page.read_text(), "html.parser")
     main = soup.select_one("main") or soup
@@ -923,7 +923,7 @@ FOLDING_JS = """
 """
 FOLDED_AS_SHOWN: dict[str, list[dict]] = {}
 # jupyterlab-myst's figures and tables (a figure directive without an image under a
-# cell, book/_ext/cell_captions.py): id and number ("Figure 3:"), and the links to them
+# cell, book/_ext/banking_book/cell_captions.py): id and number ("Figure 3:"), and the links to them
 FIGURES_JS = """
 (nb) => ({
   figures: [...nb.querySelectorAll('.jp-MarkdownCell figure[id]')].map(f => {
@@ -1028,7 +1028,7 @@ VISIBLE_JS = """
 def _check_solutions_folded(page, html_page: Path, where: str) -> None:
     """After Run All, no worked solution gives its answer away: none of its prose
     is in the notebook's visible text (it is all in the folded solution), and the
-    code cells of the solutions (``solution:`` metadata, book/_ext/solution_cells.py)
+    code cells of the solutions (``solution:`` metadata, book/_ext/banking_book/solution_cells.py)
     have no output."""
     import jupytext
     notebook = page.locator(".jp-NotebookPanel .jp-Notebook").first

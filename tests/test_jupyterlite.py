@@ -283,7 +283,7 @@ def test_kernel_starts_without_its_bundle(browser, built_site, sub_path_url):
         context.close()
 
 
-# the words of book/_ext/jupyterlite_launch.SAVED and of each notebook's top cell that matter
+# the words of book/_ext/banking_book/jupyterlite_launch.SAVED and of each notebook's top cell that matter
 SAVED_WORDS = ("saved in this browser only", "shared computer", "the book's original notebook back",
                "delete", "file list")
 AGAIN = "landsknecht"

@@ -1,6 +1,6 @@
 """Every chapter can be downloaded from the website as an executed notebook.
 
-book/_ext/notebook_downloads.py copies each page's executed notebook into the
+book/_ext/banking_book/notebook_downloads.py copies each page's executed notebook into the
 site as ``_sources/<page>.ipynb`` and adds ``.ipynb`` to the page's download
 menu. Checked here, on the built site:
 
@@ -147,7 +147,7 @@ def cache_mode_build(tmp_path_factory):
     one built twice: with an empty cache a build executes the page as inline
     mode does; only the second build takes the page from the cache, and then
     myst-nb writes its executed notebook without outputs, which
-    book/_ext/notebook_downloads.py must merge back. That second build is
+    book/_ext/banking_book/notebook_downloads.py must merge back. That second build is
     what this fixture is for. Returns ``(html folder, last build's log)``."""
     from conftest import SMOKE
     src = tmp_path_factory.mktemp("cache_mode") / "book"

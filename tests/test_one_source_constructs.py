@@ -30,7 +30,7 @@ jupytext = need_module("jupytext")
 bs4 = need_module("bs4")
 
 PAGES = toc_pages()
-# a caption: a figure directive without an image (book/_ext/cell_captions.py)
+# a caption: a figure directive without an image (book/_ext/banking_book/cell_captions.py)
 MARK = re.compile(r"^```\{figure\}\n:label: (\S+)\n(:kind: table\n)?((?:(?!```).+\n)+)```$", re.M)
 SMART_QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'})
 CHAPTERS = {"hoggenheimer": "hog-replay", "banker-and-broker": "bb-replay", "landsknecht": "lk-replay"}
@@ -131,7 +131,7 @@ def test_the_deal_live_box_states_what_pressing_fetches(tmp_path):
     is not fetched and not counted."""
     import importlib.util
     import json
-    spec = importlib.util.spec_from_file_location("live_tables", BOOK / "_ext" / "live_tables.py")
+    spec = importlib.util.spec_from_file_location("live_tables", BOOK / "_ext" / "banking_book" / "live_tables.py")
     live_tables = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(live_tables)
     sizes = {"pyodide.asm.wasm": 9_600_000, "python_stdlib.zip": 2_500_000, "pyodide.asm.mjs": 1_250_000,

@@ -1,5 +1,5 @@
 """Print: a chapter printed shows each replay's last frame without buttons,
-and solutions open (issue 10; the print stylesheet is book/_ext/static/bg-site.css).
+and solutions open (issue 10; the print stylesheet is book/_ext/banking_book/static/bg-site.css).
 
 Expected values: the last frame of a replay is the deal's end, where the
 slider stands at its maximum; its HTML is the last child of the replay's

@@ -47,7 +47,7 @@ def test_the_consumers_list_the_registrys_games():
     sys.path.insert(0, str(ROOT / "book" / "_ext"))
     sys.path.insert(0, str(ROOT / "scripts"))
     try:
-        launch = importlib.import_module("jupyterlite_launch")
+        launch = importlib.import_module("banking_book.jupyterlite_launch")
         sheets = importlib.import_module("exercise_sheets")
     finally:
         sys.path.remove(str(ROOT / "book" / "_ext"))

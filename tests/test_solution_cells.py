@@ -1,4 +1,4 @@
-"""book/_ext/solution_cells.py: a worked solution's code cells, written right
+"""book/_ext/banking_book/solution_cells.py: a worked solution's code cells, written right
 before its ``{solution}`` directive (``solution: <exercise>`` in their
 metadata), are shown inside the solution on the website, where its body says
 ``% solution code`` (issue 12: in JupyterLab the whole solution is then one
@@ -50,7 +50,7 @@ def _solution(label: str, body: str) -> str:
 
 
 def _book(tmp: Path, cells: list[dict]) -> tuple[Path, bool, str]:
-    return build_tiny_notebook_book(tmp, cells, local_extensions=["solution_cells"],
+    return build_tiny_notebook_book(tmp, cells, local_extensions=["banking_book.solution_cells"],
                                     extra_extensions=["sphinx_exercise"])
 
 

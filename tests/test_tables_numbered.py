@@ -4,7 +4,7 @@ A captioned HTML table (a ``{glue:figure}`` of a DataFrame, a code cell's
 ``mystnb: figure:`` around a table) must read "Table N" in its caption, and
 only pictures (plots, card layouts, the replay widget) "Fig. N"; numbers
 start at 1 on each page, per kind. The rule for what is a table is stated
-here, independently of book/_ext/offline_site.py: the figure holds an HTML
+here, independently of book/_ext/banking_book/offline_site.py: the figure holds an HTML
 ``<table>`` and no ``<img>``, no drawn card (``bg-card``) and no widget.
 """
 

@@ -24,7 +24,7 @@ sphinxcontrib-bibtex), in the book's author-year style: the last names of the
 authors (or, when there are none, the editors), two joined by "and", more than
 two shortened to the first and "et al.", then a comma and the year, e.g.
 "Diagram Visual Information Ltd, 1979". The website's bibliography labels use
-:func:`author_year` too (``book/_ext/offline_site.py``).
+:func:`author_year` too (``book/_ext/banking_book/offline_site.py``).
 
 No rule of any game lives here.
 """

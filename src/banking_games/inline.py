@@ -25,7 +25,7 @@ from typing import Any
 
 from .errors import GameError
 
-__all__ = ["FalseClaimError", "InlineValueError", "Shown", "ShownText", "plain_text"]
+__all__ = ["FalseClaimError", "InlineValueError", "Shown", "ShownText", "plain", "plain_text"]
 
 
 class InlineValueError(GameError, ValueError):
@@ -56,6 +56,15 @@ def plain_text(value: Any) -> str:
         if "text/plain" in data:
             return data["text/plain"]
     return repr(value)
+
+
+def plain(value: Any) -> str:
+    """The text the prose shows for ``value`` with :meth:`Shown.put`: its
+    ``label`` if it has one (a rank, a bet), an exact fraction as ``n/d``
+    (``str`` of a Fraction or a SymPy rational), anything else as ``str``.
+    Never raises for an object whose ``str`` works."""
+    label = getattr(value, "label", None)
+    return label if isinstance(label, str) else str(value)
 
 
 class ShownText(str):
@@ -117,13 +126,22 @@ class Shown:
         """Keep ``value`` under ``name`` (returns None, so a cell ending in
         ``shown.set(...)`` shows no output)."""
         if not isinstance(name, str) or not name.isidentifier() or name.startswith("_") \
-                or name in ("set", "raw", "claim", "claims"):
+                or name in ("set", "put", "raw", "claim", "claims"):
             raise InlineValueError(
                 f"name {name!r} is not allowed: use a Python identifier not starting with '_' "
-                "(and not 'set', 'raw', 'claim' or 'claims')")
+                "(and not 'set', 'put', 'raw', 'claim' or 'claims')")
         text = ShownText(plain_text(value), value)
         self._raw[name] = value
         object.__setattr__(self, name, text)
+
+    def put(self, name: str, value: Any) -> None:
+        """Keep ``value`` under ``name``, written as :func:`plain` writes it
+        (``Fraction(1, 2)`` as ``1/2``, a rank by its label, anything else as
+        ``str``); ``shown.raw(name)`` and ``shown.<name>.f(spec)`` still see
+        the value itself. Returns None. Raises :class:`InlineValueError` for a
+        name :meth:`set` refuses (the state is then unchanged)."""
+        self.set(name, value)    # checks the name, keeps the value
+        object.__setattr__(self, name, ShownText(plain(value), value))
 
     def claim(self, name: str, text: str, holds: bool, because: str = "") -> None:
         """Keep the wording ``text`` of a claim the prose makes, as ``shown.<name>``,

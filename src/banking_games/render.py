@@ -18,7 +18,7 @@ from typing import Iterable, Sequence
 from .cards import Card, parse_card
 
 # Text colours of the drawings follow the page's theme: the website defines
-# --bg-muted and --bg-alert for light and dark mode (book/_ext/static/bg-site.css);
+# --bg-muted and --bg-alert for light and dark mode (book/_ext/banking_book/static/bg-site.css);
 # JupyterLab's themes define --jp-content-font-color2 and --jp-error-color1; the
 # last value is for a page with neither (light).
 MUTED_COLOUR = "var(--bg-muted,var(--jp-content-font-color2,#595959))"

@@ -1,6 +1,7 @@
 """Each chapter downloadable as an executed Jupyter notebook (``.ipynb``).
 
-A local Sphinx extension (registered in ``_config.yml``, ``local_extensions``).
+Part of the book's Sphinx extension ``banking_book`` (book/_ext/banking_book/,
+loaded from book/_config.yml; docs/authoring.md lists what it offers).
 
 myst-nb executes every page that is a notebook (a MyST Markdown page with a
 ``kernelspec`` in its front matter) and writes the executed notebook, outputs

@@ -1,6 +1,7 @@
-"""Local Sphinx extension: "Try it in JupyterLite" on each game chapter.
+"""banking_book: "Try it in JupyterLite" on each game chapter.
 
-Loaded from book/_config.yml (``sphinx.local_extensions``). On the pages
+Part of the book's Sphinx extension ``banking_book`` (book/_ext/banking_book/,
+loaded from book/_config.yml; docs/authoring.md lists what it offers). On the pages
 named in :data:`NOTEBOOKS` it
 
 * adds a launch menu (the rocket of sphinx-book-theme's header buttons) with
@@ -8,7 +9,7 @@ named in :data:`NOTEBOOKS` it
   JupyterLite the site serves itself (``_static/lite/``, built by
   scripts/lite_site.py from book/_lite/<game>.py); the link is relative, so
   it works from any host and under any sub-path such as ``/book/``;
-* adds, after the page's Deal live box (*Deal it yourself*; book/_ext/live_tables.py), one
+* adds, after the page's Deal live box (*Deal it yourself*; book/_ext/banking_book/live_tables.py), one
   sentence telling the reader what JupyterLite is, with the same link, and that edits made
   there stay in this browser and how to get the book's original notebook back (:data:`SAVED`).
 

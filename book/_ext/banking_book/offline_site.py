@@ -1,6 +1,7 @@
-"""Local Sphinx extension: keep every page of the book working offline.
+"""banking_book: keep every page of the book working offline.
 
-Loaded from book/_config.yml (``sphinx.local_extensions``). It
+Part of the book's Sphinx extension ``banking_book`` (book/_ext/banking_book/,
+loaded from book/_config.yml; docs/authoring.md lists what it offers). It
 
 * sets ``window.FontAwesomeConfig`` before the theme's Font Awesome script
   runs, so Font Awesome neither swaps the ``<i>`` icons inside ipywidgets
@@ -8,7 +9,7 @@ Loaded from book/_config.yml (``sphinx.local_extensions``). It
 * removes sphinx-thebe's scripts: the book has no "live code" button, and
   Jupyter Book adds thebe's inline script twice, which logs a console
   error ("Identifier 'THEBE_JS_URL' has already been declared") on every page;
-* adds the site's own stylesheet and script (``_ext/static/bg-site.css``,
+* adds the site's own stylesheet and script (``_ext/banking_book/static/bg-site.css``,
   ``bg-site.js``): scroll boxes that show they scroll, the replay's
   controls on a phone, named buttons, theme contrast, a print stylesheet;
 * gives every plot an alt text: the figure's caption (the image's alt was
@@ -96,13 +97,13 @@ def _page_context(app, pagename, templatename, context, doctree) -> None:
 
 HERE = Path(__file__).resolve().parent
 _FA = Path("node_modules") / "@fortawesome" / "fontawesome-free" / "svgs"
-# the repository root: above book/_ext, or above the virtual environment (when a copy of
+# the repository root: above book/_ext/banking_book, or above the virtual environment (when a copy of
 # book/ is built elsewhere, as tests/conftest.py does for the smoke book)
-FA_SVGS = next((root / _FA for root in (HERE.parent.parent, Path(sys.prefix).parent, Path.cwd())
-                if (root / _FA).is_dir()), HERE.parent.parent / _FA)
+FA_SVGS = next((root / _FA for root in (HERE.parents[2], Path(sys.prefix).parent, Path.cwd())
+                if (root / _FA).is_dir()), HERE.parents[2] / _FA)
 # Font Awesome 6 names the theme uses -> Font Awesome 5 file names
 FA_RENAMED = {"magnifying-glass": "search", "circle-half-stroke": "adjust"}
-FA_SCRIPT = """/* Stand-in for Font Awesome's 1.49 MB script (written by book/_ext/offline_site.py):
+FA_SCRIPT = """/* Stand-in for Font Awesome's 1.49 MB script (written by book/_ext/banking_book/offline_site.py):
    draws only the icons this site's pages use, as inline SVG. Icons: Font Awesome Free
    5.15.4 by @fontawesome, https://fontawesome.com, CC BY 4.0. */
 (function () {

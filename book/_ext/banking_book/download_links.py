@@ -1,6 +1,7 @@
 """Markdown links to files the book offers for download, such as a student notebook.
 
-A local Sphinx extension (registered in ``_config.yml``, ``local_extensions``).
+Part of the book's Sphinx extension ``banking_book`` (book/_ext/banking_book/,
+loaded from book/_config.yml; docs/authoring.md lists what it offers).
 
 The pages link their handouts with plain Markdown, ``[student notebook](_handouts/x-student.ipynb)``,
 because JupyterLab (jupyterlab-myst) shows such a link as its text and opens

@@ -1,6 +1,7 @@
-"""Local Sphinx extension: the glossary written as a MyST definition list.
+"""banking_book: the glossary written as a MyST definition list.
 
-Loaded from book/_config.yml (``sphinx.local_extensions``). book/glossary.md
+Part of the book's Sphinx extension ``banking_book`` (book/_ext/banking_book/,
+loaded from book/_config.yml; docs/authoring.md lists what it offers). book/glossary.md
 writes its ``{glossary}`` in the form MyST's own glossary directive reads (a
 definition list: the term on its line, the definition after ``: ``, later
 lines indented by two spaces), which jupyterlab-myst renders as a definition

@@ -1,6 +1,7 @@
-"""Local Sphinx extension: the "Deal live" button of each game chapter.
+"""banking_book: the "Deal live" button of each game chapter.
 
-Loaded from book/_config.yml (``sphinx.local_extensions``). The chapter's
+Part of the book's Sphinx extension ``banking_book`` (book/_ext/banking_book/,
+loaded from book/_config.yml; docs/authoring.md lists what it offers). The chapter's
 Jupyter code cell that opens the dealing table carries, in its metadata, the
 ``name`` of the replay figure it stands in for (one source for JupyterLab and
 the website: the code is written once, and JupyterLab shows no directive):
@@ -23,7 +24,7 @@ after that cell, a box with a "Deal live" button (hidden until the page's
 script has checked that WebAssembly and the widget manager are there), a
 progress bar and the cell's own code (its last expression must be the widget
 to show). The page then loads ``_static/live/live-tables.js`` (see
-book/_ext/live_static/live-tables.js, copied by scripts/live_site.py), which
+book/_ext/banking_book/live_static/live-tables.js, copied by scripts/live_site.py), which
 starts Pyodide from the site's own files when the reader presses the button
 (or, for a reader who has used Deal live on this site before, when the
 section scrolls into view, and, if their browser keeps this build's Python

@@ -1,6 +1,7 @@
-"""Local Sphinx extension: figure and table captions written as Markdown under the cell.
+"""banking_book: figure and table captions written as Markdown under the cell.
 
-Loaded from book/_config.yml (``sphinx.local_extensions``). A code cell whose
+Part of the book's Sphinx extension ``banking_book`` (book/_ext/banking_book/,
+loaded from book/_config.yml; docs/authoring.md lists what it offers). A code cell whose
 output is a figure or a table carries only the figure's ``name`` in its
 metadata (``mystnb: figure: name:``); its caption is a ``figure`` directive
 *without an image*, right after the cell, whose ``:label:`` is that name and
@@ -35,7 +36,7 @@ A table's caption says ``:kind: table``. One source for both renderers:
   cell's figure as the caption, exactly as myst-nb makes a caption from
   ``mystnb: figure: caption:`` (a ``caption`` node holding the paragraph's
   inline nodes), before Sphinx records labels and numbers, so every
-  ``{numref}`` gets its "Fig. N" or "Table N" (book/_ext/offline_site.py
+  ``{numref}`` gets its "Fig. N" or "Table N" (book/_ext/banking_book/offline_site.py
   numbers a figure holding a table as a table, from 1 on each page, as
   jupyterlab-myst numbers a notebook) and its title.
 
@@ -54,6 +55,8 @@ from docutils.parsers.rst import directives
 from docutils.parsers.rst.directives.images import Figure
 from sphinx.transforms import SphinxTransform
 from sphinx.util import logging
+
+from .offline_site import _table_html
 
 logger = logging.getLogger(__name__)
 
@@ -113,8 +116,7 @@ def _previous_element(node: nodes.Element) -> nodes.Node | None:
 
 
 def _shows_a_table(figure: nodes.figure) -> bool:
-    """Whether the website numbers ``figure`` as a table (book/_ext/offline_site.py)."""
-    from offline_site import _table_html   # the one rule, loaded from book/_ext like this file
+    """Whether the website numbers ``figure`` as a table (book/_ext/banking_book/offline_site.py)."""
     return _table_html(figure)
 
 

@@ -1,6 +1,7 @@
-"""Local Sphinx extension: the code cells of an exercise's worked solution.
+"""banking_book: the code cells of an exercise's worked solution.
 
-Loaded from book/_config.yml (``sphinx.local_extensions``). A worked solution
+Part of the book's Sphinx extension ``banking_book`` (book/_ext/banking_book/,
+loaded from book/_config.yml; docs/authoring.md lists what it offers). A worked solution
 is one ``{solution}`` directive (sphinx-exercise) folded as a dropdown; the
 code cells it runs come right before it, each with ``solution: <exercise
 label>`` in its metadata, and the solution's body marks with a MyST comment
