@@ -4,13 +4,51 @@
     python3 open-book.py            this computer only: serves the book at
                                     http://127.0.0.1:<port>/ and opens it
     python3 open-book.py --class    the whole class: also serves the book to the
-                                    local network (school Wi-Fi), prints the address
-                                    and shows it as a QR code for phones to scan
+                                    local network (school Wi-Fi), runs a class session,
+                                    prints its class code and join address and shows
+                                    the address as a QR code for phones to scan
 
 Press Ctrl+C (or close the window) to stop. Other options: --port N (0: any free
 port), --no-browser, --address A (with --class: this computer's address on the
 class's network, when the one found is not the one the class can reach),
+--data DIR (with --class: where the class session keeps its files, default the
+folder class-data beside this file), --new-class (a new class code),
 --timeout S (seconds a browser has to send a request's head, default 15).
+
+The class session (--class), with no internet and no accounts:
+
+* a short class code (6 symbols, no 0/O or 1/I to mistake) and the join address
+  http://<class address>:<port>/join/<code> (printed, and drawn as the QR code);
+  opening it sets a class cookie on the group's device and leads to the book
+  (/join/<code>?to=hoggenheimer.html leads to that chapter);
+* the teacher's browser is opened at http://127.0.0.1:<port>/teacher/<key>, a
+  random key (printed too: keep it to yourself), which sets the teacher's cookie
+  (HttpOnly, SameSite=Strict) and leads to "Teach with this book";
+* a group's dealing table then shows "Send to the class board" under its code;
+  it posts the code's text to /class/groups. The class board of a lesson page in
+  the teacher's browser asks /class/groups for new codes every second and adds
+  each with its own Add, exactly as a typed code: the launcher stores text and
+  holds no rule of any game. Typed codes and the board's camera scan still work
+  where devices cannot reach this computer;
+* only the teacher's cookie reads the list and removes a code, clears the board
+  or sets whether the exact values are revealed (/class/remove, /class/clear,
+  /class/reveal: 403 without it); a joined device can only add its code (403
+  without the class cookie, or with another class's);
+* everything is written in the data folder, nowhere else: class.json (the class
+  code and the teacher's key, so that a restart keeps both) and <code>.jsonl,
+  one line per code received, removal, clearing or reveal, appended, flushed
+  and synced to the disk before the answer; a launcher started again with the
+  same folder serves the same list, and the board comes back with nothing lost;
+* refused, and the launcher goes on serving: a body over 2048 bytes (413), a body
+  that is not one group code's text (400), a POST without a length (411), a
+  wrong class code or teacher's key (403), a page of another site posting (its
+  Origin: 403), more than 20 requests that change the board (or try a class
+  code) from one address at once, then more than one every 2 s (429 with
+  Retry-After), methods other than those of each address (405 with Allow),
+  unknown addresses (404), over 500 codes listed (409 until cleared);
+* GET /class/status says whether a session runs, and whether the asking browser
+  has joined or is the teacher's; the launcher marks every file it serves with
+  the header X-Class-Session, so that the pages ask for it only here.
 
 Why not just open index.html? A browser refuses to start the book's live parts
 (Deal live, JupyterLite) from files; served from this small web server they work.
@@ -36,8 +74,13 @@ the network, cannot stall or misuse it):
   accepting thread itself and closed by one shared closer thread, so a flood of
   connections starts no thread;
 * 414 for a request line longer than 8192 bytes, 431 for a head longer than
-  64 KiB, 405 for a method other than GET and HEAD, 400 for a GET or HEAD with a
-  body, and 404 for any path with a part that starts with a dot (/.buildinfo).
+  64 KiB, 405 for a method other than GET and HEAD (POST too on the class
+  session's addresses), 400 for a GET or HEAD with a body, and 404 for any path
+  with a part that starts with a dot (/.buildinfo).
+
+Tests: tests/test_launcher.py (the limits), tests/test_release.py (the release,
+media types, --class's address and QR code), tests/test_class_endpoints.py (the
+class session over HTTP) and tests/test_class_session.py (a whole class in browsers).
 """
 
 from __future__ import annotations
