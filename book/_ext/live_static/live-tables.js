@@ -521,6 +521,7 @@
       if (b.bgSend) return;
       b.bgSend = true;
       b.hidden = false;
+      b.style.display = "";   // (hidden by its style too, where a stylesheet shows every button)
       var said = b.nextElementSibling;
       b.addEventListener("click", function () {
         b.disabled = true;

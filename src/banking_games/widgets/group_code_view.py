@@ -118,7 +118,7 @@ def group_code_html(code: G.GroupCode, caption: str, heading: str = LESSON_HEADI
             '<span role="status" aria-live="polite" style="margin-left:6px;font-size:85%;user-select:none;'
             '-webkit-user-select:none"></span>')
     # shown only on a page served by the launcher's class session (live-tables.js), which posts the code
-    send = ('<div><button type="button" class="bg-send-code" hidden style="margin-top:4px;user-select:none;'
+    send = ('<div><button type="button" class="bg-send-code" hidden style="display:none;margin-top:4px;user-select:none;'
             f'-webkit-user-select:none" data-code="{text}">Send to the class board</button>'
             '<span class="bg-send-status" role="status" aria-live="polite" style="margin-left:6px;font-size:85%">'
             '</span></div>')
