@@ -19,19 +19,19 @@ from __future__ import annotations
 import json
 import sys
 
+from ipywidgets.widgets import widget as _widget
+
 from .. import group_codes as gcodes
 from ..errors import GameError
+from .board import ClassBoard
 from .board_checks import CHECK_DEALS_PER_ADD, _check_cost, group_identity, group_lineage
 
 __all__ = ["receive", "new_codes", "link"]
 
 
-def _board(model_id: str):
-    from ipywidgets.widgets.widget import _instances
-
-    from .board import ClassBoard
-
-    w = _instances.get(str(model_id))
+def _board(model_id: str) -> ClassBoard | None:
+    """The live board whose widget model id is ``model_id`` (ipywidgets' own register of widgets)."""
+    w = _widget._instances.get(str(model_id))
     return w if isinstance(w, ClassBoard) else None
 
 
