@@ -18,7 +18,9 @@ a fixed port so that a restart serves the same address. Then:
   restart);
 * a student's browser asking the launcher to clear the board gets 403 and nothing changes;
 * 200 bad requests (each refusal kind of the launcher's docstring, from other loopback
-  addresses) get their statuses, and the launcher still serves the site and the list.
+  addresses) get their statuses, and the launcher still serves the site and the list;
+* the teacher's board, projected at 1280 x 720 in both themes, passes test_board_site's
+  projector checks (BG_SCREENSHOTS=<folder> keeps the screenshots).
 
 Needs /usr/bin/chromium and the built site. About 2-4 minutes on 2 cores (each group's
 browser starts Python).
@@ -36,7 +38,7 @@ import pytest
 
 from banking_games import teaching as T
 from conftest import ROOT, need_module, new_context, require_chromium, watch
-from test_board_site import CODE_JS, _open_board, _pooled, _press, _seeds, board_cases
+from test_board_site import CODE_JS, _open_board, _pooled, _press, _seeds, board_cases, check_projector_view
 from test_release import Launcher
 
 require_chromium("class session browser test")
@@ -233,6 +235,9 @@ def test_a_class_sends_its_codes_to_the_teachers_board(browser, built_site, tmp_
         finally:
             other.close()
         assert board_count(board) == 8 and _pooled(board) == case["expected"]
+        # the class's board projected at 1280 x 720, light and dark (test_board_site's checks: figures
+        # at 24 px or more, axe and contrast; screenshots kept when BG_SCREENSHOTS names a folder)
+        check_projector_view(page, board)
         # the teacher's page: nothing wrong but the launcher's absence while it restarted
         left = [p for p in problems.report() if "class/groups" not in p]
         assert not left, left
