@@ -95,7 +95,7 @@ builds) or JupyterLite's: one worker runs them all, one after another, with the 
 ("ZMQError: Address already in use", then "Kernel didn't respond in 60 seconds")."""
 
 SLOW_FIRST = (KERNEL_FILES | SMOKE_FILES, "test_axe", "test_live_site", "test_live_fields",
-              "test_live_network", "test_phone_layout", "test_board_site", "test_launcher")
+              "test_live_network", "test_phone_layout", "test_board_site", "test_class_session", "test_launcher")
 """The files that take longest (``--durations``), started first so that two workers end together."""
 
 

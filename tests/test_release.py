@@ -13,7 +13,8 @@
   non-loopback IPv4 address (read here from the network interfaces, another way
   than the launcher's) and the book answers there, or it says none was found;
   the QR code it prints is a well-formed QR code (finder, timing and format
-  patterns of ISO/IEC 18004, read back from the terminal text) of the address.
+  patterns of ISO/IEC 18004, read back from the terminal text) of the class's
+  join address (the address, /join/ and the class code).
 * .github/workflows/*.yml pass actionlint (pinned in requirements.txt), and the
   Pages workflow builds with the README's command and publishes book/_build/html
   with the official actions. (That the site works under a sub-path is checked in
@@ -391,7 +392,10 @@ def test_class_serves_the_local_network_with_a_qr_code(unzipped):
         if not own:
             assert "No local network address found" in run.text
             return
-        url = re.search(r"For the class \(same Wi-Fi or network\): (http://[\d.]+:\d+/)", run.text).group(1)
+        # the join address of the class session: the class address, the port, /join/ and the class code
+        url = re.search(r"For the class \(same Wi-Fi or network\): (http://[\d.]+:\d+/join/[2-9A-Y]{6})$",
+                        run.text, re.M).group(1)
+        assert url.endswith("/join/" + re.search(r"Class code: ([2-9A-Y]{6})", run.text).group(1))
         host = url.split("//")[1].split(":")[0]
         assert host in own and host != "127.0.0.1", (host, own)
         status, _, data = run.get("/index.html", host=host)

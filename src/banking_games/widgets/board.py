@@ -113,6 +113,7 @@ class ClassBoard(plain.VBox):
         self.key = key or storage_key(self.game.key)
         self.entries: list[_Entry] = []
         self._confirming = False
+        self.on_teacher_action = None   # called as (op, code text) on Remove and Clear all (widgets.class_link)
         g = self.game
         wide = {"description_width": "initial"}
         kept = ("in this browser (this page, this device), also after a reload," if isinstance(self.store, BrowserStore)
@@ -373,6 +374,7 @@ class ClassBoard(plain.VBox):
             raise BoardError(f"no group {short_repr(index)} on the board")
         entry = self.entries.pop(index)
         self._save()
+        self._tell("remove", entry.text)
         self._render()
         self.message.info(f"Removed group {self._name(entry)}.")
         return entry
@@ -384,9 +386,20 @@ class ClassBoard(plain.VBox):
         n = len(self.entries)
         self.entries = []
         self.store.remove(self.key)
+        self._tell("clear", None)
         self._cancel_clear(quiet=True)
         self._render()
         self.message.info(f"Cleared the board ({n} group{'s' if n != 1 else ''} removed).")
+
+    def _tell(self, op: str, text: str | None) -> None:
+        """Tell a class session's launcher (see :mod:`.class_link`) that the teacher removed
+        ``text`` (``op`` "remove") or cleared the board (``op`` "clear")."""
+        if self.on_teacher_action is not None:
+            try:
+                self.on_teacher_action(op, text)
+            except Exception as exc:  # noqa: BLE001 - the board changed; say why the launcher may not know
+                self.message.error(f"The board changed, but the class session was not told ({exc}); "
+                                   "a board opened later may show the group again.")
 
     # ------------------------------------------------------------ buttons
     def _cards_pressed(self) -> None:

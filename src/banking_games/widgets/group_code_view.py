@@ -93,8 +93,10 @@ REPEAT_HEADING = "Repeat code (a record of this repeat, not the lesson's group c
 def group_code_html(code: G.GroupCode, caption: str, heading: str = LESSON_HEADING) -> str:
     """The code as HTML: ``heading`` (which code this is: :data:`LESSON_HEADING`
     or :data:`REPEAT_HEADING`), ``caption``, the text (selectable, monospace),
-    a Copy button (never selected with the code), and the QR code folded in a
-    ``<details>``."""
+    a Copy button (never selected with the code), a hidden *Send to the class
+    board* button (class ``bg-send-code``, the code in ``data-code``: the website's
+    live-tables.js shows it, and posts the code, only on a page served by the
+    launcher's class session), and the QR code folded in a ``<details>``."""
     text = G.encode(code)
     try:
         qr = G.qr_svg(text, scale=4)
@@ -111,12 +113,17 @@ def group_code_html(code: G.GroupCode, caption: str, heading: str = LESSON_HEADI
             "else{say('Select the code and copy it');}\">Copy</button>"
             '<span role="status" aria-live="polite" style="margin-left:6px;font-size:85%;user-select:none;'
             '-webkit-user-select:none"></span>')
+    # shown only on a page served by the launcher's class session (live-tables.js), which posts the code
+    send = ('<div><button type="button" class="bg-send-code" hidden style="display:none;margin-top:4px;user-select:none;'
+            f'-webkit-user-select:none" data-code="{text}">Send to the class board</button>'
+            '<span class="bg-send-status" role="status" aria-live="polite" style="margin-left:6px;font-size:85%">'
+            '</span></div>')
     folded = (f'<details style="margin-top:4px"><summary>QR code of this group code</summary>'
               f'<div style="margin-top:4px;line-height:0">{qr}</div></details>' if qr else "")
     return (f'<div class="bg-group-code" style="margin-top:8px"><b>{html.escape(heading, quote=False)}</b> '
             f'<span style="color:{MUTED_COLOUR};font-size:85%">{html.escape(caption)}</span><div>'
             f'<code class="bg-group-code-text" style="font-size:120%;letter-spacing:0.06em;user-select:all;'
-            f'-webkit-user-select:all;overflow-wrap:anywhere">{text}</code>{copy}</div>{folded}</div>')
+            f'-webkit-user-select:all;overflow-wrap:anywhere">{text}</code>{copy}</div>{send}{folded}</div>')
 
 
 class LessonCodeSection(plain.HTML):

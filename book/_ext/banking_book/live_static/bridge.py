@@ -59,7 +59,8 @@ def table_modules() -> tuple[str, ...]:
     """Every game's table module (banking_games.registry), the lesson helpers and the class board."""
     from banking_games import registry
 
-    return tuple(g.table_module for g in registry.GAMES) + ("banking_games.classroom.teaching", "banking_games.widgets.board")
+    return tuple(g.table_module for g in registry.GAMES) + ("banking_games.classroom.teaching", "banking_games.widgets.board",
+                                                            "banking_games.widgets.class_link")
 
 _manager = CommManager()
 

@@ -488,10 +488,125 @@
   }
   window.bgScanAvailable = canScan;  // for tests
 
+  // A class session (open-book.py --class, issue 34). The launcher marks every file it serves
+  // with the header X-Class-Session (the path of its status, class/status); no other server
+  // does, so a page elsewhere (a published site, JupyterLab) never asks for that path (a 404
+  // would be an error in its console) and shows no Send button. On the launcher's pages:
+  // * a group's table shows "Send to the class board" under its code (group_code_view.py
+  //   draws it hidden), which posts the code's text to class/groups; the button's status
+  //   line says what the launcher answered (sent, sent before, or why not);
+  // * the teacher's board (a browser holding the teacher's cookie) asks class/groups for the
+  //   codes received every second and hands the new ones to Python
+  //   (banking_games.widgets.class_link.receive, which adds them with the board's Add, as
+  //   typed codes), and tells the launcher of its Remove and Clear all (bgClassTell).
+  var siteRoot = here.replace(/_static\/live\/$/, "");
+  var classInfo = null;
+  var CLASS_POLL_MS = 1000;
+  function classSession() {
+    if (classInfo) return classInfo;
+    classInfo = fetch(here + "wheels.json", { cache: "no-store" }).then(function (r) {   // (1 kB; a HEAD of a
+      // gzip-encoded file was aborted by Chromium after its 200)
+      var path = r.headers.get("X-Class-Session");
+      if (!r.ok || !path || !/^[a-z][a-z\/]*$/.test(path)) return null;
+      return fetch(siteRoot + path, { cache: "no-store" }).then(function (s) { return s.ok ? s.json() : null; });
+    }).catch(function () { return null; });
+    return classInfo;
+  }
+  window.bgClassSession = classSession;  // for tests
+  function launcherSays(text) {   // "403 Forbidden: why" -> "why"
+    return String(text || "").replace(/^\d{3} [^:]*: /, "").trim();
+  }
+  function sendButtons(root, info) {
+    root.querySelectorAll("button.bg-send-code").forEach(function (b) {
+      if (b.bgSend) return;
+      b.bgSend = true;
+      b.hidden = false;
+      b.style.display = "";   // (hidden by its style too, where a stylesheet shows every button)
+      var said = b.nextElementSibling;
+      b.addEventListener("click", function () {
+        b.disabled = true;
+        said.textContent = "Sending...";
+        window.bgClassSent = performance.now();   // for tests: when the last Send was pressed
+        fetch(siteRoot + "class/groups", { method: "POST", body: b.getAttribute("data-code"), cache: "no-store",
+                                          headers: { "Content-Type": "text/plain;charset=utf-8" } })
+          .then(function (r) {
+            return r.text().then(function (t) {
+              if (r.ok) {
+                var got = {};
+                try { got = JSON.parse(t); } catch (e) { /* an answer without details */ }
+                said.textContent = got.new === false ? "Sent before: the class board has this code." :
+                  "Sent: the class board has this code.";
+              } else {
+                said.textContent = "Not sent: " + launcherSays(t) + ".";
+              }
+            });
+          }, function () {
+            said.textContent = "Not sent: the teacher's laptop did not answer. Read out or show the code instead.";
+          })
+          .then(function () { b.disabled = false; });
+      });
+    });
+  }
+  function boardLink(root, info) {
+    var board = root.querySelector(".bg-board");
+    if (!board || !info.teacher || root.bgClassPoll || !root.bgModelId) return;
+    root.bgClassPoll = true;
+    var line = document.createElement("p");
+    line.className = "bg-class-status";
+    line.setAttribute("role", "status");
+    var about = "Class session " + info.class_code + ": groups open " + (info.join || [])[0] +
+      " and press Send to the class board under their code; each group shows here within a second or two.";
+    line.textContent = about;
+    root.insertBefore(line, root.firstChild);
+    var after = 0, epoch = 0, busy = false, first = true;
+    window.bgClassTell = function (op, text) {
+      epoch += 1;      // a list asked for before this change is not used
+      fetch(siteRoot + "class/" + op, { method: "POST", body: text || "", cache: "no-store",
+                                       headers: { "Content-Type": "text/plain;charset=utf-8" } })
+        .then(function (r) { if (!r.ok) line.textContent = about + " (The launcher did not take the " + op + ".)"; },
+              function () { line.textContent = about + " (The launcher did not answer: the " + op + " is on this board only.)"; });
+    };
+    function poll() {
+      if (busy) return;
+      busy = true;
+      var asked = epoch;
+      fetch(siteRoot + "class/groups?after=" + after, { cache: "no-store" }).then(function (r) {
+        return r.ok ? r.json() : null;
+      }).then(function (list) {
+        line.textContent = about;
+        if (!list || asked !== epoch || !window.bgLivePython) return;
+        if (!list.groups.length && !first) return;
+        first = false;
+        var mod = window.bgLivePython.pyimport("banking_games.widgets.class_link");
+        try {
+          var out = JSON.parse(mod.receive(root.bgModelId, JSON.stringify(list.groups)));
+          if (out.error) console.warn("Class session: " + out.error);
+          else if (out.done > after) after = out.done;
+        } finally {
+          mod.destroy();
+        }
+      }, function () {
+        line.textContent = about + " The launcher does not answer (stopped?): the board keeps its groups and " +
+          "reads the new ones when it is back.";
+      }).catch(function (e) { console.warn("Class session: the board's list", e); })
+        .then(function () { busy = false; setTimeout(poll, CLASS_POLL_MS); });
+    }
+    poll();
+  }
+  function classLink(root) {
+    if (!root.querySelector("button.bg-send-code, .bg-board")) return;
+    classSession().then(function (info) {
+      if (!info || !info.session) return;
+      sendButtons(root, info);
+      boardLink(root, info);
+    });
+  }
+
   function keepAccessible(root) {
     addScanner(root);
     accessible(root);
-    new MutationObserver(function () { addScanner(root); accessible(root); })
+    classLink(root);
+    new MutationObserver(function () { addScanner(root); accessible(root); classLink(root); })
       .observe(root, { childList: true, subtree: true, attributes: true, attributeFilter: ["class"] });
   }
   window.bgLiveAccessible = accessible;  // for tests
@@ -1075,6 +1190,7 @@
       if (old) old.hidden = true;  // the live table takes the replay's place
       box.parentNode.insertBefore(host, box.nextSibling);
       await py.manager.display_view(view, host);
+      host.bgModelId = built.model.model_id;   // (a class session's board is found by it)
       keepAccessible(host);
       timings.table = performance.now() - t0;
       // once the page is idle, the table drawn: after a restore the wheels are unpacked; then
