@@ -78,6 +78,7 @@ PROJECTOR_CSS = f"""<style>
 .bg-board.bg-projector .bg-pooled, .bg-board.bg-projector .bg-pooled > div {{ overflow: visible !important; }}
 .bg-board.bg-projector .bg-pooled td, .bg-board.bg-projector .bg-pooled th {{ white-space: normal;
   font-size: {PROJECTOR_FONT_PX}px !important; }}
+.bg-board.bg-projector .bg-pooled td + td {{ white-space: nowrap; }}
 .bg-board.bg-projector .bg-projected, .bg-board.bg-projector .bg-pooled table {{ font-size: {PROJECTOR_FONT_PX}px; }}
 .bg-board.bg-projector .bg-pooled table caption {{ font-size: {PROJECTOR_FONT_PX}px; }}
 .bg-board.bg-projector .bg-funnel svg {{ width: min(100%, 1000px) !important; height: auto; }}
