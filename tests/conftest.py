@@ -459,6 +459,14 @@ def _no_playwright_loop_in_other_tests(request):
 
 # ---------------------------------------------------------------- dealing tables, headless
 
+def new_table(slug: str, *args, **kwargs):
+    """A new dealing table of the game ``slug`` (its class from the registry,
+    :meth:`banking_games.registry.GameInfo.table_class`), made with ``args`` and
+    ``kwargs``; an unknown slug raises the registry's ``UnknownGameError``."""
+    from banking_games import registry
+    return registry.game(slug).table_class()(*args, **kwargs)
+
+
 def widget_parts(w) -> list:
     """Every widget inside ``w`` (``w`` first), through boxes, accordions and stacks."""
     out = [w]
