@@ -27,11 +27,11 @@ import re
 import sys
 from pathlib import Path
 
+from banking_games import registry
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-CHAPTERS = {"hoggenheimer": "HoggenheimerTable", "banker-and-broker": "BankerBrokerTable",
-            "landsknecht": "LandsknechtTable"}
+CHAPTERS = {g.slug: g.table for g in registry.GAMES}
 
 
 @pytest.fixture(scope="module")

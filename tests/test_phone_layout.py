@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import pytest
 
+from banking_games import registry
 from conftest import need_module, new_context, require_chromium
 from site_audit import PHONE, audit_themes, overflow_problems, site_pages, wait_ready
 from test_book_numbers import SUMMARY
@@ -40,7 +41,7 @@ from test_jupyterlab import SCENARIOS
 require_chromium("phone layout test")
 sync_api = need_module("playwright.sync_api")
 
-GAMES = ["hoggenheimer.html", "banker-and-broker.html", "landsknecht.html"]
+GAMES = [f"{slug}.html" for slug in registry.SLUGS]
 
 SCROLL_CUE_JS = """() => [...document.querySelectorAll('article.bd-article *')].filter(el => {
     const s = getComputedStyle(el);
