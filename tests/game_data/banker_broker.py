@@ -1,5 +1,7 @@
 """Banker and Broker's expected values for the generic tests (see ``__init__``)."""
 
+from game_data import with_changes
+
 # tests/test_print.py: the chapter printed on A4 (solutions open, the code the page shows
 # included), measured with the print stylesheet of issue 10: 10 pages (before it: 17).
 # The bound is the measure plus one page.
@@ -8,3 +10,36 @@ PRINT_MAX_PAGES = 11
 # tests/test_one_source_constructs.py: the name (figure label and `:live-table:`) of the
 # chapter's deal replay, the cell its Deal live box runs: book/<slug>.md, the cell tagged live-table.
 REPLAY = "bb-replay"
+
+# tests/test_board.py: counts no Banker and Broker group code can carry (board.check_counts
+# refuses them): each punter's section ends in exactly one of win, tie and lose.
+IMPOSSIBLE_COUNTS = [
+    (10, {"win": (10, 30), "tie": (1, 30), "lose": (10, 30)}),       # 21 of 30 sections
+]
+
+
+def lesson_net_and_units(nets, total):
+    """tests/test_board.py: the lesson's money question, one unit on each lesson bet in every
+    deal: the net of the engine's own settlements of the groups' sessions (teaching.pool_nets,
+    ``nets``) and the units staked, one unit per punter's section (``total``: teaching.pool)."""
+    return nets["net"], total["win"].trials
+
+
+# tests/test_board_limits.py: both sides of every limit of the board's count check for a
+# Banker and Broker code, rows (deals, counts, accepted?) with the right answer beside each,
+# derived from the lesson's rules (book/lesson-banker-and-broker.md), not from the board: every
+# section of a deal is won, tied or lost, so W, T and L have the same trials, add up to them,
+# and a deal has the same whole number (at least 1) of punters' sections.
+D = 10   # deals of every row
+BB = {"win": (5, D), "tie": (1, D), "lose": (4, D)}
+BOARD_LIMIT_ROWS = [
+    (D, BB, True),                                       # 1 section a deal
+    (D, {"win": (15, 3 * D), "tie": (2, 3 * D), "lose": (13, 3 * D)}, True),   # 3 a deal
+    (D, {"win": (14, 3 * D - 1), "tie": (2, 3 * D - 1), "lose": (13, 3 * D - 1)}, False),
+    (D, {"win": (0, 0), "tie": (0, 0), "lose": (0, 0)}, False),   # no section at all
+    (D, with_changes(BB, lose=(3, D)), False),                  # W + T + L = 9 of 10 sections
+    (D, with_changes(BB, lose=(5, D)), False),                  # = 11 of 10
+    (D, with_changes(BB, tie=(1, D + 1)), False),               # T over other sections
+    (D, with_changes(BB, tie=None), False),                     # T missing
+    (D, {"win": (10, D), "tie": (0, D), "lose": (0, D)}, True),   # won every section
+]

@@ -1,5 +1,7 @@
 """Landsknecht's expected values for the generic tests (see ``__init__``)."""
 
+from game_data import with_changes
+
 # tests/test_print.py: the chapter printed on A4 (solutions open, the code the page shows
 # included), measured with the print stylesheet of issue 10: 11 pages (before it: 16).
 # The bound is the measure plus one page.
@@ -8,3 +10,41 @@ PRINT_MAX_PAGES = 12
 # tests/test_one_source_constructs.py: the name (figure label and `:live-table:`) of the
 # chapter's deal replay, the cell its Deal live box runs: book/<slug>.md, the cell tagged live-table.
 REPLAY = "lk-replay"
+
+# tests/test_board.py: counts no Landsknecht group code can carry (board.check_counts refuses
+# them): the late bet L is placed at most once a played deal; the voids and the played deals
+# add up to the deals started.
+IMPOSSIBLE_COUNTS = [
+    (10, {"first": (5, 10), "late": (3, 11), "void": (0, 10)}),        # L placed 11 times
+    (10, {"first": (5, 10), "void": (1, 10)}),                         # 1 void of 11 started
+]
+
+
+def lesson_net_and_units(nets, total):
+    """tests/test_board.py: the lesson's money question, one unit on each lesson bet in every
+    deal: the net of the engine's own settlements of the groups' sessions (teaching.pool_nets,
+    ``nets``) and the units staked, F once a deal (``total``: teaching.pool)."""
+    return nets["first"], total["first"].trials
+
+
+# tests/test_board_limits.py: both sides of every limit of the board's count check for a
+# Landsknecht code, rows (deals, counts, accepted?) with the right answer beside each, derived
+# from the lesson's rules (book/lesson-landsknecht.md), not from the board: F is staked once in
+# every deal; L at most once a deal; void deals are counted among the deals started
+# (started = played + void).
+D = 10   # deals of every row
+LK = {"first": (5, D), "void": (0, D)}
+BOARD_LIMIT_ROWS = [
+    (D, LK, True),
+    (D, with_changes(LK, first=(D, D)), True),                         # F won every deal
+    (D, with_changes(LK, first=(D + 1, D)), False),
+    (D, with_changes(LK, first=(5, D - 1)), False),                    # F missing in one deal
+    (D, with_changes(LK, first=None), False),                          # F missing
+    (D, with_changes(LK, late=(3, D)), True),                          # L in every deal: the most
+    (D, with_changes(LK, late=(3, D + 1)), False),
+    (D, with_changes(LK, late=(0, 0)), True),                          # L never placed
+    (D, with_changes(LK, void=(2, D + 2)), True),                      # 2 void of 12 started
+    (D, with_changes(LK, void=(2, D + 1)), False),                     # started != played + void
+    (D, with_changes(LK, void=(2, D + 3)), False),
+    (D, with_changes(LK, void=None), False),                           # void deals missing
+]
