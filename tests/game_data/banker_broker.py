@@ -43,3 +43,18 @@ BOARD_LIMIT_ROWS = [
     (D, with_changes(BB, tie=None), False),                     # T missing
     (D, {"win": (10, D), "tie": (0, D), "lose": (0, D)}, True),   # won every section
 ]
+
+
+# tests/test_teaching.py: the printed handout (book/_handouts/banker-and-broker-handout.pdf):
+# its pages, and words it must hold (the pack, the payout, ties, the worksheet, the card that counts).
+HANDOUT_PAGES = 2
+HANDOUT_TEXT = ["52-card pack", "even money (1 to 1)", "tie", "worksheet", "bottom card"]
+
+
+def check_lesson_nets(lesson):
+    """tests/test_teaching.py: a group's nets are the settlements the source's payout rule
+    gives: a section at even money with the bank winning ties nets +1 per win and -1 per tie
+    or loss, W - T - L (``lesson``: the classroom module)."""
+    bb = lesson.group(201, 20)
+    w, t, l = (bb.count(k).successes for k in ("win", "tie", "lose"))
+    assert bb.nets["net"] == w - t - l and w + t + l == bb.count("tie").trials

@@ -51,3 +51,22 @@ BOARD_LIMIT_ROWS = [
     (1, {k: (1, 1) for k in "ABCD"}, True),      # one deal: the fewest
     (0, {k: (0, 0) for k in "ABCD"}, False),     # no deal
 ]
+
+
+# tests/test_teaching.py: the printed handout (book/_handouts/hoggenheimer-handout.pdf): its
+# pages, and words it must hold (the pack, the payouts 8, 4 and 2 to 1 of the lesson's bets,
+# the layout mat and the worksheet, the layout's first and last cells).
+HANDOUT_PAGES = 3
+HANDOUT_TEXT = ["33 cards", "Joker", "8 to 1", "4 to 1", "2 to 1", "layout mat", "worksheet", "A♠", "7♣"]
+
+
+def check_lesson_nets(lesson):
+    """tests/test_teaching.py: a group's nets are the settlements the source's payout rule
+    gives: a bet on c cards paid c to 1 nets c per win and -1 per loss, so over N deals
+    (c + 1) W - N (``lesson``: the classroom module)."""
+    from banking_games.games.hoggenheimer import make_bet
+    hog = lesson.group(101, 30)
+    for letter, spec, _ in lesson.BETS:
+        c = len(make_bet(spec).cards)
+        wins = hog.count(letter).successes
+        assert hog.nets[letter] == (c + 1) * wins - 30, letter

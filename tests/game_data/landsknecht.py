@@ -48,3 +48,17 @@ BOARD_LIMIT_ROWS = [
     (D, with_changes(LK, void=(2, D + 3)), False),
     (D, with_changes(LK, void=None), False),                           # void deals missing
 ]
+
+
+# tests/test_teaching.py: the printed handout (book/_handouts/landsknecht-handout.pdf): its
+# pages, and words it must hold (the pack, the cards of a deal, void deals, the worksheet, the payout).
+HANDOUT_PAGES = 2
+HANDOUT_TEXT = ["52-card pack", "banker's card", "players' card", "void", "worksheet", "even money"]
+
+
+def check_lesson_nets(lesson):
+    """tests/test_teaching.py: a group's nets are the settlements the source's payout rule
+    gives: a bet at even money nets 2 W - N (``lesson``: the classroom module)."""
+    lk = lesson.group(301, 20)
+    assert lk.nets["first"] == 2 * lk.count("first").successes - lk.count("first").trials
+    assert lk.nets.get("late", 0) == 2 * lk.count("late").successes - lk.count("late").trials
