@@ -58,3 +58,7 @@ def check_lesson_nets(lesson):
     bb = lesson.group(201, 20)
     w, t, l = (bb.count(k).successes for k in ("win", "tie", "lose"))
     assert bb.nets["net"] == w - t - l and w + t + l == bb.count("tie").trials
+
+
+# tests/test_group_codes.py: every bet a repeat code can name: a section, 1 to 60.
+REPEAT_BET_SPECS = [f"section {k}" for k in range(1, 61)]

@@ -70,3 +70,13 @@ def check_lesson_nets(lesson):
         c = len(make_bet(spec).cards)
         wins = hog.count(letter).successes
         assert hog.nets[letter] == (c + 1) * wins - 30, letter
+
+
+def _every_bet() -> list[str]:
+    from banking_games.games.hoggenheimer import all_bets
+    return [" ".join(c.name for c in b.cards) for b in all_bets()]
+
+
+# tests/test_group_codes.py: every bet a repeat code can name, as the engine writes it: each of
+# the engine's bets (games.hoggenheimer.all_bets), its cards' names.
+REPEAT_BET_SPECS = _every_bet()

@@ -62,3 +62,7 @@ def check_lesson_nets(lesson):
     lk = lesson.group(301, 20)
     assert lk.nets["first"] == 2 * lk.count("first").successes - lk.count("first").trials
     assert lk.nets.get("late", 0) == 2 * lk.count("late").successes - lk.count("late").trials
+
+
+# tests/test_group_codes.py: every bet a repeat code can name: a players' card, 1 to 60.
+REPEAT_BET_SPECS = [f"players' card {k}" for k in range(1, 61)]
