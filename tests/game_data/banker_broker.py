@@ -62,3 +62,28 @@ def check_lesson_nets(lesson):
 
 # tests/test_group_codes.py: every bet a repeat code can name: a section, 1 to 60.
 REPEAT_BET_SPECS = [f"section {k}" for k in range(1, 61)]
+
+
+# tests/test_widgets_misuse.py: the function of widgets.banker_broker the table draws its layout with
+# (called in _render after the header, before the rest).
+DRAWER = "section_html"
+
+
+# tests/test_folded_panels.py: four players at the table; a deal played with bets on it; the
+# sections turned in a table's deal, counted from the engine's deal.
+FOUR_PLAYERS = ("Anna", "Ben", "Cleo", "Dora")
+
+
+def play_a_deal(t) -> None:
+    """A bet of 2 by the first punter, the cut, a section turned, then the deal ended."""
+    t.punter.value = t.deal.punters[0]
+    t.stake.value = "2"
+    t.bet_button.click()
+    t.cut_button.click()
+    t.turn_button.click()
+    t.end_button.click()
+    assert not t.message.is_error, t.message.value
+
+
+def cards_turned(t) -> int:
+    return len(t.deal.turned)

@@ -80,3 +80,30 @@ def _every_bet() -> list[str]:
 # tests/test_group_codes.py: every bet a repeat code can name, as the engine writes it: each of
 # the engine's bets (games.hoggenheimer.all_bets), its cards' names.
 REPEAT_BET_SPECS = _every_bet()
+
+
+# tests/test_widgets_misuse.py: the function of widgets.hoggenheimer the table draws its layout with
+# (called in _render after the header, before the rest).
+DRAWER = "frame_html"
+
+
+# tests/test_folded_panels.py: four players at the table; a deal played with bets on it; the
+# cards turned in a table's deal, counted from the engine's deal (its CardTurned events).
+FOUR_PLAYERS = ("Anna", "Ben", "Cleo", "Dora")
+
+
+def play_a_deal(t) -> None:
+    """Two bets (JH for 2, hearts for 1) by a punter, a card turned, then the deal to its end."""
+    punter = next(p for p in t.players if p != t.deal.banker)
+    for spec, stake in (("JH", "2"), ("hearts", "1")):
+        t.punter.value, t.typed_bet.value, t.stake.value = punter, spec, stake
+        t.bet_button.click()
+        assert not t.message.is_error, t.message.value
+    t.turn()
+    t.deal_to_end()
+    assert not t.message.is_error, t.message.value
+
+
+def cards_turned(t) -> int:
+    from banking_games.games.hoggenheimer import CardTurned
+    return sum(1 for e in t.deal.history if isinstance(e, CardTurned))

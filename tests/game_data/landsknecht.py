@@ -66,3 +66,29 @@ def check_lesson_nets(lesson):
 
 # tests/test_group_codes.py: every bet a repeat code can name: a players' card, 1 to 60.
 REPEAT_BET_SPECS = [f"players' card {k}" for k in range(1, 61)]
+
+
+# tests/test_widgets_misuse.py: the function of widgets.landsknecht the table draws its layout with
+# (called in _render after the header, before the rest).
+DRAWER = "table_html"
+
+
+# tests/test_folded_panels.py: four players at the table; a deal played with bets on it; the
+# cards turned in a table's deal, counted from the engine's deal.
+FOUR_PLAYERS = ("Anna", "Boris", "Clara", "Dora")
+
+
+def play_a_deal(t) -> None:
+    """A bet on the first players' card, two cards turned, then the deal to its end."""
+    punter = next(p for p in t.session.players if p != t.deal.banker)
+    t.punter.value, t.card.value, t.stake.value = punter, t.deal.live_cards[0].name, "2"
+    t.place_bet()
+    t.turn()
+    t.turn()
+    if not t.deal.is_over:
+        t.deal_to_end()
+    assert not t.message.is_error, t.message.value
+
+
+def cards_turned(t) -> int:
+    return t.deal.turns
