@@ -87,3 +87,21 @@ def play_a_deal(t) -> None:
 
 def cards_turned(t) -> int:
     return len(t.deal.turned)
+
+
+# tests/test_dealing_path.py: one seeded deal played to the end through the engine (``engine``:
+# games.banker_broker) and drawn by its view (``view``: display.banker_broker), numpy and the
+# other heavy packages blocked; chips are conserved (money.Settlement: banker_net == -sum(player_net)).
+BLOCKED_DEAL = """
+d = engine.BankerBrokerDeal(engine.BankerBrokerConfig(), ("Ann", "Bob"), rng=7)
+d.bet("Ann", 1)
+d.play_out()
+s = d.settle()
+assert s.banker_net == -sum(s.player_net.values())
+assert "<" in str(view.deal_html(d))
+"""
+
+
+# tests/test_exercise_answers.py: the exercises of Banker and Broker's pages that ask the reader
+# to deal (and so say how with the Repeat panel), label -> page; the test finds every such exercise.
+REPEAT_EXERCISES = {"bb-ex-predict": "banker-and-broker", "bb-ex-band": "banker-and-broker-simulation"}

@@ -107,3 +107,21 @@ def play_a_deal(t) -> None:
 def cards_turned(t) -> int:
     from banking_games.games.hoggenheimer import CardTurned
     return sum(1 for e in t.deal.history if isinstance(e, CardTurned))
+
+
+# tests/test_dealing_path.py: one seeded deal played to the end through the engine (``engine``:
+# games.hoggenheimer) and drawn by its view (``view``: display.hoggenheimer), numpy and the other
+# heavy packages blocked; chips are conserved (money.Settlement: banker_net == -sum(player_net)).
+BLOCKED_DEAL = """
+d = engine.HoggenheimerDeal(rng=7)
+d.place_bet("Ann", "JH", 2)
+d.play()
+s = d.settle()
+assert s.banker_net == -sum(s.player_net.values())
+assert "<" in str(view.layout_html(d))
+"""
+
+
+# tests/test_exercise_answers.py: the exercises of Hoggenheimer's pages that ask the reader to
+# deal (and so say how with the Repeat panel), label -> page; the test finds every such exercise.
+REPEAT_EXERCISES = {"hog-ex-predict": "hoggenheimer", "hog-ex-band": "hoggenheimer-simulation"}

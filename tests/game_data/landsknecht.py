@@ -92,3 +92,21 @@ def play_a_deal(t) -> None:
 
 def cards_turned(t) -> int:
     return t.deal.turns
+
+
+# tests/test_dealing_path.py: one seeded deal played to the end through the engine (``engine``:
+# games.landsknecht) and drawn by its view (``view``: display.landsknecht), numpy and the other
+# heavy packages blocked; chips are conserved (money.Settlement: banker_net == -sum(player_net)).
+BLOCKED_DEAL = """
+d, _ = engine.new_deal(7, banker="B", players=("A", "B"))
+d.place_bet("A", d.players_cards[0], 1)
+d.play_out()
+s = d.settle()
+assert s.banker_net == -sum(s.player_net.values())
+assert "<" in str(view.table_html(d))
+"""
+
+
+# tests/test_exercise_answers.py: the exercises of Landsknecht's pages that ask the reader to
+# deal (and so say how with the Repeat panel), label -> page; the test finds every such exercise.
+REPEAT_EXERCISES = {"lk-ex-predict": "landsknecht"}
