@@ -31,16 +31,16 @@ def lesson_net_and_units(nets, total):
 # section of a deal is won, tied or lost, so W, T and L have the same trials, add up to them,
 # and a deal has the same whole number (at least 1) of punters' sections.
 D = 10   # deals of every row
-BB = {"win": (5, D), "tie": (1, D), "lose": (4, D)}
+_BB = {"win": (5, D), "tie": (1, D), "lose": (4, D)}
 BOARD_LIMIT_ROWS = [
-    (D, BB, True),                                       # 1 section a deal
+    (D, _BB, True),                                       # 1 section a deal
     (D, {"win": (15, 3 * D), "tie": (2, 3 * D), "lose": (13, 3 * D)}, True),   # 3 a deal
     (D, {"win": (14, 3 * D - 1), "tie": (2, 3 * D - 1), "lose": (13, 3 * D - 1)}, False),
     (D, {"win": (0, 0), "tie": (0, 0), "lose": (0, 0)}, False),   # no section at all
-    (D, with_changes(BB, lose=(3, D)), False),                  # W + T + L = 9 of 10 sections
-    (D, with_changes(BB, lose=(5, D)), False),                  # = 11 of 10
-    (D, with_changes(BB, tie=(1, D + 1)), False),               # T over other sections
-    (D, with_changes(BB, tie=None), False),                     # T missing
+    (D, with_changes(_BB, lose=(3, D)), False),                  # W + T + L = 9 of 10 sections
+    (D, with_changes(_BB, lose=(5, D)), False),                  # = 11 of 10
+    (D, with_changes(_BB, tie=(1, D + 1)), False),               # T over other sections
+    (D, with_changes(_BB, tie=None), False),                     # T missing
     (D, {"win": (10, D), "tie": (0, D), "lose": (0, D)}, True),   # won every section
 ]
 

@@ -33,21 +33,21 @@ def lesson_net_and_units(nets, total):
 # deal turns from 1 card (the Joker first) to all 33 cards of the English pack (32 ranked cards
 # and the Joker).
 D = 10   # deals of most rows
-HOG = {k: (3, D) for k in "ABCD"}
+_HOG = {k: (3, D) for k in "ABCD"}
 BOARD_LIMIT_ROWS = [
-    (D, with_changes(HOG, A=(D, D)), True),            # won every deal: the most
-    (D, with_changes(HOG, A=(D + 1, D)), False),       # one win more than deals
-    (D, with_changes(HOG, A=(0, D)), True),            # never won
-    (D, with_changes(HOG, A=(-1, D)), False),          # a negative count
-    (D, with_changes(HOG, A=(3, D - 1)), False),       # followed in one deal fewer
-    (D, with_changes(HOG, A=(3, D + 1)), False),       # in one deal more
-    (D, with_changes(HOG, D=None), False),             # bet D missing
-    (D, with_changes(HOG, E=(1, D)), False),           # no bet E in the lesson
-    (D, with_changes(HOG, turned=(D, D)), True),       # 1 card a deal: the Joker first each time
-    (D, with_changes(HOG, turned=(D - 1, D)), False),  # fewer than 1 a deal
-    (D, with_changes(HOG, turned=(33 * D, D)), True),  # all 33 cards every deal
-    (D, with_changes(HOG, turned=(33 * D + 1, D)), False),
-    (D, with_changes(HOG, turned=(20, D - 1)), False),  # counted over other deals
+    (D, with_changes(_HOG, A=(D, D)), True),            # won every deal: the most
+    (D, with_changes(_HOG, A=(D + 1, D)), False),       # one win more than deals
+    (D, with_changes(_HOG, A=(0, D)), True),            # never won
+    (D, with_changes(_HOG, A=(-1, D)), False),          # a negative count
+    (D, with_changes(_HOG, A=(3, D - 1)), False),       # followed in one deal fewer
+    (D, with_changes(_HOG, A=(3, D + 1)), False),       # in one deal more
+    (D, with_changes(_HOG, D=None), False),             # bet D missing
+    (D, with_changes(_HOG, E=(1, D)), False),           # no bet E in the lesson
+    (D, with_changes(_HOG, turned=(D, D)), True),       # 1 card a deal: the Joker first each time
+    (D, with_changes(_HOG, turned=(D - 1, D)), False),  # fewer than 1 a deal
+    (D, with_changes(_HOG, turned=(33 * D, D)), True),  # all 33 cards every deal
+    (D, with_changes(_HOG, turned=(33 * D + 1, D)), False),
+    (D, with_changes(_HOG, turned=(20, D - 1)), False),  # counted over other deals
     (1, {k: (1, 1) for k in "ABCD"}, True),      # one deal: the fewest
     (0, {k: (0, 0) for k in "ABCD"}, False),     # no deal
 ]

@@ -33,20 +33,20 @@ def lesson_net_and_units(nets, total):
 # every deal; L at most once a deal; void deals are counted among the deals started
 # (started = played + void).
 D = 10   # deals of every row
-LK = {"first": (5, D), "void": (0, D)}
+_LK = {"first": (5, D), "void": (0, D)}
 BOARD_LIMIT_ROWS = [
-    (D, LK, True),
-    (D, with_changes(LK, first=(D, D)), True),                         # F won every deal
-    (D, with_changes(LK, first=(D + 1, D)), False),
-    (D, with_changes(LK, first=(5, D - 1)), False),                    # F missing in one deal
-    (D, with_changes(LK, first=None), False),                          # F missing
-    (D, with_changes(LK, late=(3, D)), True),                          # L in every deal: the most
-    (D, with_changes(LK, late=(3, D + 1)), False),
-    (D, with_changes(LK, late=(0, 0)), True),                          # L never placed
-    (D, with_changes(LK, void=(2, D + 2)), True),                      # 2 void of 12 started
-    (D, with_changes(LK, void=(2, D + 1)), False),                     # started != played + void
-    (D, with_changes(LK, void=(2, D + 3)), False),
-    (D, with_changes(LK, void=None), False),                           # void deals missing
+    (D, _LK, True),
+    (D, with_changes(_LK, first=(D, D)), True),                         # F won every deal
+    (D, with_changes(_LK, first=(D + 1, D)), False),
+    (D, with_changes(_LK, first=(5, D - 1)), False),                    # F missing in one deal
+    (D, with_changes(_LK, first=None), False),                          # F missing
+    (D, with_changes(_LK, late=(3, D)), True),                          # L in every deal: the most
+    (D, with_changes(_LK, late=(3, D + 1)), False),
+    (D, with_changes(_LK, late=(0, 0)), True),                          # L never placed
+    (D, with_changes(_LK, void=(2, D + 2)), True),                      # 2 void of 12 started
+    (D, with_changes(_LK, void=(2, D + 1)), False),                     # started != played + void
+    (D, with_changes(_LK, void=(2, D + 3)), False),
+    (D, with_changes(_LK, void=None), False),                           # void deals missing
 ]
 
 
