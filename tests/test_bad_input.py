@@ -4,7 +4,7 @@ input -> the package's own exception types, message naming what was wrong
 and what is allowed"), and leaves the state unchanged.
 
 Found by an audit that fed non-iterables, strings, numbers and objects to
-every public function and method of the three engines.
+every public function and method of each game's engine.
 """
 
 from __future__ import annotations

@@ -279,7 +279,7 @@ def test_summary_house_edge_on_a_phone(phone_loads):
     assert phone_loads["summary"] is not None, "no page summary.html"
     cells, width = phone_loads["summary"]
     assert cells, "summary.html: no table with a 'house edge' column"
-    # the heading and one value per bet of the three games (test_book_numbers.SUMMARY)
+    # the heading and one value per bet of each game (test_book_numbers.SUMMARY)
     assert len(cells) == 1 + len(SUMMARY), cells
     off = [c for c in cells if c[1] < 0 or c[2] > width]
     assert not off, f"summary.html at {width} px: house edge cells off the screen: {off}"

@@ -59,7 +59,7 @@ def make_table_machine(table_class):
 
         def _start_ledger(self):
             # An independent ledger of every seat's purse: each settled bet moves its net between
-            # the punter who placed it and the banker of that deal (the rules of all three games:
+            # the punter who placed it and the banker of that deal (the rules of every game:
             # the bank pays and collects every stake). It is kept from the bets' results, not from
             # the table's running balances, so that a table that books a net to the wrong seat
             # (which leaves the sum at 0) is caught.

@@ -8,7 +8,7 @@
 2. An error message echoes what the reader typed, but never the whole of a
    long text: at most 40 characters of it and "…" (``errors.short_repr``).
    Before, a Banker and Broker section size of 5000 nines repeated all 5000
-   digits, and so did every field of the three tables that echoes its text.
+   digits, and so did every field of each table that echoes its text.
 3. A Hoggenheimer bet typed wrong is refused in a short message (under 200
    characters; before, about 650, because it listed every legal shape):
    what was wrong, a few legal bets to copy, and where all of them are.

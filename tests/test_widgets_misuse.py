@@ -1,4 +1,4 @@
-"""The three dealing tables misused the way a student would misuse them.
+"""Each game's dealing table misused the way a student would misuse them.
 
 Each table is driven headlessly (set a field, ``button.click()``) with bad
 stakes, bad players, clicks in the wrong order and settings changed in the
