@@ -458,7 +458,46 @@ def _no_playwright_loop_in_other_tests(request):
         asyncio._set_running_loop(loop)
 
 
+# ---------------------------------------------------------------- each game's expected values
+
+def expected(slug: str, name: str):
+    """What the generic tests expect of the game ``slug``: the value ``name`` in
+    ``tests/game_data/<package>.py`` (the game's ``package`` in the registry), where
+    each value sits beside its derivation or measurement.
+
+    A test that iterates the registry asks here for what differs between games, so a
+    new game is told what to add: with no such file or no such value the asking test
+    FAILS (``pytest.fail``, never a skip), naming the file and the value.
+
+    Raises:
+        UnknownGameError: ``slug`` is no registered game.
+    """
+    import importlib
+
+    from banking_games import registry
+    package = registry.game(slug).package
+    try:
+        data = importlib.import_module(f"game_data.{package}")
+    except ModuleNotFoundError as err:
+        if err.name not in ("game_data", f"game_data.{package}"):
+            raise
+        pytest.fail(f"tests/game_data/{package}.py is missing: give {registry.game(slug).title}'s {name} there",
+                    pytrace=False)
+    if not hasattr(data, name):
+        pytest.fail(f"tests/game_data/{package}.py has no {name}: give {registry.game(slug).title}'s there",
+                    pytrace=False)
+    return getattr(data, name)
+
+
 # ---------------------------------------------------------------- dealing tables, headless
+
+def new_table(slug: str, *args, **kwargs):
+    """A new dealing table of the game ``slug`` (its class from the registry,
+    :meth:`banking_games.registry.GameInfo.table_class`), made with ``args`` and
+    ``kwargs``; an unknown slug raises the registry's ``UnknownGameError``."""
+    from banking_games import registry
+    return registry.game(slug).table_class()(*args, **kwargs)
+
 
 def widget_parts(w) -> list:
     """Every widget inside ``w`` (``w`` first), through boxes, accordions and stacks."""

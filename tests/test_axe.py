@@ -34,6 +34,7 @@ import re
 
 import pytest
 
+from banking_games import registry
 from conftest import need_module, new_context, require_chromium
 from site_audit import AXE, AXE_RUN, DESKTOP, PHONE, site_pages, wait_ready
 
@@ -49,7 +50,7 @@ def site(browser, site_url, built_site):
     return browser, site_url, site_pages(built_site)
 
 
-GAME_STEMS = ("hoggenheimer", "banker-and-broker", "landsknecht")
+GAME_STEMS = registry.SLUGS
 
 # Open every folded block the way a reader does: click each toggle button (solutions,
 # hidden code) and open each <details> (dropdowns, quick-check answers).
@@ -277,7 +278,7 @@ def test_page_titles_are_unique_and_name_the_game(built_site):
             titles[name] = " ".join(m.group(1).split())
     dupes = {t for t in titles.values() if list(titles.values()).count(t) > 1}
     assert not dupes, dupes
-    games = {"hoggenheimer": "Hoggenheimer", "banker-and-broker": "Banker and Broker", "landsknecht": "Landsknecht"}
+    games = {g.slug: g.title for g in registry.GAMES}
     for name, title in titles.items():
         for stem, game in games.items():
             if name.startswith(stem):

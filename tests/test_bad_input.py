@@ -4,7 +4,7 @@ input -> the package's own exception types, message naming what was wrong
 and what is allowed"), and leaves the state unchanged.
 
 Found by an audit that fed non-iterables, strings, numbers and objects to
-every public function and method of the three engines.
+every public function and method of each game's engine.
 """
 
 from __future__ import annotations
@@ -23,22 +23,13 @@ from banking_games.classroom import bet_numbers, group_codes, teaching
 from banking_games.cards import (Card, Suit, check_deck_order, full_pack, hoggenheimer_pack, parse_cards, random_source,
                                  rank_name, shuffled, top_ranks_pack)
 from banking_games.errors import BetError, CardError, ConfigError, DeckError, GameError, RuleError, SeedError
-from banking_games.exact import banker_broker as eb
 from banking_games.exact import core as ec
-from banking_games.exact import hoggenheimer as eh
-from banking_games.exact import landsknecht as el
-from banking_games.games import banker_broker as bb
 from banking_games.games import cut
-from banking_games.games import hoggenheimer as hg
-from banking_games.games import landsknecht as lk
 from banking_games.money import LOSE, PUSH, WIN
-from banking_games.simulate import banker_broker as sb
 from banking_games.simulate import common as sc
-from banking_games.simulate import hoggenheimer as sh
-from banking_games.simulate import landsknecht as sl
-from banking_games.classroom import hoggenheimer as hog_lesson
-from banking_games.classroom import banker_broker as bb_lesson
-from banking_games.classroom import landsknecht as lk_lesson
+
+# each game's section below names its modules (engine, exact values, simulator), from the registry
+MODULE_LAYERS = ("games", "exact", "simulate")
 
 NOT_ITERABLE = [5, 1.5, None, object(), Card(14, Suit.SPADES)]
 
@@ -58,6 +49,8 @@ def test_parse_cards_of_a_non_sequence_is_a_card_error(names):
 
 
 # ---------------------------------------------------------------- Hoggenheimer
+
+hg, eh, sh = (registry.game("hoggenheimer").module(layer) for layer in MODULE_LAYERS)
 
 @pytest.mark.parametrize("cards", [5, 1.5, object()])
 def test_hoggenheimer_bet_of_non_cards(cards):
@@ -106,6 +99,8 @@ def test_hoggenheimer_result_of_a_bet_from_elsewhere():
 
 # ---------------------------------------------------------------- Landsknecht
 
+lk, el, sl = (registry.game("landsknecht").module(layer) for layer in MODULE_LAYERS)
+
 def test_landsknecht_result_of_a_bet_from_elsewhere():
     deal, _ = lk.new_deal(11)
     bet = deal.place_bet("Ann", deal.players_cards[0], 1)
@@ -134,6 +129,8 @@ def test_landsknecht_deck_with_top_not_a_sequence(top):
 
 
 # ---------------------------------------------------------------- Banker and Broker
+
+bb, eb, sb = (registry.game("banker-and-broker").module(layer) for layer in MODULE_LAYERS)
 
 def test_banker_broker_compare_reads_names_and_refuses_bad_cards():
     # diagram1979 (Banker and Broker): the usual ranking with the Ace on top; suits never count:
@@ -268,17 +265,17 @@ INT_CASES = [
     ("classroom.teaching.band:per_deal", lambda v: teaching.band(F(1, 2), 4, per_deal=v), NOT_A_NUMBER),
     ("classroom.teaching.summary_rows:per_deal", lambda v: teaching.summary_rows(
         {"a": teaching.Count(1, 2)}, {"a": F(1, 2)}, {"a": "A"}, per_deal={"a": v}), NOT_A_NUMBER),
-    ("classroom.banker_broker.group:seed", lambda v: bb_lesson.group(v, 2), NOT_A_NUMBER),
-    ("classroom.banker_broker.group:deals", lambda v: bb_lesson.group(1, v), NOT_A_NUMBER),
-    ("classroom.banker_broker.net_variance:sections", lambda v: bb_lesson.net_variance(v), NOT_A_NUMBER),
+    ("classroom.banker_broker.net_variance:sections",
+     lambda v: registry.game("banker-and-broker").module("classroom").net_variance(v), NOT_A_NUMBER),
     ("classroom.teaching.class_bands:deals_per_group", lambda v: teaching.class_bands({}, v), NOT_A_NUMBER),
     ("classroom.teaching.class_bands:groups", lambda v: teaching.class_bands({}, 10, [v]), NOT_A_NUMBER),
     ("classroom.teaching.group_seeds:first", lambda v: teaching.group_seeds(v, 3), NOT_A_NUMBER),
     ("classroom.teaching.group_seeds:groups", lambda v: teaching.group_seeds(1, v), NOT_A_NUMBER),
-    ("classroom.hoggenheimer.group:seed", lambda v: hog_lesson.group(v, 2), NOT_A_NUMBER),
-    ("classroom.hoggenheimer.group:deals", lambda v: hog_lesson.group(1, v), NOT_A_NUMBER),
-    ("classroom.landsknecht.group:seed", lambda v: lk_lesson.group(v, 2), NOT_A_NUMBER),
-    ("classroom.landsknecht.group:deals", lambda v: lk_lesson.group(1, v), NOT_A_NUMBER),
+    # each game's lesson group (its classroom module's group(seed, deals, players))
+    *[(f"classroom.{g.package}.group:seed", (lambda m: lambda v: m.group(v, 2))(g.module("classroom")), NOT_A_NUMBER)
+      for g in registry.GAMES],
+    *[(f"classroom.{g.package}.group:deals", (lambda m: lambda v: m.group(1, v))(g.module("classroom")), NOT_A_NUMBER)
+      for g in registry.GAMES],
     ("classroom.teaching.net_band:stakes_per_deal", lambda v: teaching.net_band(F(0), F(1), v, 10), NOT_A_NUMBER),
     ("classroom.teaching.net_band:deals", lambda v: teaching.net_band(F(0), F(1), 1, v), NOT_A_NUMBER),
     # each game's bet notation in a code (group_codes.bet_spec calls it; checked here when called directly too)
@@ -500,11 +497,9 @@ INT_EXEMPT = {
 
 # The modules whose public callables the discovery below reads; widgets' constructors are
 # tested in tests/test_widgets_*.py (their check_seed is checks.whole_number).
-INT_MODULES = ["cards", "money", "classroom.teaching", "games.hoggenheimer", "games.banker_broker", "games.landsknecht",
-               "games.cut", "exact.core", "exact.hoggenheimer", "exact.banker_broker", "exact.landsknecht",
-               "simulate.common", "simulate.hoggenheimer", "simulate.banker_broker", "simulate.landsknecht",
+INT_MODULES = ["cards", "money", "classroom.teaching", "games.cut", "exact.core", "simulate.common",
                "classroom.group_codes", "classroom.bet_numbers",
-               *(f"classroom.{g.package}" for g in registry.GAMES)]
+               *(f"{layer}.{g.package}" for layer in (*MODULE_LAYERS, "classroom") for g in registry.GAMES)]
 _INT_ANNOTATION = re.compile(r"\bint\b")
 _COUNT_NAMES = {"rng", "seed", "stake", "stakes"}
 
@@ -568,9 +563,8 @@ NAMES_CASES = [
     ("games.landsknecht.new_deal:players", lambda v: lk.new_deal(1, players=v)),
     ("games.landsknecht.choose_first_banker:players", lambda v: lk.choose_first_banker(v, rng=1)),
     ("games.landsknecht.LandsknechtSession:players", lambda v: lk.LandsknechtSession(v, 1)),
-    ("classroom.hoggenheimer.group:players", lambda v: hog_lesson.group(1, 2, v)),
-    ("classroom.banker_broker.group:players", lambda v: bb_lesson.group(1, 2, v)),
-    ("classroom.landsknecht.group:players", lambda v: lk_lesson.group(1, 2, v)),
+    *[(f"classroom.{g.package}.group:players", (lambda m: lambda v: m.group(1, 2, v))(g.module("classroom")))
+      for g in registry.GAMES],
 ]
 NAME_PARAMETERS = {"players", "punters", "seating", "cutters"}
 NAMES_EXEMPT = {
@@ -624,18 +618,14 @@ def test_checks_accept_what_they_should():
 def test_tables_refuse_true_as_a_seed_and_one_string_as_players():
     # the widgets' public constructors use the same two checks (widgets/controls.py check_seed,
     # check_players_arg -> banking_games.checks)
-    from banking_games.widgets.banker_broker import BankerBrokerTable
-    from banking_games.widgets.hoggenheimer import HoggenheimerTable
-    from banking_games.widgets.landsknecht import LandsknechtTable
-
-    for table in (HoggenheimerTable, BankerBrokerTable, LandsknechtTable):
+    for table in (g.table_class() for g in registry.GAMES):
         for bad in (True, False):
             with pytest.raises(ConfigError, match=NOT_A_NUMBER):
                 table(seed=bad)
         with pytest.raises(ConfigError, match="not one string"):
             table(players="Anna")
     with pytest.raises(ConfigError, match=NOT_A_NUMBER):
-        BankerBrokerTable(n_sections=True)
+        registry.game("banker-and-broker").table_class()(n_sections=True)
 
 
 def test_refusals_leave_sessions_and_random_sources_unchanged():

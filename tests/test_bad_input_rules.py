@@ -20,13 +20,18 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from banking_games import registry
 from banking_games.errors import ConfigError, GameError
-from banking_games.exact import banker_broker as xbb
-from banking_games.exact import hoggenheimer as xhog
-from banking_games.exact import landsknecht as xlk
-from banking_games.games import banker_broker as bb
-from banking_games.games import hoggenheimer as hog
-from banking_games.games import landsknecht as lk
+
+
+def engine(slug: str):
+    """The engine module (layer ``games``) of the game ``slug``, from the registry."""
+    return registry.game(slug).module("games")
+
+
+def exact(slug: str):
+    """The exact-values module of the game ``slug``, from the registry."""
+    return registry.game(slug).module("exact")
 
 
 def _refused(call) -> str | None:
@@ -43,6 +48,7 @@ def _refused(call) -> str | None:
 @given(ranks=st.integers(0, 14), suits=st.integers(0, 5))
 def test_banker_broker_two_section_laws_refused_where_the_engine_cannot_deal_three_sections(ranks, suits):
     # the engine's deal of two punters (option 3b: three sections, the banker's included)
+    bb, xbb = engine("banker-and-broker"), exact("banker-and-broker")
     def engine_deal():
         config = bb.BankerBrokerConfig(ranks=ranks, suits=suits, sectioning=bb.Sectioning.THREE)
         bb.BankerBrokerDeal(config, ["Ben", "Cleo"], rng=random.Random(1), banker="Anna")
@@ -57,12 +63,13 @@ def test_banker_broker_two_section_laws_refused_where_the_engine_cannot_deal_thr
 
 def test_banker_broker_three_card_pack_names_the_sections():
     with pytest.raises(ConfigError, match="3 cards holds at most 2 sections"):
-        xbb.joint_distribution(3, 1)
+        exact("banker-and-broker").joint_distribution(3, 1)
 
 
 @settings(max_examples=60, deadline=None)
 @given(ranks=st.integers(0, 14), suits=st.integers(0, 5))
 def test_landsknecht_laws_of_played_deals_refused_where_the_engine_deals_none(ranks, suits):
+    lk, xlk = engine("landsknecht"), exact("landsknecht")
     engine_says = _refused(lambda: lk.new_deal(random.Random(1), config=lk.LandsknechtConfig(ranks=ranks, suits=suits),
                                                banker="Anna", players=["Anna", "Ben"]))
     for law in (xlk.players_cards_distribution, xlk.expected_players_cards, xlk.deal_length_distribution,
@@ -77,6 +84,7 @@ def test_landsknecht_laws_of_played_deals_refused_where_the_engine_deals_none(ra
 def test_landsknecht_three_ranks_all_void_but_its_void_chance_is_one():
     # 3 ranks: the two layout ranks and the banker's leave no rank for a players' card, so every
     # deal is void: P(void) = (s - 1) / ((r - 2) s - 1) = 3 / 3 = 1 for 4 suits; no played deal exists
+    xlk = exact("landsknecht")
     assert xlk.void_probability(3, 4) == 1
     with pytest.raises(ConfigError, match="every deal is void"):
         xlk.players_cards_distribution(3, 4)
@@ -85,6 +93,7 @@ def test_landsknecht_three_ranks_all_void_but_its_void_chance_is_one():
 @pytest.mark.parametrize("n", range(0, 40))
 def test_hoggenheimer_laws_only_for_a_layouts_number_of_cards(n):
     # the engine's layouts: 1-4 rows of 1-8 columns, so n = suits x ranks
+    hog, xhog = engine("hoggenheimer"), exact("hoggenheimer")
     layouts = {s * r for s in range(1, 5) for r in range(1, 9)}
     assert set(hog.layout_sizes()) == layouts
     for law in (xhog.cards_turned_distribution, xhog.expected_cards_turned, lambda k: xhog.win_probability(1, k)):
@@ -99,8 +108,7 @@ def test_hoggenheimer_laws_only_for_a_layouts_number_of_cards(n):
 # ---------------------------------------------------------------- Kind A
 
 def _bb_table():
-    from banking_games.widgets.banker_broker import BankerBrokerTable
-    return BankerBrokerTable(seed=2026)
+    return registry.game("banker-and-broker").table_class()(seed=2026)
 
 
 @pytest.mark.parametrize("typed, total", [
@@ -133,25 +141,23 @@ def test_section_size_of_thousands_of_digits_refused_by_its_size():
 
 @pytest.mark.parametrize("name, call, words", [
     # 13^7 = 62,748,517 rank tuples for 7 sections; 52! orders; 10^12 Monte Carlo deals
-    ("bb.engine_law 7 sections", lambda: xbb.engine_law(13, 4, sections=7), "62,748,517 deals"),
-    ("bb.engine_exhaustive 52 cards", lambda: xbb.engine_exhaustive(13, 4), "every order of 52 cards"),
-    ("bb.engine_exhaustive 10 cards", lambda: xbb.engine_exhaustive(5, 2), "3,628,800 deals"),   # 10!
-    ("bb.engine_monte_carlo", lambda: xbb.engine_monte_carlo(10 ** 12, 1), "1,000,000,000,000 deals"),
-    ("lk.engine_exhaustive 52 cards", lambda: xlk.engine_exhaustive(13, 4), "at most 16 cards"),
+    ("bb.engine_law 7 sections", lambda: exact("banker-and-broker").engine_law(13, 4, sections=7), "62,748,517 deals"),
+    ("bb.engine_exhaustive 52 cards", lambda: exact("banker-and-broker").engine_exhaustive(13, 4), "every order of 52 cards"),
+    ("bb.engine_exhaustive 10 cards", lambda: exact("banker-and-broker").engine_exhaustive(5, 2), "3,628,800 deals"),   # 10!
+    ("bb.engine_monte_carlo", lambda: exact("banker-and-broker").engine_monte_carlo(10 ** 12, 1), "1,000,000,000,000 deals"),
+    ("lk.engine_exhaustive 52 cards", lambda: exact("landsknecht").engine_exhaustive(13, 4), "at most 16 cards"),
 ])
 def test_enumerations_too_large_refused_at_once(name, call, words):
     with pytest.raises(ConfigError, match=words):
         call()
 
 
-@pytest.mark.parametrize("module", ["hoggenheimer", "banker_broker", "landsknecht"])
+@pytest.mark.parametrize("game", registry.GAMES, ids=registry.SLUGS)
 @pytest.mark.parametrize("n", [10 ** 12, 10 ** 5000], ids=["1e12", "1e5000"])
-def test_simulations_too_large_refused_at_once(module, n):
+def test_simulations_too_large_refused_at_once(game, n):
     # MAX_DEALS = 10^8: a table of 10^12 deals would need terabytes (numpy's MemoryError before);
     # 10^5000 made numpy raise "Maximum allowed dimension exceeded"
-    import importlib
-
-    sim = importlib.import_module(f"banking_games.simulate.{module}")
+    sim = game.module("simulate")
     with pytest.raises(ConfigError, match="n_deals must be a whole number from 1 to 100,000,000"):
         sim.simulate(n, rng=0)
 

@@ -28,18 +28,16 @@ from pathlib import Path
 
 import pytest
 
+from banking_games import registry
 from banking_games.classroom import group_codes as GC
 from banking_games.classroom import teaching as T
 from banking_games.widgets.board import BoardError, BrowserStore, ClassBoard, MemoryStore, check_counts, funnel_svg, storage_key
-from banking_games.classroom import hoggenheimer as hog_lesson
-from banking_games.classroom import banker_broker as bb_lesson
-from banking_games.classroom import landsknecht as lk_lesson
+from conftest import expected
 
 BOOK = Path(__file__).resolve().parent.parent / "book"
-PAGE = {"hoggenheimer": "lesson-hoggenheimer.md", "banker-and-broker": "lesson-banker-and-broker.md",
-        "landsknecht": "lesson-landsknecht.md"}
-GROUP = {"hoggenheimer": hog_lesson.group, "banker-and-broker": bb_lesson.group,
-         "landsknecht": lk_lesson.group}
+PAGE = {slug: f"lesson-{slug}.md" for slug in registry.SLUGS}
+GROUP = {g.slug: g.module("classroom").group for g in registry.GAMES}
+hog_lesson = registry.game("hoggenheimer").module("classroom")
 
 
 def lesson_seeds(game: str) -> list[int]:
@@ -113,7 +111,7 @@ def test_banker_broker_band_allows_for_the_shared_card():
     board = ClassBoard("banker-and-broker", store=FakeStore(), key="k")
     board.add("\n".join(codes))
     total = T.pool(groups)
-    exact = bb_lesson.exact()
+    exact = registry.game("banker-and-broker").module("classroom").exact()
     k = total["tie"].trials // (T.LESSON_DEALS * 8)       # punters' sections a deal (3 with four players)
     assert k == 3
     _, lo, hi = T.band(exact["tie"], total["tie"].trials, per_deal=k, covariance_per_deal=exact["tie_cov"])
@@ -279,13 +277,9 @@ def test_real_cards_group():
     assert as_pairs(board.pooled()) == {"win": (13, 30), "tie": (3, 30), "lose": (14, 30)}
 
 
-@pytest.mark.parametrize("game, deals, counts", [
-    ("hoggenheimer", 10, {"A": (11, 10), "B": (0, 10), "C": (0, 10), "D": (0, 10)}),   # 11 wins in 10 deals
-    ("hoggenheimer", 10, {"A": (1, 9), "B": (0, 10), "C": (0, 10), "D": (0, 10)}),     # A over 9 deals of 10
-    ("banker-and-broker", 10, {"win": (10, 30), "tie": (1, 30), "lose": (10, 30)}),       # 21 of 30 sections
-    ("landsknecht", 10, {"first": (5, 10), "late": (3, 11), "void": (0, 10)}),        # L placed 11 times
-    ("landsknecht", 10, {"first": (5, 10), "void": (1, 10)}),                         # 1 void of 11 started
-])
+# each game's impossible counts, with why, in tests/game_data/<game>.py (a game with none fails collection)
+@pytest.mark.parametrize("game, deals, counts", [(slug, deals, counts) for slug in registry.SLUGS
+                                                 for deals, counts in expected(slug, "IMPOSSIBLE_COUNTS")])
 def test_counts_that_cannot_be(game, deals, counts):
     with pytest.raises(BoardError):
         check_counts(game, deals, counts)
@@ -451,17 +445,12 @@ def test_a_seed_the_lesson_did_not_assign_is_pointed_out():
 def test_the_board_shows_the_class_mean_net_per_unit_staked(game):
     # The lesson's money question: one unit on each lesson bet in every deal. The right value is the
     # engine's own settlements of the groups' sessions (teaching.pool_nets), divided by the units
-    # staked: Hoggenheimer 4 bets x 80 deals, Banker and Broker one unit per punter's section (240),
-    # Landsknecht F once a deal (80). The board computes it from the codes' counts and payouts instead.
+    # staked, each game's in tests/game_data/<game>.py (lesson_net_and_units, which says what a unit
+    # is there). The board computes it from the codes' counts and payouts instead.
     codes, groups = lesson_codes(game)
     nets = T.pool_nets(groups)
     total = T.pool(groups)
-    if game == "hoggenheimer":
-        net, units = sum(nets[k] for k in "ABCD"), 4 * total["A"].trials
-    elif game == "banker-and-broker":
-        net, units = nets["net"], total["win"].trials
-    else:
-        net, units = nets["first"], total["first"].trials
+    net, units = expected(game, "lesson_net_and_units")(nets, total)
     m = T.mean_net(game, groups)
     assert (m.value, m.stakes) == (net / units, units)
     board = ClassBoard(game, store=FakeStore(), key="k")

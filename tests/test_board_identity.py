@@ -24,6 +24,7 @@ from fractions import Fraction
 
 import pytest
 
+from banking_games import registry
 from banking_games.classroom import group_codes as GC
 from banking_games.classroom import teaching as T
 from banking_games.widgets.board import (MAX_PASTE_LINES, SHOW_REFUSED, BoardError, ClassBoard, check_counts,
@@ -39,7 +40,7 @@ def _spellings(text: str) -> list[str]:
             " ".join(bare[i:i + 3] for i in range(0, len(bare), 3)), f"  {text}  "]
 
 
-@pytest.mark.parametrize("game", ["hoggenheimer", "banker-and-broker", "landsknecht"])
+@pytest.mark.parametrize("game", registry.SLUGS)
 def test_a_group_written_another_way_is_counted_once(game):
     codes, groups = lesson_codes(game)
     g = groups[0]
@@ -226,7 +227,7 @@ def test_a_long_repeat_is_not_dealt_again_and_says_so():
     assert entry.note and "not dealt again" in entry.note and "2,000" in entry.note and entry.flag is None
 
 
-@pytest.mark.parametrize("game", ["hoggenheimer", "banker-and-broker", "landsknecht"])
+@pytest.mark.parametrize("game", registry.SLUGS)
 def test_every_code_that_decodes_with_group_1s_start_is_refused(game):
     # The issue changed the last block of one code and found 6 of 512 spellings added a second
     # time. Here every one: group 1's code with its last three symbols before the check symbol

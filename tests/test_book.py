@@ -14,9 +14,10 @@ from pathlib import Path
 import pytest
 from bs4 import BeautifulSoup
 
+from banking_games import registry
 from conftest import toc_pages
 
-GAMES = ["hoggenheimer", "banker-and-broker", "landsknecht"]
+GAMES = list(registry.SLUGS)
 REQUIRED = ["intro", *GAMES, "sources"]
 PAGES = toc_pages()
 

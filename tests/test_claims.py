@@ -31,6 +31,7 @@ from pathlib import Path
 import numpy as np
 import pytest
 
+from banking_games import registry
 from banking_games.inline import FalseClaimError, InlineValueError, Shown
 from conftest import BOOK, toc_pages
 
@@ -182,7 +183,7 @@ def test_claims_per_page_are_listed(capsys):
             total += len(claims)
             print(f"\n[claims] {page}: {len(claims)} {', '.join(claims)}")
     # The simulation pages state how averages behave; each must assert it.
-    for page in ("hoggenheimer-simulation", "banker-and-broker-simulation", "landsknecht-simulation"):
+    for page in (f"{slug}-simulation" for slug in registry.SLUGS):
         assert page_claims((BOOK / f"{page}.md").read_text(encoding="utf-8")), page
 
 

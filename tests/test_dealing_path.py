@@ -19,6 +19,8 @@ import textwrap
 
 import banking_games.display
 import banking_games.games
+from banking_games import registry
+from conftest import expected
 
 BLOCKED = ("numpy", "pandas", "sympy", "matplotlib", "ipywidgets", "scipy", "IPython")
 
@@ -38,8 +40,9 @@ def run_blocked(code: str) -> subprocess.CompletedProcess:
 
 
 def test_every_game_and_view_module_is_found():
-    # the three games of the book (book/_toc.yml), each with an engine and a view
-    assert GAMES == ["banker_broker", "hoggenheimer", "landsknecht"]
+    # the games of the book (the registry; test_registry checks them against book/), each with an
+    # engine and a view
+    assert GAMES == sorted(g.package for g in registry.GAMES)
     assert DISPLAYS == GAMES
 
 
@@ -64,32 +67,14 @@ def test_each_game_deals_settles_and_draws_without_them():
     # One seeded deal of each game played to the end through the engine and drawn by its
     # view, with the heavy packages blocked. Chips are conserved in each (money.Settlement:
     # banker_net == -sum(player_net)), which the subprocess checks.
-    proc = run_blocked("""
-        from banking_games.games import hoggenheimer as hg, landsknecht as lk, banker_broker as bb
-        from banking_games.display import hoggenheimer as dh, landsknecht as dl, banker_broker as db
-
-        d = hg.HoggenheimerDeal(rng=7)
-        d.place_bet("Ann", "JH", 2)
-        d.play()
-        s = d.settle()
-        assert s.banker_net == -sum(s.player_net.values())
-        assert "<" in str(dh.layout_html(d))
-
-        d, _ = lk.new_deal(7, banker="B", players=("A", "B"))
-        d.place_bet("A", d.players_cards[0], 1)
-        d.play_out()
-        s = d.settle()
-        assert s.banker_net == -sum(s.player_net.values())
-        assert "<" in str(dl.table_html(d))
-
-        d = bb.BankerBrokerDeal(bb.BankerBrokerConfig(), ("Ann", "Bob"), rng=7)
-        d.bet("Ann", 1)
-        d.play_out()
-        s = d.settle()
-        assert s.banker_net == -sum(s.player_net.values())
-        assert "<" in str(db.deal_html(d))
-        print("ok")
-    """)
+    # Each game's deal is its BLOCKED_DEAL in tests/game_data/<game>.py (code run with ``engine`` and
+    # ``view``, its modules of layers games and display).
+    code = "import importlib\n"
+    for g in registry.GAMES:
+        code += (f'engine = importlib.import_module("banking_games.games.{g.package}")\n'
+                 f'view = importlib.import_module("banking_games.display.{g.package}")\n'
+                 + textwrap.dedent(expected(g.slug, "BLOCKED_DEAL")))
+    proc = run_blocked(code + 'print("ok")\n')
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == "ok"
 

@@ -27,13 +27,13 @@ from pathlib import Path
 
 import pytest
 
+from banking_games import registry
+from conftest import expected
+
 BOOK = Path(__file__).resolve().parent.parent / "book"
 
-GAMES = {
-    "hoggenheimer": ["hoggenheimer", "hoggenheimer-values", "hoggenheimer-simulation"],
-    "banker-and-broker": ["banker-and-broker", "banker-and-broker-values", "banker-and-broker-simulation"],
-    "landsknecht": ["landsknecht", "landsknecht-values", "landsknecht-simulation"],
-}
+# each game's three pages: its chapter, its values, its simulation
+GAMES = {slug: [slug, f"{slug}-values", f"{slug}-simulation"] for slug in registry.SLUGS}
 PAGES = [page for pages in GAMES.values() for page in pages]
 KINDS = ("Predict before dealing", "Compute by hand", "Derive with sympy",
          "Simulate and compare with a standard-error band", "Explain a misconception",
@@ -563,11 +563,8 @@ def test_chapter_opens_with_objectives(game):
 # (This section uses the engines, unlike the hand derivations above: the panel's counts ARE the
 # engine's deals for that seed; the hand-derived chances above check the engines themselves.)
 
-REPEAT_EXERCISES = {   # label -> page
-    "hog-ex-predict": "hoggenheimer", "hog-ex-band": "hoggenheimer-simulation",
-    "bb-ex-predict": "banker-and-broker", "bb-ex-band": "banker-and-broker-simulation",
-    "lk-ex-predict": "landsknecht",
-}
+# label -> page: each game's REPEAT_EXERCISES in tests/game_data/<game>.py
+REPEAT_EXERCISES = {label: page for slug in registry.SLUGS for label, page in expected(slug, "REPEAT_EXERCISES").items()}
 
 
 def _exercise_body(page: str, label: str) -> str:

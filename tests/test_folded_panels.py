@@ -29,20 +29,22 @@ import ipywidgets as widgets
 import pytest
 from ipywidgets.widgets import widget as widget_module
 
-from banking_games.games.hoggenheimer import CardTurned
+from banking_games import registry
 from banking_games.render import card_text
-from banking_games.widgets.banker_broker import BankerBrokerTable
 from banking_games.widgets import plain
 from banking_games.widgets.common import DealReplay, Disclosure
 from banking_games.widgets.group_code_view import LessonCodeSection
-from banking_games.widgets.hoggenheimer import HoggenheimerTable
-from banking_games.widgets.landsknecht import LandsknechtTable
+from conftest import expected
 
-TABLES = {
-    "landsknecht": lambda seed=2026: LandsknechtTable(("Anna", "Boris", "Clara", "Dora"), seed=seed),
-    "hoggenheimer": lambda seed=2026: HoggenheimerTable(("Anna", "Ben", "Cleo", "Dora"), seed=seed),
-    "banker_broker": lambda seed=2026: BankerBrokerTable(("Anna", "Ben", "Cleo", "Dora"), seed=seed),
-}
+
+def _table_of(game: registry.GameInfo):
+    """A maker of ``game``'s table with its four players (FOUR_PLAYERS in tests/game_data/<game>.py)."""
+    return lambda seed=2026: game.table_class()(expected(game.slug, "FOUR_PLAYERS"), seed=seed)
+
+
+# each game's table, by its modules' name (the tests' ids)
+TABLES = {g.package: _table_of(g) for g in registry.GAMES}
+SLUG = {g.package: g.slug for g in registry.GAMES}
 
 
 def reachable(root: widgets.Widget, skip: tuple = ()) -> set[str]:
@@ -136,60 +138,27 @@ def test_a_title_button_opens_its_panel_built():
 
 # ----------------------------------------------------------------- the content at first opening
 
-def _play_landsknecht(t: LandsknechtTable) -> None:
-    """A bet on the first players' card, two cards turned, then the deal to its end."""
-    punter = next(p for p in t.session.players if p != t.deal.banker)
-    t.punter.value, t.card.value, t.stake.value = punter, t.deal.live_cards[0].name, "2"
-    t.place_bet()
-    t.turn()
-    t.turn()
-    if not t.deal.is_over:
-        t.deal_to_end()
-    assert not t.message.is_error, t.message.value
-
-
-def _play_hoggenheimer(t: HoggenheimerTable) -> None:
-    punter = next(p for p in t.players if p != t.deal.banker)
-    for spec, stake in (("JH", "2"), ("hearts", "1")):
-        t.punter.value, t.typed_bet.value, t.stake.value = punter, spec, stake
-        t.bet_button.click()
-        assert not t.message.is_error, t.message.value
-    t.turn()
-    t.deal_to_end()
-    assert not t.message.is_error, t.message.value
-
-
-def _play_banker_broker(t: BankerBrokerTable) -> None:
-    t.punter.value = t.deal.punters[0]
-    t.stake.value = "2"
-    t.bet_button.click()
-    t.cut_button.click()
-    t.turn_button.click()
-    t.end_button.click()
-    assert not t.message.is_error, t.message.value
-
-
-PLAY = {"landsknecht": _play_landsknecht, "hoggenheimer": _play_hoggenheimer, "banker_broker": _play_banker_broker}
+def play(game: str, t) -> None:
+    """Play a deal with bets on ``t``, a table of ``game`` (its modules' name), to its end: the
+    game's ``play_a_deal`` in tests/game_data/<game>.py."""
+    expected(SLUG[game], "play_a_deal")(t)
 
 
 def _turned(game: str, t) -> int:
-    """Cards (sections) turned in the table's deal, counted from the engine's deal."""
-    if game == "landsknecht":
-        return t.deal.turns
-    if game == "hoggenheimer":
-        return sum(1 for e in t.deal.history if isinstance(e, CardTurned))
-    return len(t.deal.turned)
+    """Cards (sections) turned in the table's deal, counted from the engine's deal (the game's
+    ``cards_turned`` in tests/game_data/<game>.py)."""
+    return expected(SLUG[game], "cards_turned")(t)
 
 
 @pytest.mark.parametrize("game", sorted(TABLES))
 def test_panels_opened_late_show_what_panels_made_early_show(game):
     late, early = TABLES[game](seed=31), TABLES[game](seed=31)
-    # the early table: its replay open from the start (Hoggenheimer and Banker and Broker draw
-    # frames while it is open; Landsknecht keeps them always), its log read from the start
+    # the early table: its replay open from the start (some tables draw frames only while it is
+    # open, others keep them always), its log read from the start
     early.more.selected_index = 0
     early_log = early.log_view
-    PLAY[game](late)
-    PLAY[game](early)
+    play(game, late)
+    play(game, early)
     assert late.more.built(0) is None and late.more.built(1) is None
     late.more.selected_index = 0      # first opening: the replay of the deal played
     replay = late.more.built(0)
@@ -218,7 +187,7 @@ def test_landsknecht_log_follows_the_deal_once_read_though_closed():
     # as before issue 22: once made, the log (and the replay) is kept up to date on every redraw
     t = TABLES["landsknecht"](seed=8)
     log, replay = t.log_view, t.replay
-    _play_landsknecht(t)
+    play("landsknecht", t)
     assert html.unescape(re.sub(r"<[^>]+>", "", log.value)) == card_text(t.deal.transcript())
     assert replay.n_frames == t.deal.turns + 1 and replay.stack.selected_index == t.deal.turns
 
@@ -306,8 +275,8 @@ def test_make_folded_panels_makes_every_panel_closed_and_kept_up_to_date(game):
     assert [box.children for box in t.more._boxes + t.repeat._boxes] == [(p,) for p in made]
     twin = TABLES[game]()
     twin.more.selected_index = 0
-    PLAY[game](t)
-    PLAY[game](twin)
+    play(game, t)
+    play(game, twin)
     assert open_all(t) == made
     t.more.selected_index = 0
     assert t.replay.n_frames == _turned(game, t) + 1 == twin.replay.n_frames

@@ -18,12 +18,10 @@ from banking_games.classroom import group_codes as G
 from banking_games.classroom import teaching as T
 from banking_games.games.banker_broker import compare
 from banking_games.games.hoggenheimer import make_bet
-from banking_games.widgets.banker_broker import BankerBrokerTable
-from banking_games.widgets.hoggenheimer import HoggenheimerTable
-from banking_games.widgets.landsknecht import LandsknechtTable
 from banking_games.classroom import hoggenheimer as hog_lesson
 
 sys.path.insert(0, str(Path(__file__).parent))
+from conftest import new_table  # noqa: E402
 from test_repeat import hoggenheimer_table  # noqa: E402
 
 
@@ -34,7 +32,7 @@ def _shown_code(section) -> G.GroupCode:
 
 
 def test_hoggenheimer_lesson_code_is_what_the_group_counts():
-    table = HoggenheimerTable(seed=105)
+    table = new_table("hoggenheimer", seed=105)
     table.more.selected_index = 2
     assert "finish a deal first" in table.lesson_code.value and table.lesson_code.code is None
     wins = {letter: 0 for letter, _, _ in hog_lesson.BETS}
@@ -56,7 +54,7 @@ def test_hoggenheimer_lesson_code_is_what_the_group_counts():
 
 
 def test_banker_broker_lesson_code_is_what_the_group_counts():
-    table = BankerBrokerTable(seed=205)
+    table = new_table("banker-and-broker", seed=205)
     table.more.selected_index = 2
     tally = {"win": 0, "tie": 0, "lose": 0}
     sections = 0
@@ -74,7 +72,7 @@ def test_banker_broker_lesson_code_is_what_the_group_counts():
 
 
 def test_landsknecht_lesson_code_counts_the_first_card_and_void_deals():
-    table = LandsknechtTable(seed=305)
+    table = new_table("landsknecht", seed=305)
     table.more.selected_index = 2
     won = voids = 0
     for _ in range(3):
@@ -94,12 +92,12 @@ def test_landsknecht_lesson_code_counts_the_first_card_and_void_deals():
 
 
 def test_no_lesson_code_outside_the_lessons_setting():
-    hog = HoggenheimerTable(seed=7, procedure="german")
+    hog = new_table("hoggenheimer", seed=7, procedure="german")
     hog.more.selected_index = 2
     hog.deal_to_end()
     assert hog.lesson_code.code is None and "English procedure" in hog.lesson_code.value
     # English at first, German from deal 2 on: the session has left the lesson
-    hog = HoggenheimerTable(seed=7)
+    hog = new_table("hoggenheimer", seed=7)
     hog.more.selected_index = 2
     hog.deal_to_end()
     assert hog.lesson_code.code is not None
@@ -108,14 +106,14 @@ def test_no_lesson_code_outside_the_lessons_setting():
     hog.deal_to_end()
     assert hog.lesson_code.code is None and "English procedure" in hog.lesson_code.value
 
-    bb = BankerBrokerTable(seed=7)
+    bb = new_table("banker-and-broker", seed=7)
     bb.more.selected_index = 2
     bb.sizes.value = "13 13 13 12"
     bb.deal_to_end()
     assert bb.lesson_code.code is None and "cut at random" in bb.lesson_code.value
 
     # three players: two punters' sections a deal, not the lesson's three
-    bb = BankerBrokerTable(("Anna", "Ben", "Cleo"), seed=7)
+    bb = new_table("banker-and-broker", ("Anna", "Ben", "Cleo"), seed=7)
     bb.more.selected_index = 2
     bb.deal_to_end()
     assert bb.lesson_code.code is None and "players Anna, Ben, Cleo, Dora" in bb.lesson_code.value
@@ -124,8 +122,8 @@ def test_no_lesson_code_outside_the_lessons_setting():
 def test_landsknecht_chapter_table_with_four_players_deals_the_lessons_cards():
     # the chapter's live table seats Dora too; its deals are the lesson's (three players),
     # so the code is shown, with the counts a three-player table of the same seed shows
-    four = LandsknechtTable(("Anna", "Boris", "Clara", "Dora"), seed=301)
-    three = LandsknechtTable(seed=301)
+    four = new_table("landsknecht", ("Anna", "Boris", "Clara", "Dora"), seed=301)
+    three = new_table("landsknecht", seed=301)
     for t in (four, three):
         t.more.selected_index = 2
         for _ in range(4):
@@ -149,7 +147,7 @@ def test_repeat_code_is_the_tally():
 
 
 def test_repeat_code_of_a_bet_placed_twice_counts_it_once():
-    t = HoggenheimerTable(("Anna", "Ben", "Cleo"), seed=3)
+    t = new_table("hoggenheimer", ("Anna", "Ben", "Cleo"), seed=3)
     punters = [p for p in t.players if p != t.deal.banker]
     t.deal.place_bet(punters[0], "JH", 1)
     t.deal.place_bet(punters[1], "JH", 2)

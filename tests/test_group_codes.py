@@ -15,18 +15,15 @@ from fractions import Fraction
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from banking_games import registry
 from banking_games.classroom import group_codes as G
 from banking_games.classroom import teaching
 from banking_games.errors import ConfigError
 from banking_games.classroom.group_codes import GroupCode, GroupCodeError, decode, encode
-from banking_games.classroom import hoggenheimer as hog_lesson
-from banking_games.games.hoggenheimer import all_bets
-from banking_games.classroom import banker_broker as bb_lesson
-from banking_games.classroom import landsknecht as lk_lesson
+from conftest import expected
 
-GAMES = ("hoggenheimer", "banker-and-broker", "landsknecht")
-GROUP = {"hoggenheimer": hog_lesson.group, "banker-and-broker": bb_lesson.group,
-         "landsknecht": lk_lesson.group}
+GAMES = registry.SLUGS
+GROUP = {g.slug: g.module("classroom").group for g in registry.GAMES}
 
 
 # ---------------------------------------------------------------- a code spelled by hand
@@ -60,7 +57,7 @@ def test_the_docstring_example_is_the_lessons_group_1():
     assert code.counts == {"A": (6, 10), "B": (4, 10), "C": (3, 10), "D": (1, 10), "turned": (211, 10)}
     assert code.nets == {"A": 2, "B": 2, "C": 5, "D": -1}
     # and they are the engine's counts of that session (the teaching module deals it)
-    g = hog_lesson.group(101, 10)
+    g = GROUP["hoggenheimer"](101, 10)
     assert code.to_group_counts().counts == g.counts and code.nets == g.nets
 
 
@@ -131,12 +128,7 @@ NET = st.fractions(min_value=-10 ** 6, max_value=10 ** 6, max_denominator=1000)
        deals=st.integers(1, G.MAX_DEALS), seed=st.integers(0, 10 ** 12))
 def test_round_trip(data, game, kind, deals, seed):
     if kind == "repeat":
-        if game == "hoggenheimer":
-            specs = [" ".join(c.name for c in b.cards) for b in all_bets()]
-        elif game == "banker-and-broker":
-            specs = [f"section {k}" for k in range(1, 61)]
-        else:
-            specs = [f"players' card {k}" for k in range(1, 61)]
+        specs = expected(game, "REPEAT_BET_SPECS")   # every bet a repeat code of the game can name
         bets = tuple(data.draw(st.lists(st.sampled_from(specs), min_size=1, max_size=8, unique=True)))
         counts = {}
         for b in bets:

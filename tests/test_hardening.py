@@ -14,6 +14,7 @@ from fractions import Fraction
 
 import pytest
 
+from banking_games import registry
 from banking_games.cards import (Card, Suit, check_deck_order, full_pack, hoggenheimer_pack, parse_card,
                                  parse_cards, random_source, shuffled)
 from banking_games.errors import CardError, ConfigError, DeckError, GameError, SeedError, StakeError
@@ -21,6 +22,7 @@ from banking_games.games import banker_broker as bb
 from banking_games.games import hoggenheimer as hg
 from banking_games.games import landsknecht as lk
 from banking_games.money import to_stake
+from conftest import new_table
 
 
 # ---------------------------------------------------------------- stakes
@@ -133,38 +135,31 @@ def test_suit_symbol_with_emoji_variation_selector_is_read():
 
 # ---------------------------------------------------------------- tables
 
-def _tables():
-    from banking_games.widgets.banker_broker import BankerBrokerTable
-    from banking_games.widgets.hoggenheimer import HoggenheimerTable
-    from banking_games.widgets.landsknecht import LandsknechtTable
-    return [BankerBrokerTable, HoggenheimerTable, LandsknechtTable]
-
-
-@pytest.mark.parametrize("index", [0, 1, 2])
+@pytest.mark.parametrize("game", registry.GAMES, ids=registry.SLUGS)
 @pytest.mark.parametrize("players", ["AB", "Anna,Ben", {"A", "B"}])
-def test_table_refuses_a_string_or_set_of_players(index, players):
+def test_table_refuses_a_string_or_set_of_players(game, players):
     # Before: players="AB" seated A and B; the engines' sessions refuse it.
     with pytest.raises(ConfigError, match="players"):
-        _tables()[index](players=players)
+        game.table_class()(players=players)
 
 
-@pytest.mark.parametrize("index", [0, 1, 2])
-def test_table_refuses_a_negative_seed(index):
+@pytest.mark.parametrize("game", registry.GAMES, ids=registry.SLUGS)
+def test_table_refuses_a_negative_seed(game):
     with pytest.raises(ConfigError, match="0 or more"):
-        _tables()[index](seed=-5)
+        game.table_class()(seed=-5)
 
 
 @pytest.mark.parametrize("n_sections", ["x", 4.5, None, True])
 def test_banker_broker_table_refuses_non_integer_n_sections(n_sections):
     # Before: "x" and 4.5 silently became 6.
     with pytest.raises(ConfigError, match="n_sections"):
-        _tables()[0](n_sections=n_sections)
+        new_table("banker-and-broker", n_sections=n_sections)
 
 
 def test_banker_broker_table_huge_section_size_is_a_message_not_unexpected_error():
     # Before: int() of 5000 digits hit Python's conversion limit and the table
     # showed "Unexpected error (ValueError) ... Please report it."
-    table = _tables()[0]()
+    table = new_table("banker-and-broker")
     before = table.header.value
     table.sizes.value = "9" * 5000 + ", 1, 1, 1"
     table.cut_button.click()
@@ -282,15 +277,12 @@ def test_readings_that_are_ours_are_marked_in_the_pages():
     assert "**Landsknecht** (Lansquenet), said to be a game of the German mercenaries" in intro
 
 
-def test_the_three_tables_share_one_skeleton():
+def test_the_tables_share_one_skeleton():
     # widgets/common.py's DealingTable holds the header, message bar, layout and
     # assembly; each game's table only adds its controls and _render.
     from banking_games.widgets import common
-    from banking_games.widgets.banker_broker import BankerBrokerTable
-    from banking_games.widgets.hoggenheimer import HoggenheimerTable
-    from banking_games.widgets.landsknecht import LandsknechtTable
 
-    for cls in (HoggenheimerTable, BankerBrokerTable, LandsknechtTable):
+    for cls in (g.table_class() for g in registry.GAMES):
         assert issubclass(cls, common.DealingTable)
         for name in ("_start_table", "_assemble", "header_html"):
             assert name not in cls.__dict__, f"{cls.__name__} redefines the shared {name}"

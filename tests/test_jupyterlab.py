@@ -65,6 +65,7 @@ from pathlib import Path
 
 import pytest
 
+from banking_games import registry
 from conftest import need_module, new_context, require_chromium, toc_pages
 from site_audit import AXE, AXE_ON, keyboard_walk, text_contrast
 
@@ -1158,7 +1159,7 @@ def test_lab_script_starts_jupyterlab_on_the_book(tmp_path):
         _wait_http(f"{url}/api/status", proc, log, timeout=180)
         with urllib.request.urlopen(f"{url}/api/contents/", timeout=10) as r:
             names = {item["name"] for item in json.load(r)["content"]}
-        assert {"hoggenheimer.md", "banker-and-broker.md", "landsknecht.md", "jupytext.toml"} <= names
+        assert {*(f"{slug}.md" for slug in registry.SLUGS), "jupytext.toml"} <= names
     finally:
         try:
             os.killpg(proc.pid, signal.SIGTERM)

@@ -54,6 +54,7 @@ from urllib.parse import urljoin
 
 import pytest
 
+from banking_games import registry
 from conftest import need_module, new_context, require_chromium, watch
 
 require_chromium("JupyterLite browser tests")
@@ -80,8 +81,7 @@ EXPECTED = {
 
 def table_class_name(chapter: str) -> str:
     """The Python class of the chapter's dealing table."""
-    return {"hoggenheimer": "HoggenheimerTable", "banker-and-broker": "BankerBrokerTable",
-            "landsknecht": "LandsknechtTable"}[chapter]
+    return registry.game(chapter).table
 
 
 def _table_classes() -> dict[str, str]:

@@ -27,11 +27,11 @@ import re
 import sys
 from pathlib import Path
 
+from banking_games import registry
 import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
-CHAPTERS = {"hoggenheimer": "HoggenheimerTable", "banker-and-broker": "BankerBrokerTable",
-            "landsknecht": "LandsknechtTable"}
+CHAPTERS = {g.slug: g.table for g in registry.GAMES}
 
 
 @pytest.fixture(scope="module")
@@ -250,7 +250,7 @@ def test_each_game_notebook_carries_its_exercises_without_solutions(built_site, 
 
 
 def test_exercise_cells_run_without_numpy_pandas_matplotlib(lite, tmp_path):
-    """The exercise cells of the three notebooks, run one after another in a plain Python
+    """The exercise cells of each game's notebook, run one after another in a plain Python
     with numpy, pandas and matplotlib made unimportable (the browser's Python has none of
     them): none raises. The browser run is tests/test_jupyterlite.py."""
     import subprocess

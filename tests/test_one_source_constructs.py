@@ -24,7 +24,8 @@ import re
 
 import pytest
 
-from conftest import BOOK, need_module, toc_pages
+from banking_games import registry
+from conftest import BOOK, expected, need_module, toc_pages
 
 jupytext = need_module("jupytext")
 bs4 = need_module("bs4")
@@ -33,7 +34,6 @@ PAGES = toc_pages()
 # a caption: a figure directive without an image (book/_ext/banking_book/cell_captions.py)
 MARK = re.compile(r"^```\{figure\}\n:label: (\S+)\n(:kind: table\n)?((?:(?!```).+\n)+)```$", re.M)
 SMART_QUOTES = str.maketrans({"\u2018": "'", "\u2019": "'", "\u201c": '"', "\u201d": '"'})
-CHAPTERS = {"hoggenheimer": "hog-replay", "banker-and-broker": "bb-replay", "landsknecht": "lk-replay"}
 
 
 def _soup(built_site, page):
@@ -84,17 +84,18 @@ def test_captions_come_from_the_markdown_under_the_cell(built_site, page):
         assert "caption" not in figure, f"{page}: a caption left in cell metadata ({figure.get('name')})"
 
 
-@pytest.mark.parametrize("chapter", sorted(CHAPTERS))
+@pytest.mark.parametrize("chapter", sorted(registry.SLUGS))
 def test_deal_live_box_runs_the_marked_cell(built_site, chapter):
+    replay = expected(chapter, "REPLAY")   # the chapter's replay, which its Deal live box replaces
     nb = jupytext.read(BOOK / f"{chapter}.md")
     marked = [c for c in nb.cells if c.cell_type == "code" and "live-table" in c.metadata]
     assert len(marked) == 1, f"{chapter}: {len(marked)} cells marked live-table"
-    assert marked[0].metadata["live-table"] == CHAPTERS[chapter]
+    assert marked[0].metadata["live-table"] == replay
     soup = _soup(built_site, chapter)
     boxes = soup.select("div.bg-live")
     assert len(boxes) == 1, f"{chapter}: {len(boxes)} Deal live boxes"
-    assert boxes[0]["data-replaces"] == CHAPTERS[chapter]
-    assert soup.select_one(f"figure#{CHAPTERS[chapter]}") is not None, "the replay it replaces is on the page"
+    assert boxes[0]["data-replaces"] == replay
+    assert soup.select_one(f"figure#{replay}") is not None, "the replay it replaces is on the page"
     code = boxes[0].select_one("script[type='text/x-python']").string
     assert html.unescape(code).strip() == marked[0].source.strip()
     # the live box follows the cell that shows the same code (written once, in the cell)

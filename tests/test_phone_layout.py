@@ -32,6 +32,7 @@ from __future__ import annotations
 
 import pytest
 
+from banking_games import registry
 from conftest import need_module, new_context, require_chromium
 from site_audit import PHONE, audit_themes, overflow_problems, site_pages, wait_ready
 from test_book_numbers import SUMMARY
@@ -40,7 +41,7 @@ from test_jupyterlab import SCENARIOS
 require_chromium("phone layout test")
 sync_api = need_module("playwright.sync_api")
 
-GAMES = ["hoggenheimer.html", "banker-and-broker.html", "landsknecht.html"]
+GAMES = [f"{slug}.html" for slug in registry.SLUGS]
 
 SCROLL_CUE_JS = """() => [...document.querySelectorAll('article.bd-article *')].filter(el => {
     const s = getComputedStyle(el);
@@ -278,7 +279,7 @@ def test_summary_house_edge_on_a_phone(phone_loads):
     assert phone_loads["summary"] is not None, "no page summary.html"
     cells, width = phone_loads["summary"]
     assert cells, "summary.html: no table with a 'house edge' column"
-    # the heading and one value per bet of the three games (test_book_numbers.SUMMARY)
+    # the heading and one value per bet of each game (test_book_numbers.SUMMARY)
     assert len(cells) == 1 + len(SUMMARY), cells
     off = [c for c in cells if c[1] < 0 or c[2] > width]
     assert not off, f"summary.html at {width} px: house edge cells off the screen: {off}"

@@ -12,10 +12,8 @@ reach the other widgets that share them.
 import ipywidgets as widgets
 import pytest
 
+from banking_games import registry
 from banking_games.widgets import plain
-from banking_games.widgets.banker_broker import BankerBrokerTable
-from banking_games.widgets.hoggenheimer import HoggenheimerTable
-from banking_games.widgets.landsknecht import LandsknechtTable
 
 NAMES = ["Anna", "Ben", "Cleo", "Dora"]
 
@@ -68,12 +66,12 @@ def test_a_closed_shared_layout_is_made_again():
         plain.shared("colour")
 
 
-@pytest.mark.parametrize("table", [HoggenheimerTable, LandsknechtTable, BankerBrokerTable])
-def test_no_table_makes_a_layout_of_its_own_that_it_does_not_need(table):
+@pytest.mark.parametrize("game", registry.GAMES, ids=registry.SLUGS)
+def test_no_table_makes_a_layout_of_its_own_that_it_does_not_need(game):
     """Each widget of a table whose layout holds only default values uses the shared one
     (see the module's docstring); before plain, a Landsknecht table made 39 such layouts."""
     default = widgets.Layout().get_state()
-    t = table(NAMES, seed=2026)
+    t = game.table_class()(NAMES, seed=2026)
     t.more.panels, t.repeat.panels   # the folded panels too (made when first opened or read)
     found = _models(t, {})
     needless = [type(w).__name__ for w in found.values() if isinstance(w, widgets.DOMWidget)

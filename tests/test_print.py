@@ -6,11 +6,11 @@ slider stands at its maximum; its HTML is the last child of the replay's
 Stack in the page's widget state (what ``DealReplay`` was given last).
 
 Paper: a chapter printed on A4 (solutions open, code that the page shows
-included) takes at most ``MAX_PAGES`` pages. Measured with the print
+included) takes at most its game's ``PRINT_MAX_PAGES`` pages
+(tests/game_data/<game>.py, with each measure). Measured with the print
 stylesheet of issue 10 (10 pt type, full page width, no print-only table
-of contents, long tables may break between rows): Hoggenheimer 13,
-Banker and Broker 10, Landsknecht 11 pages (before: 18, 17 and 16 counted
-the same way). The bound is the measure plus one page, so a
+of contents, long tables may break between rows), before and after, counted
+the same way. The bound is the measure plus one page, so a
 regression (say the theme's 12 pt type or its keep-tables-whole rule coming
 back) fails while a new paragraph does not.
 """
@@ -21,14 +21,12 @@ import re
 
 import pytest
 
-from conftest import need_module, new_context, require_chromium
+from banking_games import registry
+from conftest import expected, need_module, new_context, require_chromium
 from site_audit import DESKTOP, wait_ready
 
 require_chromium("print test")
 sync_api = need_module("playwright.sync_api")
-
-
-MAX_PAGES = {"hoggenheimer.html": 14, "banker-and-broker.html": 11, "landsknecht.html": 12}
 
 
 def pdf_pages(pdf: bytes) -> int:
@@ -36,8 +34,9 @@ def pdf_pages(pdf: bytes) -> int:
     return len(re.findall(rb"/Type\s*/Page(?![s\w])", pdf))
 
 
-@pytest.mark.parametrize("name", ["hoggenheimer.html", "banker-and-broker.html", "landsknecht.html"])
-def test_chapter_prints_last_frame_no_buttons_solutions_open(browser, site_url, name):
+@pytest.mark.parametrize("slug", registry.SLUGS, ids=[f"{slug}.html" for slug in registry.SLUGS])
+def test_chapter_prints_last_frame_no_buttons_solutions_open(browser, site_url, slug):
+    name, max_pages = f"{slug}.html", expected(slug, "PRINT_MAX_PAGES")
     context, problems = new_context(browser, viewport=DESKTOP)
     try:
         page = context.new_page()
@@ -75,11 +74,10 @@ def test_chapter_prints_last_frame_no_buttons_solutions_open(browser, site_url, 
     assert state["closed"] == 0, f"{state['closed']} of {state['details']} folded blocks print closed"
     assert pdf[:4] == b"%PDF"
     pages = pdf_pages(pdf)
-    assert 1 <= pages <= MAX_PAGES[name], f"{name} prints on {pages} A4 pages (at most {MAX_PAGES[name]})"
+    assert 1 <= pages <= max_pages, f"{name} prints on {pages} A4 pages (at most {max_pages})"
 
 
-@pytest.mark.parametrize("name", ["hoggenheimer-values.html", "banker-and-broker-values.html",
-                                  "landsknecht-values.html"])
+@pytest.mark.parametrize("name", [f"{slug}-values.html" for slug in registry.SLUGS])
 def test_solutions_print_open(browser, site_url, name):
     context, problems = new_context(browser, viewport=DESKTOP)
     try:

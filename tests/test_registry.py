@@ -107,3 +107,38 @@ def test_a_deal_of_no_game_is_refused_by_repeat():
     titles = [g.title for g in registry.GAMES]
     with pytest.raises(RepeatError, match=f"no repeat for a object: a {', '.join(titles[:-1])} or {titles[-1]} deal"):
         repeat_plan(object())
+
+
+def test_a_game_without_expected_values_fails_the_tests_that_ask(monkeypatch):
+    # conftest.expected: the generic tests read what differs between games from
+    # tests/game_data/<package>.py; a game with no such file, or without a value there, fails
+    # the asking test (pytest.fail, never a skip) and names the file and the value to add
+    from conftest import expected
+
+    def outcome(slug, name):
+        try:
+            expected(slug, name)
+        except BaseException as err:   # a skip (pytest's Skipped) must not pass for a failure
+            return err
+        return None
+
+    poker = registry.GameInfo("poker", "P", "Poker", "poker", "PokerTable", 401)
+    monkeypatch.setattr(registry, "_BY_SLUG", {**registry._BY_SLUG, "poker": poker})
+    missing_file, missing_value = outcome("poker", "REPLAY"), outcome("landsknecht", "NO_SUCH_VALUE")
+    assert type(missing_file) is pytest.fail.Exception and type(missing_value) is pytest.fail.Exception
+    assert str(missing_file) == "tests/game_data/poker.py is missing: give Poker's REPLAY there"
+    assert str(missing_value) == "tests/game_data/landsknecht.py has no NO_SUCH_VALUE: give Landsknecht's there"
+    with pytest.raises(registry.UnknownGameError):
+        expected("whist", "REPLAY")
+    assert expected("landsknecht", "REPLAY") == "lk-replay"   # book/landsknecht.md's replay
+
+
+def test_each_game_gives_the_same_expected_values():
+    # a new game copies one module of tests/game_data and fills in every name: the modules
+    # give the same public names (the shared helpers they import aside)
+    import game_data
+
+    names = {g.slug: {n for n in vars(importlib.import_module(f"game_data.{g.package}"))
+                      if not n.startswith("_") and n not in vars(game_data)} for g in registry.GAMES}
+    first = names[registry.SLUGS[0]]
+    assert first and all(n == first for n in names.values()), names

@@ -22,16 +22,12 @@ from fractions import Fraction
 
 import pytest
 
+from banking_games import registry
 from banking_games.classroom import teaching
-from banking_games.games import banker_broker as bb
-from banking_games.games import hoggenheimer as hog
-from banking_games.games import landsknecht as lk
 from banking_games.money import LOSE, PUSH, WIN
 from banking_games.widgets import repeat as R
-from banking_games.widgets.banker_broker import BankerBrokerTable
-from banking_games.widgets.hoggenheimer import HoggenheimerTable
-from banking_games.widgets.landsknecht import LandsknechtTable
 from banking_games.classroom import hoggenheimer as hog_lesson
+from conftest import new_table
 
 LESSON_BETS = [spec for _, spec, _ in hog_lesson.BETS]  # JH; 7S 7H; 9H 8H 9D 8D; diamonds
 
@@ -48,7 +44,7 @@ def _count(results) -> dict:
 
 
 def hoggenheimer_table(bets=LESSON_BETS, seed=2026, procedure="english"):
-    t = HoggenheimerTable(("Anna", "Ben", "Cleo", "Dora"), seed=seed, procedure=procedure)
+    t = new_table("hoggenheimer", ("Anna", "Ben", "Cleo", "Dora"), seed=seed, procedure=procedure)
     punter = next(p for p in t.players if p != t.deal.banker)
     for stake, spec in enumerate(bets, 1):
         t.deal.place_bet(punter, spec, stake)
@@ -59,6 +55,7 @@ def hoggenheimer_table(bets=LESSON_BETS, seed=2026, procedure="english"):
 
 @pytest.mark.parametrize("procedure", ["english", "german"])
 def test_hoggenheimer_tally_is_the_engine_loop(procedure):
+    hog = registry.game("hoggenheimer").module("games")
     t = hoggenheimer_table(procedure=procedure)
     tally = t.repeat.run(300, 17)
     # reference: a fresh engine deal per repetition from one Random(17), the bets placed, played, settled
@@ -87,9 +84,10 @@ def test_hoggenheimer_lesson_bets_match_the_lesson_group_counts():
 
 
 def test_banker_broker_tally_is_the_engine_loop_with_ties_returned_after_the_cut():
+    bb = registry.game("banker-and-broker").module("games")
     config = bb.BankerBrokerConfig(sectioning=bb.Sectioning.ANY, tie_rule=bb.TieRule.STAKE_RETURNED,
                                    bet_timing=bb.BetTiming.AFTER_CUT)
-    t = BankerBrokerTable(("Anna", "Ben", "Cleo"), seed=3, config=config, n_sections=5)
+    t = new_table("banker-and-broker", ("Anna", "Ben", "Cleo"), seed=3, config=config, n_sections=5)
     d0 = t.deal
     d0.cut()
     punters = d0.punters
@@ -110,7 +108,8 @@ def test_banker_broker_tally_is_the_engine_loop_with_ties_returned_after_the_cut
 
 
 def test_banker_broker_default_rules_tally_is_the_engine_loop():
-    t = BankerBrokerTable(seed=8)
+    bb = registry.game("banker-and-broker").module("games")
+    t = new_table("banker-and-broker", seed=8)
     for p in t.deal.punters:
         t.deal.bet(p, 1)
     tally = t.repeat.run(250, 4)
@@ -126,7 +125,8 @@ def test_banker_broker_default_rules_tally_is_the_engine_loop():
 
 
 def test_landsknecht_tally_is_the_engine_loop():
-    t = LandsknechtTable(seed=1)
+    lk = registry.game("landsknecht").module("games")
+    t = new_table("landsknecht", seed=1)
     d0 = t.deal
     punter = next(p for p in d0.players if p != d0.banker)
     d0.place_bet(punter, d0.players_cards[0], 1)
@@ -174,14 +174,14 @@ def test_exact_chances_shown_are_banking_games_exact():
     assert [b.p_win for b in tally.bets] == [Fraction(1, 2), Fraction(1, 3), Fraction(1, 5), Fraction(1, 9)]
     assert "1/9 = 0.111" in t.repeat.results.value
 
-    b = BankerBrokerTable(seed=2)
+    b = new_table("banker-and-broker", seed=2)
     b.deal.bet(b.deal.punters[0], 1)
     # The banker's card is fixed; a section's bottom card is any of the other 51 alike. 3 of them share its
     # rank (a tie: the bank wins by default), 48 do not, and of these as many rank above as below on average
     # over the banker's rank: win 24/51 = 8/17 (lose 24/51 + ties 3/51 = 9/17).
     assert b.repeat.run(20, 1).bets[0].p_win == Fraction(8, 17)
 
-    k = LandsknechtTable(seed=1)
+    k = new_table("landsknecht", seed=1)
     k.deal.place_bet(next(p for p in k.deal.players if p != k.deal.banker), k.deal.players_cards[0], 1)
     # The bet is a race between the 3 unseen cards of the banker's rank and the 3 of its card's rank: the
     # first of those 6 to come is equally likely any of them, so the bet wins with chance 3/6 = 1/2.
@@ -234,7 +234,7 @@ def test_bad_number_of_deals_is_refused_and_the_last_tally_kept(deals, words):
 
 
 def test_bad_seed_and_no_bets_are_refused():
-    t = HoggenheimerTable(seed=1)  # no bet placed
+    t = new_table("hoggenheimer", seed=1)  # no bet placed
     panel = t.repeat
     panel.repeat_button.click()
     assert panel.message.is_error and "no bets to repeat" in panel.message.value
@@ -301,13 +301,16 @@ def test_repeat_runs_without_numpy_pandas_sympy_matplotlib():
         import sys
         for name in ("numpy", "pandas", "sympy", "matplotlib", "scipy"):
             sys.modules[name] = None
-        from banking_games.widgets.hoggenheimer import HoggenheimerTable
-        from banking_games.widgets.banker_broker import BankerBrokerTable
-        from banking_games.widgets.landsknecht import LandsknechtTable
-        t = HoggenheimerTable(seed=1); t.deal.place_bet(t.players[1] if t.deal.banker == t.players[0] else t.players[0], "JH", 1)
-        b = BankerBrokerTable(seed=1); b.deal.bet(b.deal.punters[0], 1)
-        k = LandsknechtTable(seed=1); k.deal.place_bet([p for p in k.deal.players if p != k.deal.banker][0], k.deal.players_cards[0], 1)
-        for table in (t, b, k):
+        from banking_games import registry
+        # one unit on a bet of each game's table (a game with none here fails, naming itself)
+        BET = {"hoggenheimer": lambda t: t.deal.place_bet(t.players[1] if t.deal.banker == t.players[0] else t.players[0], "JH", 1),
+               "banker-and-broker": lambda b: b.deal.bet(b.deal.punters[0], 1),
+               "landsknecht": lambda k: k.deal.place_bet([p for p in k.deal.players if p != k.deal.banker][0], k.deal.players_cards[0], 1)}
+        tables = [g.table_class()(seed=1) for g in registry.GAMES]
+        for g, table in zip(registry.GAMES, tables):
+            assert g.slug in BET, f"no bet to repeat for {g.slug}: add one to BET"
+            BET[g.slug](table)
+        for table in tables:
             tally = table.repeat.run(30, 1)
             assert tally.deals == 30 and "<svg" in table.repeat.results.value
         loaded = sorted(n for n in sys.modules if n.split(".")[0] in ("numpy", "pandas", "sympy", "matplotlib", "scipy")
@@ -392,7 +395,7 @@ def test_trail_keeps_at_most_its_points(deals):
 
 def test_one_deal_is_said_in_the_singular():
     # a repeat of 1 deal: "1 deal", never "1 deals" (the panel's message, its code's caption, the chart)
-    t = HoggenheimerTable(seed=2026)
+    t = new_table("hoggenheimer", seed=2026)
     t.typed_bet.value = "JH"
     t.bet_button.click()
     tally = t.repeat.run(1, 2026)
@@ -415,7 +418,7 @@ def test_the_two_codes_of_a_table_say_which_one_the_lesson_collects():
     # selected with the code (user-select: none)
     from banking_games.widgets.group_code_view import LESSON_HEADING, REPEAT_HEADING
 
-    t = HoggenheimerTable(seed=2026)
+    t = new_table("hoggenheimer", seed=2026)
     t.deal_to_end()
     t.new_deal()
     t.lesson_code.update("hoggenheimer", 2026, 1, "", t.players)

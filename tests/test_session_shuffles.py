@@ -16,11 +16,7 @@ from collections import Counter
 import pytest
 
 from banking_games.cards import full_pack, hoggenheimer_pack
-from banking_games.games.banker_broker import BankerBrokerConfig, BankerBrokerSession
-from banking_games.games.landsknecht import LandsknechtSession
-from banking_games.widgets.banker_broker import BankerBrokerTable
-from banking_games.widgets.hoggenheimer import HoggenheimerTable
-from banking_games.widgets.landsknecht import LandsknechtTable
+from conftest import new_table
 
 DEALS = 6
 
@@ -48,24 +44,25 @@ def play_table(t, deck_of) -> list[tuple]:
 
 @pytest.mark.parametrize("seed", [0, 2026])
 def test_hoggenheimer_table_shuffles_each_deal(seed):
-    t = HoggenheimerTable(seed=seed)
+    t = new_table("hoggenheimer", seed=seed)
     check_distinct_shuffles(play_table(t, lambda d: tuple(d.deck)), hoggenheimer_pack())
 
 
 @pytest.mark.parametrize("seed", [0, 2026])
 def test_banker_broker_table_shuffles_each_deal(seed):
-    t = BankerBrokerTable(seed=seed)
+    t = new_table("banker-and-broker", seed=seed)
     check_distinct_shuffles(play_table(t, lambda d: tuple(d.deck)), full_pack())
 
 
 @pytest.mark.parametrize("seed", [0, 2026])
 def test_landsknecht_table_shuffles_each_deal(seed):
-    t = LandsknechtTable(seed=seed)
+    t = new_table("landsknecht", seed=seed)
     decks = play_table(t, lk_deck)
     check_distinct_shuffles(decks, full_pack())
 
 
 def test_landsknecht_session_shuffles_each_deal_and_each_redeal():
+    from banking_games.games.landsknecht import LandsknechtSession
     s = LandsknechtSession(("Ann", "Bob", "Cy"), 5)
     decks = []
     for _ in range(DEALS):
@@ -81,6 +78,7 @@ def test_landsknecht_session_shuffles_each_deal_and_each_redeal():
 def test_banker_broker_session_with_one_generator_shuffles_each_deal():
     # The engine session takes the randomness for each deal from the caller; one generator passed
     # to every deal must give a new shuffle each time.
+    from banking_games.games.banker_broker import BankerBrokerConfig, BankerBrokerSession
     t = BankerBrokerSession(BankerBrokerConfig(), ["Ann", "Bob", "Cy"], "Ann")
     rng = random.Random(11)
     decks = []

@@ -22,9 +22,10 @@ import re
 
 import pytest
 
+from banking_games import registry
 from conftest import need_module, new_context, require_chromium, toc_pages, watch
 
-GAMES = {"hoggenheimer", "banker-and-broker", "landsknecht"}
+GAMES = set(registry.SLUGS)
 PAGES = toc_pages()
 EXTRA_PAGES = ["index", "genindex", "search"]
 

@@ -25,13 +25,11 @@ import pytest
 from hypothesis import HealthCheck, settings
 from hypothesis.stateful import RuleBasedStateMachine, invariant, rule
 
+from banking_games import registry
 from banking_games.cards import full_pack
 from banking_games.errors import GameError
 from banking_games.games import banker_broker as bb
 from banking_games.games import landsknecht as lk
-from banking_games.widgets.banker_broker import BankerBrokerTable
-from banking_games.widgets.hoggenheimer import HoggenheimerTable
-from banking_games.widgets.landsknecht import LandsknechtTable
 from test_widgets_misuse import snapshot
 
 SETTINGS = settings(max_examples=15, stateful_step_count=12, deadline=None,
@@ -61,7 +59,7 @@ def make_table_machine(table_class):
 
         def _start_ledger(self):
             # An independent ledger of every seat's purse: each settled bet moves its net between
-            # the punter who placed it and the banker of that deal (the rules of all three games:
+            # the punter who placed it and the banker of that deal (the rules of every game:
             # the bank pays and collects every stake). It is kept from the bets' results, not from
             # the table's running balances, so that a table that books a net to the wrong seat
             # (which leaves the sum at 0) is caught.
@@ -133,9 +131,9 @@ def make_table_machine(table_class):
     return TableMachine
 
 
-@pytest.mark.parametrize("table_class", [BankerBrokerTable, HoggenheimerTable, LandsknechtTable])
-def test_table_state_machine(table_class):
-    machine = make_table_machine(table_class)
+@pytest.mark.parametrize("game", registry.GAMES, ids=registry.SLUGS)
+def test_table_state_machine(game):
+    machine = make_table_machine(game.table_class())
     machine.TestCase.settings = SETTINGS
     machine.TestCase().runTest()
 

@@ -15,10 +15,7 @@ import re
 from fractions import Fraction
 
 import pytest
-
-from banking_games.widgets.banker_broker import BankerBrokerTable
-from banking_games.widgets.hoggenheimer import HoggenheimerTable
-from banking_games.widgets.landsknecht import LandsknechtTable
+from conftest import new_table
 
 
 def rows_of(fragment: str, caption: str) -> list[list[str]]:
@@ -70,7 +67,7 @@ def english_chain(deck: list[str]) -> list[str]:
 
 
 def test_hoggenheimer_bets_log_and_bankroll_after_one_deal():
-    t = HoggenheimerTable()  # seed 2026, players Anna, Ben, Cleo, Dora; English procedure
+    t = new_table("hoggenheimer")  # seed 2026, players Anna, Ben, Cleo, Dora; English procedure
     deck = [c.name for c in t.deal.deck]
     banker = t.deal.banker
     punters = [p for p in t.players if p != banker]
@@ -112,7 +109,7 @@ def test_hoggenheimer_bets_log_and_bankroll_after_one_deal():
 # ---------------------------------------------------------------- Landsknecht
 
 def test_landsknecht_log_and_bankroll_after_one_deal():
-    t = LandsknechtTable()  # seed 2026
+    t = new_table("landsknecht")  # seed 2026
     deal = t.deal
     banker = deal.banker
     punter = [p for p in t.session.players if p != banker][0]
@@ -148,7 +145,7 @@ def test_landsknecht_log_and_bankroll_after_one_deal():
 # ---------------------------------------------------------------- Banker and Broker
 
 def test_banker_broker_bankroll_after_two_deals_adds_the_settlements():
-    t = BankerBrokerTable()
+    t = new_table("banker-and-broker")
     totals = {p: Fraction(0) for p in t.session.players}
     bankers = []
     for _ in range(2):
@@ -264,7 +261,7 @@ def test_banker_broker_log_and_bankroll_follow_a_hand_derived_chain():
         assert purse == PURSES[deal]
     assert max(FIRST_CUT, key=lambda p: "23456789TJQKA".index(FIRST_CUT[p][0])) == "Cy"
 
-    t = BankerBrokerTable(["Ann", "Bob", "Cy"], seed=3)
+    t = new_table("banker-and-broker", ["Ann", "Bob", "Cy"], seed=3)
     plays = {1: (DECK_1, "Cy", [("Ann", "3"), ("Bob", "2")], "10, 18, 23"),
              2: (DECK_2, "Ann", [("Bob", "1/2"), ("Cy", "4")], "5, 8, 38")}
     for deal, (deck, banker, stakes, sizes) in plays.items():

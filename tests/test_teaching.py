@@ -17,18 +17,24 @@ from pathlib import Path
 import nbformat
 import pytest
 
+from banking_games import registry
 from banking_games.classroom import teaching as T
 from banking_games.errors import ConfigError
-from banking_games.exact import banker_broker as xbb
-from banking_games.exact import hoggenheimer as xhog
-from banking_games.exact import landsknecht as xlk
-from banking_games.classroom import hoggenheimer as hog_lesson
-from banking_games.classroom import banker_broker as bb_lesson
-from banking_games.classroom import landsknecht as lk_lesson
+from conftest import expected
 
 ROOT = Path(__file__).resolve().parent.parent
 BOOK = ROOT / "book"
 INTRO = (BOOK / "intro.md").read_text()
+
+
+def lesson(slug: str):
+    """The classroom module of the game ``slug`` (from the registry)."""
+    return registry.game(slug).module("classroom")
+
+
+def exact(slug: str):
+    """The exact-values module of the game ``slug`` (from the registry)."""
+    return registry.game(slug).module("exact")
 
 
 # ------------------------------------------------------------ the intro's lesson table
@@ -49,7 +55,7 @@ def test_intro_claim_piles_do_not_change_a_sections_chances(sections):
     # rank, so P(tie) = (s-1)/(rs-1), and higher/lower split the rest evenly by symmetry.
     # Reduced pack r=5, s=3: P(tie) = 2/14 = 1/7, P(win) = P(lose) = 3/7. Checked with the
     # engine dealing every bottom-card choice for 2, 3 and 4 sections in play.
-    law = xbb.engine_law(5, 3, sections=sections)
+    law = exact("banker-and-broker").engine_law(5, 3, sections=sections)
     first = {}
     for nets, p in law.items():
         first[nets[0]] = first.get(nets[0], 0) + p
@@ -62,8 +68,8 @@ def test_intro_claim_landsknecht_chance_does_not_change_during_the_deal():
     # been paired, so each has s - 1 = 3 unseen cards; the first of these 6 cards to
     # appear is equally likely to be any of them, so the bet wins with 3/6 = 1/2.
     for a in range(1, 4):
-        assert xlk.race_probability(a, a) == Fraction(1, 2)
-    assert xlk.bet_win_probability() == Fraction(1, 2)
+        assert exact("landsknecht").race_probability(a, a) == Fraction(1, 2)
+    assert exact("landsknecht").bet_win_probability() == Fraction(1, 2)
 
 
 @pytest.mark.parametrize("m", [1, 2, 4])
@@ -74,7 +80,7 @@ def test_intro_claim_hoggenheimer_m_cards_win_one_in_m_plus_one(m):
     items = list(range(m)) + ["J"]
     orders = list(permutations(items))
     p = Fraction(sum(o[-1] == "J" for o in orders), len(orders))
-    assert p == Fraction(1, m + 1) == xhog.win_probability(m)
+    assert p == Fraction(1, m + 1) == exact("hoggenheimer").win_probability(m)
     assert p * m - (1 - p) == 0
 
 
@@ -100,7 +106,7 @@ def test_banker_broker_tie_covariance():
     # Two punters' sections and the banker's: three distinct cards. Both tie when both
     # bottoms share the banker's rank: (s-1)(s-2)/((n-1)(n-2)) = 3*2/(51*50) = 1/425;
     # covariance = 1/425 - (1/17)^2 = (17 - 25)/7225 = -8/7225.
-    assert bb_lesson.exact()["tie_cov"] == Fraction(-8, 7225)
+    assert lesson("banker-and-broker").exact()["tie_cov"] == Fraction(-8, 7225)
 
 
 def test_banker_broker_win_covariance():
@@ -109,7 +115,7 @@ def test_banker_broker_win_covariance():
     # higher cards among the other 51; both punters' cards (two distinct of those 51)
     # are higher with chance 4(12-j) * (4(12-j) - 1) / (51 * 50).
     both = sum(Fraction(1, 13) * Fraction(4 * (12 - j) * (4 * (12 - j) - 1), 51 * 50) for j in range(13))
-    assert bb_lesson.exact()["win_cov"] == both - Fraction(8, 17) ** 2
+    assert lesson("banker-and-broker").exact()["win_cov"] == both - Fraction(8, 17) ** 2
 
 
 @pytest.mark.parametrize("bad", [0, 41, -3, 2.5, True, "8"])
@@ -119,7 +125,7 @@ def test_group_seeds_refuses_bad_group_counts(bad):
 
 
 def test_group_helpers_refuse_bad_deals():
-    for f in (hog_lesson.group, bb_lesson.group, lk_lesson.group):
+    for f in (g.module("classroom").group for g in registry.GAMES):
         with pytest.raises(ConfigError, match="deals must be a whole number"):
             f(101, 0)
         with pytest.raises(ConfigError, match="seed must be a whole number"):
@@ -133,18 +139,18 @@ def test_hoggenheimer_group_matches_the_live_table():
     from banking_games.widgets.hoggenheimer import HoggenheimerTable
 
     table = HoggenheimerTable(seed=105)
-    wins = {letter: 0 for letter, _, _ in hog_lesson.BETS}
+    wins = {letter: 0 for letter, _, _ in lesson("hoggenheimer").BETS}
     turned = reported = 0
     for _ in range(3):
         table.deal_to_end()
-        for letter, spec, _ in hog_lesson.BETS:
+        for letter, spec, _ in lesson("hoggenheimer").BETS:
             wins[letter] += make_bet(spec).wins(table.deal.turned)
         # the worksheet asks for the number the table's message reports ("N cards turned; the last,
         # card N: the Joker ...", or "Card 1: the Joker ..." when the Joker comes first)
         reported += int(re.search(r"card (\d+): the Joker", table.message.value, re.I).group(1))
         turned += len(table.deal.turned)
         table.new_deal()
-    g = hog_lesson.group(105, 3)
+    g = lesson("hoggenheimer").group(105, 3)
     assert {k: g.counts[k].successes for k in wins} == wins
     # the table's count includes the Joker: one more card than the ranked cards in each deal
     assert reported == turned + 3
@@ -164,7 +170,7 @@ def test_banker_broker_group_matches_the_live_table():
             sections += 1
             ties += compare(d.sections[n - 1].bottom, d.banker_card) == 0
         table.new_deal()
-    g = bb_lesson.group(205, 3)
+    g = lesson("banker-and-broker").group(205, 3)
     assert (g.counts["tie"].successes, g.counts["tie"].trials) == (ties, sections)
 
 
@@ -187,7 +193,7 @@ def test_landsknecht_group_matches_the_live_table_deals():
         d.play_out()
         session.end_deal()
     assert mine == firsts
-    g = lk_lesson.group(305, 3)
+    g = lesson("landsknecht").group(305, 3)
     assert g.counts["first"].trials == 3
 
 
@@ -211,7 +217,7 @@ def _scripted_class(monkeypatch, scripts, deals):
     groups = []
     for seed, script in zip(T.group_seeds(301, len(scripts)), scripts):
         monkeypatch.setattr(lk_session, "new_deal", _ScriptedVoids(real, script))
-        groups.append(lk_lesson.group(seed, deals))
+        groups.append(lesson("landsknecht").group(seed, deals))
     monkeypatch.setattr(lk_session, "new_deal", real)
     return groups
 
@@ -238,12 +244,12 @@ def test_a_class_with_no_void_deal_still_gets_its_table(monkeypatch):
     # so a fraction 0 is inside.
     groups = _scripted_class(monkeypatch, [[0, 0], [0, 0]], 2)
     total = T.pool(groups)
-    rows = T.summary_rows(total, lk_lesson.exact(), {"void": "void deals", "late": "L"})
+    rows = T.summary_rows(total, lesson("landsknecht").exact(), {"void": "void deals", "late": "L"})
     void, late = rows
     assert void["class"] == "0 of 4" and void["class fraction"] == "0.000"
     assert void["band (±2 SE)"] == "0.000 to 0.325" and void["inside?"] == "yes"
     # a count nobody made (no L stake placed anywhere) is shown as none, not an error
-    empty = T.summary_rows({}, lk_lesson.exact(), {"late": "L"})[0]
+    empty = T.summary_rows({}, lesson("landsknecht").exact(), {"late": "L"})[0]
     assert empty["class"] == "0 of 0" and empty["inside?"] == "none"
 
 
@@ -267,7 +273,7 @@ def test_hoggenheimer_net_variance_of_the_four_lesson_bets():
     # Cov = 2*3/4-1 = 1/2, 2*5/6-1 = 2/3, 2*9/10-1 = 4/5, 3*5/7-1 = 8/7, 3*9/11-1 = 16/11,
     # 5*9/11-1 = 34/11. Var(total) = 1+2+4+8 + 2*(sum of the covariances).
     cov = [Fraction(1, 2), Fraction(2, 3), Fraction(4, 5), Fraction(8, 7), Fraction(16, 11), Fraction(34, 11)]
-    assert hog_lesson.net_variance() == 15 + 2 * sum(cov)
+    assert lesson("hoggenheimer").net_variance() == 15 + 2 * sum(cov)
 
 
 def test_banker_broker_net_variance_by_the_hypergeometric_law():
@@ -280,15 +286,15 @@ def test_banker_broker_net_variance_by_the_hypergeometric_law():
     v = [3 * Fraction(4 * j, 51) * (1 - Fraction(4 * j, 51)) * Fraction(48, 50) for j in range(13)]
     mean = sum(e) / 13
     var_w = sum(v) / 13 + sum((x - mean) ** 2 for x in e) / 13
-    assert bb_lesson.net_variance(3) == 4 * var_w
+    assert lesson("banker-and-broker").net_variance(3) == 4 * var_w
 
 
 def test_banker_broker_options_follow_the_config():
     from banking_games.games.banker_broker import BankerBrokerConfig, TieRule
 
-    opts = dict(bb_lesson.options(BankerBrokerConfig(tie_rule=TieRule.STAKE_RETURNED)))
+    opts = dict(lesson("banker-and-broker").options(BankerBrokerConfig(tie_rule=TieRule.STAKE_RETURNED)))
     assert opts["4. Ties"] == "a tie (equal ranks) hands the stake back"
-    assert dict(bb_lesson.options(BankerBrokerConfig()))["4. Ties"].endswith("loses the stake to the bank")
+    assert dict(lesson("banker-and-broker").options(BankerBrokerConfig()))["4. Ties"].endswith("loses the stake to the bank")
 
 
 def test_handouts_state_the_lesson_rules(tmp_path):
@@ -314,11 +320,11 @@ def test_handouts_state_the_lesson_rules(tmp_path):
     assert "German text" in hog and "until the Joker shows" in hog
     assert "beside the mat" in hog and "smaller than real cards" in hog
     assert "the Joker included" in hog and "before the Joker." not in hog.split("worksheet")[-1]
-    assert [len(PdfReader(str(made[g])).pages) for g in sorted(made)] == [PAGES[g] for g in sorted(made)]
+    assert [len(PdfReader(str(made[g])).pages) for g in sorted(made)] == [expected(g, "HANDOUT_PAGES") for g in sorted(made)]
 
 
 def test_pooled_counts_add_up():
-    groups = [lk_lesson.group(s, 4) for s in T.group_seeds(301, 3)]
+    groups = [lesson("landsknecht").group(s, 4) for s in T.group_seeds(301, 3)]
     total = T.pool(groups)
     assert total["first"].trials == 12
     assert total["first"].successes == sum(g.counts["first"].successes for g in groups)
@@ -327,12 +333,7 @@ def test_pooled_counts_add_up():
 # ------------------------------------------------------------ handouts and student notebooks
 
 HANDOUTS = BOOK / "_handouts"
-PAGES = {"hoggenheimer": 3, "banker-and-broker": 2, "landsknecht": 2}
-KEY_TEXT = {
-    "hoggenheimer": ["33 cards", "Joker", "8 to 1", "4 to 1", "2 to 1", "layout mat", "worksheet", "A♠", "7♣"],
-    "banker-and-broker": ["52-card pack", "even money (1 to 1)", "tie", "worksheet", "bottom card"],
-    "landsknecht": ["52-card pack", "banker's card", "players' card", "void", "worksheet", "even money"],
-}
+# each game's handout: its pages and words, HANDOUT_PAGES and HANDOUT_TEXT in tests/game_data/<game>.py
 
 
 @pytest.fixture(scope="module")
@@ -340,23 +341,23 @@ def handouts(built_site):
     return HANDOUTS
 
 
-@pytest.mark.parametrize("game", sorted(PAGES))
+@pytest.mark.parametrize("game", sorted(registry.SLUGS))
 def test_handout_pdf_pages_and_text(handouts, game):
     from pypdf import PdfReader
 
     path = handouts / f"{game}-handout.pdf"
     reader = PdfReader(str(path))
-    assert len(reader.pages) == PAGES[game]
+    assert len(reader.pages) == expected(game, "HANDOUT_PAGES")
     text = "\n".join(page.extract_text() for page in reader.pages)
     text = re.sub(r"\s+", " ", text)
-    for needle in KEY_TEXT[game]:
+    for needle in expected(game, "HANDOUT_TEXT"):
         assert needle in text, f"{needle!r} missing from {path.name}"
     # a worksheet without solutions: no exact answers printed
     for answer in ("1/9", "1/17", "3/43"):
         assert answer not in text
 
 
-@pytest.mark.parametrize("game", sorted(PAGES))
+@pytest.mark.parametrize("game", sorted(registry.SLUGS))
 def test_student_notebook_is_valid_and_has_no_solution(handouts, game):
     nb = nbformat.read(str(handouts / f"{game}-student.ipynb"), as_version=4)
     nbformat.validate(nb)
@@ -369,7 +370,7 @@ def test_student_notebook_is_valid_and_has_no_solution(handouts, game):
     assert "Student edition" in nb.cells[0].source
 
 
-@pytest.mark.parametrize("game", sorted(PAGES))
+@pytest.mark.parametrize("game", sorted(registry.SLUGS))
 def test_student_notebook_runs_top_to_bottom(handouts, game, tmp_path):
     """A student's copy runs alone in an empty folder with a fresh kernel: taking
     the solutions out (their code cells included) leaves no later cell needing a
@@ -391,7 +392,7 @@ def test_student_notebook_runs_top_to_bottom(handouts, game, tmp_path):
     assert not errors, f"{game}: error or stderr output: {errors[:2]}"
 
 
-@pytest.mark.parametrize("game", sorted(PAGES))
+@pytest.mark.parametrize("game", sorted(registry.SLUGS))
 def test_lesson_page_links_handouts(built_site, game):
     html = (built_site / f"lesson-{game}.html").read_text()
     assert f"{game}-handout.pdf" in html
@@ -402,7 +403,7 @@ def test_lesson_page_links_handouts(built_site, game):
 
 # ------------------------------------------------------------ exercise sheets (issue 20)
 
-CHAPTER_PAGES = {game: [game, f"{game}-values", f"{game}-simulation"] for game in PAGES}
+CHAPTER_PAGES = {game: [game, f"{game}-values", f"{game}-simulation"] for game in registry.SLUGS}
 
 
 def site_exercises(site: Path, game: str) -> tuple[list[str], list[str], list[str]]:
@@ -438,7 +439,7 @@ def solution_windows(solutions: list[str], exercises: list[str], n: int = 8) -> 
     return out
 
 
-@pytest.mark.parametrize("game", sorted(PAGES))
+@pytest.mark.parametrize("game", sorted(registry.SLUGS))
 def test_exercise_sheet_numbered_as_the_site_without_solutions(built_site, game):
     from pypdf import PdfReader
 
@@ -482,27 +483,18 @@ def test_glossary_has_40_terms_and_index_is_reachable(built_site):
     assert "glossary.html#term-banker" in intro and "genindex.html" in intro
 
 
-def test_group_nets_are_the_settlements_the_payout_rules_give():
+@pytest.mark.parametrize("game", registry.SLUGS)
+def test_group_nets_are_the_settlements_the_payout_rules_give(game):
     """The class's nets come from the engines' settlements (issue 18 review: the pages had
-    worked them out from win counts). Checked here by the sources' payout rules, written out:
-    a Hoggenheimer bet on c cards paid c to 1 nets c per win and -1 per loss, so over N deals
-    (c + 1) W - N; a Banker and Broker section at even money with the bank winning ties nets
-    +1 per win and -1 per tie or loss, W - T - L; a Landsknecht bet at even money 2 W - N."""
-    from banking_games.games.hoggenheimer import make_bet
-    hog = hog_lesson.group(101, 30)
-    for letter, spec, _ in hog_lesson.BETS:
-        c = len(make_bet(spec).cards)
-        wins = hog.count(letter).successes
-        assert hog.nets[letter] == (c + 1) * wins - 30, letter
-    bb = bb_lesson.group(201, 20)
-    w, t, l = (bb.count(k).successes for k in ("win", "tie", "lose"))
-    assert bb.nets["net"] == w - t - l and w + t + l == bb.count("tie").trials
-    lk = lk_lesson.group(301, 20)
-    assert lk.nets["first"] == 2 * lk.count("first").successes - lk.count("first").trials
-    assert lk.nets.get("late", 0) == 2 * lk.count("late").successes - lk.count("late").trials
-    # pooled nets add up group by group
-    assert T.pool_nets([hog, hog_lesson.group(102, 30)])["A"] == \
-        hog.nets["A"] + hog_lesson.group(102, 30).nets["A"]
+    worked them out from win counts). Checked here by the sources' payout rules, written out
+    for each game in tests/game_data/<game>.py (check_lesson_nets)."""
+    expected(game, "check_lesson_nets")(lesson(game))
+
+
+def test_pooled_nets_add_up_group_by_group():
+    hog = lesson("hoggenheimer").group(101, 30)
+    assert T.pool_nets([hog, lesson("hoggenheimer").group(102, 30)])["A"] == \
+        hog.nets["A"] + lesson("hoggenheimer").group(102, 30).nets["A"]
 
 
 def test_band_is_cut_to_the_fractions_possible():
@@ -523,7 +515,7 @@ def test_landsknecht_late_stake_goes_down_after_five_turns(monkeypatch):
     # every first bet turn == 0; and the late bet is placed in exactly the deals still on after 5 turns.
     from banking_games.games import landsknecht as lk
 
-    assert lk_lesson.LATE_TURNS == 5
+    assert lesson("landsknecht").LATE_TURNS == 5
     placed = []
     real = lk.LandsknechtDeal.place_bet
 
@@ -533,7 +525,7 @@ def test_landsknecht_late_stake_goes_down_after_five_turns(monkeypatch):
         return bet
 
     monkeypatch.setattr(lk.LandsknechtDeal, "place_bet", spy)
-    g = lk_lesson.group(301, 20)
+    g = lesson("landsknecht").group(301, 20)
     turns_by_deal: dict[int, list[int]] = {}
     for deal, turn in placed:
         turns_by_deal.setdefault(id(deal), []).append(turn)

@@ -16,13 +16,11 @@ from fractions import Fraction
 
 import pytest
 
+from banking_games import registry
 from banking_games.errors import ConfigError
 from banking_games.money import STAKE_MAX_DIGITS, StakeError, to_stake
 from banking_games.widgets import common
 from banking_games.widgets import repeat as R
-from banking_games.classroom import hoggenheimer as hog_lesson
-from banking_games.classroom import banker_broker as bb_lesson
-from banking_games.classroom import landsknecht as lk_lesson
 
 
 @pytest.mark.parametrize("typed, n", [("10000", 10_000), ("10,000", 10_000), (" 1 ", 1), ("9999", 9_999)])
@@ -73,9 +71,9 @@ BIG = 10 ** 5000   # str() of it raises ValueError (more than 4,300 digits): no 
     ("group_codes.bet_spec (sections)", lambda: __import__("banking_games.classroom.group_codes").classroom.group_codes.bet_spec(
         "banker-and-broker", BIG)),
     ("teaching.band per_deal", lambda: _T().band(Fraction(1, 2), 10, per_deal=BIG)),
-    ("bb_lesson.group seed", lambda: bb_lesson.group(BIG, 10)),
-    ("lk_lesson.group seed", lambda: lk_lesson.group(BIG, 10)),
-    ("hog_lesson.group seed", lambda: hog_lesson.group(BIG, 10)),
+    # each game's lesson group (its classroom module's group)
+    *[(f"classroom.{g.package}.group seed", (lambda m: lambda: m.group(BIG, 10))(g.module("classroom")))
+      for g in registry.GAMES],
     ("teaching.group_seeds", lambda: _T().group_seeds(BIG, 3)),
     ("teaching.summary_rows", lambda: _T().summary_rows({"A": _T().Count(BIG, BIG)}, {"A": Fraction(1, 2)},
                                                         {"A": "A"})),
@@ -93,9 +91,9 @@ def _T():
 def test_a_forty_digit_seed_is_a_groups_seed():
     # the tables' Seed field takes up to 40 digits: a group of that seed deals
     T = _T()
-    assert lk_lesson.group(10 ** 40 - 1, 1).deals == 1
+    assert registry.game("landsknecht").module("classroom").group(10 ** 40 - 1, 1).deals == 1
     with pytest.raises(ConfigError):
-        lk_lesson.group(10 ** 40, 1)
+        registry.game("landsknecht").module("classroom").group(10 ** 40, 1)
 
 
 @pytest.mark.parametrize("typed", ["-1", "-7", "- 5"])

@@ -8,7 +8,7 @@
 2. An error message echoes what the reader typed, but never the whole of a
    long text: at most 40 characters of it and "…" (``errors.short_repr``).
    Before, a Banker and Broker section size of 5000 nines repeated all 5000
-   digits, and so did every field of the three tables that echoes its text.
+   digits, and so did every field of each table that echoes its text.
 3. A Hoggenheimer bet typed wrong is refused in a short message (under 200
    characters; before, about 650, because it listed every legal shape):
    what was wrong, a few legal bets to copy, and where all of them are.
@@ -25,19 +25,19 @@ from pathlib import Path
 
 from banking_games.errors import short_repr
 from banking_games.games.banker_broker import BetTiming, Sectioning
-from banking_games.widgets.banker_broker import BankerBrokerTable
-from banking_games.widgets.hoggenheimer import HoggenheimerTable
-from banking_games.widgets.landsknecht import SETTINGS_HELP, LandsknechtTable
+from banking_games import registry
+from banking_games.widgets.landsknecht import SETTINGS_HELP
 
 import ipywidgets as widgets
 
+from conftest import new_table
 from test_widgets_misuse import finish, refused, snapshot, text
 
 LONG = "9" * 5000 + ", 1, 1, 1"
 
 
 def test_landsknecht_limit_typed_mid_session_says_next_deal():
-    t = LandsknechtTable()
+    t = new_table("landsknecht")
     t.option_fields["max_stake"].value = "1/2"
     said = text(t)
     assert "max stake (it applies from the next 'New deal')" in said
@@ -53,7 +53,7 @@ def test_landsknecht_limit_typed_mid_session_says_next_deal():
 
 
 def test_landsknecht_reminder_names_when_each_setting_applies():
-    t = LandsknechtTable()
+    t = new_table("landsknecht")
     t.option_fields["min_stake"].value = "2"
     t.seed_field.value = str(t.seed + 1)
     said = text(t)
@@ -73,7 +73,7 @@ def test_landsknecht_help_says_each_banker_sets_limits_from_the_next_deal():
     # The note under the settings must say what the table does (issue 18): the limits are the
     # next banker's, from the next 'New deal'; not the old "for the whole session" / "New
     # session applies them".
-    t = LandsknechtTable()
+    t = new_table("landsknecht")
     assert sum(SETTINGS_HELP in value for value in _shown_html(t)) == 1
     assert "Each banker sets the stake limits for his own deal" in SETTINGS_HELP
     assert "apply from the next 'New deal'" in SETTINGS_HELP
@@ -94,7 +94,7 @@ def test_banker_broker_help_marks_stakes_before_the_cut_as_our_choice():
     # The source's own account of a deal cuts first and takes the stakes after (Play 1-2); the
     # engine's default is the other order, which option 2 allows: the table that starts with it
     # must say it is our choice (issue 18).
-    t = BankerBrokerTable()
+    t = new_table("banker-and-broker")
     assert t.deal.config.bet_timing is BetTiming.BEFORE_CUT
     helps = [v for v in _shown_html(t) if "stakes before the cut" in v]
     assert len(helps) == 1 and "our choice" in helps[0] and "cuts first" in helps[0]
@@ -111,23 +111,28 @@ def test_short_repr_cuts_at_40_characters():
 # every text field of each table that is read when an action runs, and the
 # action that reads it
 FIELDS = [
-    (BankerBrokerTable, "sizes", "cut"),
-    (BankerBrokerTable, "sizes", "deal_to_end"),
-    (BankerBrokerTable, "players_field", "new_session"),
-    (HoggenheimerTable, "typed_bet", "typing"),  # read as it is typed
-    (HoggenheimerTable, "stake", "place_bet"),
-    (HoggenheimerTable, "players_field", "new_session"),
-    (LandsknechtTable, "stake", "place_bet"),
-    (LandsknechtTable, "players_field", "new_session"),
-    (LandsknechtTable, "min_stake", "new_deal"),
-    (LandsknechtTable, "max_stake", "new_session"),
+    ("banker-and-broker", "sizes", "cut"),
+    ("banker-and-broker", "sizes", "deal_to_end"),
+    ("banker-and-broker", "players_field", "new_session"),
+    ("hoggenheimer", "typed_bet", "typing"),  # read as it is typed
+    ("hoggenheimer", "stake", "place_bet"),
+    ("hoggenheimer", "players_field", "new_session"),
+    ("landsknecht", "stake", "place_bet"),
+    ("landsknecht", "players_field", "new_session"),
+    ("landsknecht", "min_stake", "new_deal"),
+    ("landsknecht", "max_stake", "new_session"),
 ]
 
 
-@pytest.mark.parametrize("cls, field, action", FIELDS, ids=[f"{c.__name__}-{f}-{a}" for c, f, a in FIELDS])
+def test_every_game_lists_its_read_fields():
+    # a game with no entry in FIELDS would have none of its typed text checked below
+    assert [s for s in registry.SLUGS if s not in {slug for slug, _, _ in FIELDS}] == []
+
+
+@pytest.mark.parametrize("slug, field, action", FIELDS, ids=[f"{s}-{f}-{a}" for s, f, a in FIELDS])
 @pytest.mark.parametrize("typed", [LONG, "x" * 5000, "A," * 3000, "Anna, " * 2000])
-def test_long_typed_text_is_not_echoed_whole(cls, field, action, typed):
-    t = cls()
+def test_long_typed_text_is_not_echoed_whole(slug, field, action, typed):
+    t = new_table(slug)
     widget = t.option_fields[field] if field in getattr(t, "option_fields", {}) else getattr(t, field)
     if action == "new_deal":
         finish(t)
@@ -170,7 +175,7 @@ EXAMPLES = ["'JH'", "'7S 7H'", "'tens'"]
 
 @pytest.mark.parametrize("typed, words", BAD_TYPED_BETS, ids=[t[:12] for t, _ in BAD_TYPED_BETS])
 def test_hoggenheimer_typed_bet_error_is_short_and_clear(typed, words):
-    t = HoggenheimerTable()
+    t = new_table("hoggenheimer")
     before = snapshot(t)
     t.typed_bet.value = typed
     said = text(t)
@@ -190,7 +195,7 @@ def test_hoggenheimer_bet_help_examples_and_section_hold():
 
     for example in EXAMPLES:
         assert example in BET_HELP
-        t = HoggenheimerTable()
+        t = new_table("hoggenheimer")
         t.typed_bet.value = example.strip("'")
         assert not t.message.is_error and text(t).startswith("Selected"), text(t)
     chapter = (Path(__file__).resolve().parents[1] / "book" / "hoggenheimer.md").read_text()
@@ -264,7 +269,7 @@ def _check_deal_to_end(said, before, after, noun):
 
 def test_hoggenheimer_messages_speak_the_books_words():
     for procedure in ("english", "german"):
-        t = HoggenheimerTable(procedure=procedure, seed=2024)
+        t = new_table("hoggenheimer", procedure=procedure, seed=2024)
         rec = Recorder(t, _hog_counts)
         t.stake.value = "two"; t.bet_button.click()                      # refused: unreadable stake
         t.stake.value = "1"
@@ -298,7 +303,7 @@ def test_hoggenheimer_messages_speak_the_books_words():
 def test_banker_broker_messages_speak_the_books_words():
     for timing in BetTiming:
         for sectioning in Sectioning:
-            t = BankerBrokerTable(seed=2024)
+            t = new_table("banker-and-broker", seed=2024)
             t.option_fields["bet_timing"].value = timing
             t.option_fields["sectioning"].value = sectioning
             t.new_session_button.click()
@@ -332,7 +337,7 @@ def test_banker_broker_messages_speak_the_books_words():
 
 
 def test_landsknecht_messages_speak_the_books_words():
-    t = LandsknechtTable(seed=2024)
+    t = new_table("landsknecht", seed=2024)
     rec = Recorder(t, _lk_counts)
     t.stake.value = "x"; t.bet_button.click()
     t.stake.value = "1"

@@ -1,4 +1,4 @@
-"""The three dealing tables misused the way a student would misuse them.
+"""Each game's dealing table misused the way a student would misuse them.
 
 Each table is driven headlessly (set a field, ``button.click()``) with bad
 stakes, bad players, clicks in the wrong order and settings changed in the
@@ -19,15 +19,14 @@ from fractions import Fraction
 import ipywidgets as widgets
 import pytest
 
+from banking_games import registry
 from banking_games.games.banker_broker import BetTiming, Sectioning
-from banking_games.widgets.banker_broker import BankerBrokerTable
 from banking_games.widgets.common import Disclosure, bankroll_svg
-from banking_games.widgets.hoggenheimer import HoggenheimerTable
-from banking_games.widgets.landsknecht import LandsknechtTable
-from conftest import UNREADABLE_NUMBERS, refuses_typed_number, table_snapshot, widget_parts
+from conftest import UNREADABLE_NUMBERS, expected, refuses_typed_number, table_snapshot, widget_parts
 
-TABLES = {"hoggenheimer": HoggenheimerTable, "banker_broker": BankerBrokerTable,
-          "landsknecht": LandsknechtTable}
+# each game's dealing table, by its modules' name (the tests' ids)
+TABLES = {g.package: g.table_class() for g in registry.GAMES}
+SLUG = {g.package: g.slug for g in registry.GAMES}
 
 
 # ---------------------------------------------------------------- helpers
@@ -127,7 +126,7 @@ def test_bad_players_are_refused_and_change_nothing(game, players, words):
 
 def test_duplicate_players_are_named_as_players_not_cutters():
     # bug: Banker and Broker said "cutters must be one or more distinct people" (the high cut's words)
-    t = BankerBrokerTable()
+    t = TABLES["banker_broker"]()
     t.players_field.value = "Anna, Ben, Anna"
     refused(t, t.new_session_button.click, "players", "distinct")
     assert "cutter" not in text(t)
@@ -227,7 +226,7 @@ def test_wrong_order_clicks_are_refused(game):
 def test_banker_broker_bet_after_turning_says_what_is_allowed():
     # bug: the message said "bets are placed after the cut ...; this deal is in the 'turning' phase",
     # which reads as if the bet were allowed (the pack *has* been cut)
-    t = BankerBrokerTable()
+    t = TABLES["banker_broker"]()
     t.option_fields["bet_timing"].value = BetTiming.AFTER_CUT
     t.new_session_button.click()
     refused(t, t.bet_button.click, "after the cut", "not cut yet")
@@ -241,7 +240,7 @@ def test_banker_broker_bet_after_turning_says_what_is_allowed():
 # ---------------------------------------------------------------- settings changed mid-deal
 
 def test_hoggenheimer_procedure_changed_mid_deal_says_when_it_applies():
-    t = HoggenheimerTable()
+    t = TABLES["hoggenheimer"]()
     t.turn_button.click()
     before = snapshot(t)
     t.procedure.value = "german"
@@ -274,7 +273,7 @@ def test_seed_and_players_typed_mid_deal_are_flagged_until_new_session(game):
 
 
 def test_banker_broker_options_changed_mid_deal_are_flagged():
-    t = BankerBrokerTable()
+    t = TABLES["banker_broker"]()
     t.cut_button.click()
     before = snapshot(t)
     t.option_fields["sectioning"].value = Sectioning.ANY
@@ -297,7 +296,7 @@ def test_banker_broker_options_changed_mid_deal_are_flagged():
 
 
 def test_landsknecht_limits_changed_mid_deal_are_flagged():
-    t = LandsknechtTable()
+    t = TABLES["landsknecht"]()
     t.option_fields["max_stake"].value = "1/2"
     assert "Not in play yet: max stake" in text(t)
     t.stake.value = "1"
@@ -311,8 +310,8 @@ def test_landsknecht_limits_changed_mid_deal_are_flagged():
 
 # ---------------------------------------------------------------- a bug in drawing
 
-# the function each table draws its layout with (drawn in _render after the header, before the rest)
-DRAWERS = {"hoggenheimer": "frame_html", "banker_broker": "section_html", "landsknecht": "table_html"}
+# the function each table draws its layout with (drawn in _render after the header, before the rest):
+# its game's DRAWER in tests/game_data/<game>.py
 
 
 @pytest.mark.parametrize("game", TABLES)
@@ -324,7 +323,8 @@ def test_unexpected_error_is_shown_and_the_table_redrawn(game, monkeypatch):
     t = TABLES[game]()
     if game == "banker_broker":
         t.cut_button.click()
-    real, calls = getattr(module, DRAWERS[game]), []
+    drawer = expected(SLUG[game], "DRAWER")
+    real, calls = getattr(module, drawer), []
 
     def broken_once(*args, **kwargs):
         calls.append(1)
@@ -332,10 +332,10 @@ def test_unexpected_error_is_shown_and_the_table_redrawn(game, monkeypatch):
             raise RuntimeError("drawing failed")
         return real(*args, **kwargs)
 
-    monkeypatch.setattr(module, DRAWERS[game], broken_once)
+    monkeypatch.setattr(module, drawer, broken_once)
     t.turn_button.click()
     assert t.message.is_error and "Unexpected error (RuntimeError)" in t.message.value
-    monkeypatch.setattr(module, DRAWERS[game], real)
+    monkeypatch.setattr(module, drawer, real)
     fresh = TABLES[game]()
     if game == "banker_broker":
         fresh.cut_button.click()
