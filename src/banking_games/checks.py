@@ -216,7 +216,7 @@ def typed_chance(text: object, what: str, *, error: type[ConfigError] = ConfigEr
             fraction or decimal in digits (``"abc"``, ``"1e-1"``, ``"30%"``,
             ``"0,3"``), a zero denominator, or outside 0 to 1.
     """
-    example = "1/3 or 0.3"
+    example = "2/7 or 0.3"
     if isinstance(text, bool) or not isinstance(text, (str, int, Fraction)):
         raise error(f"{what}: type a chance such as {example}, got {short_repr(text)}")
     if isinstance(text, (int, Fraction)):
@@ -231,7 +231,7 @@ def typed_chance(text: object, what: str, *, error: type[ConfigError] = ConfigEr
         top, slash, bottom = (part.strip() for part in raw.partition("/"))
         if slash:
             if not (top.isdigit() and bottom.isdigit()):
-                raise error(f"{what}: a fraction is two whole numbers in digits, such as 1/3, got {shown}")
+                raise error(f"{what}: a fraction is two whole numbers in digits, such as 2/7, got {shown}")
             if int(bottom) == 0:
                 raise error(f"{what}: the denominator of {shown} is 0; type a chance such as {example}")
             value = Fraction(int(top), int(bottom))

@@ -174,7 +174,7 @@ class ClassBoard(plain.VBox):
         self.reveal_button.on_click(lambda _: self.set_revealed(not self.revealed))
         self.prediction_fields = {
             name: widgets.Text(value="", description=label.split(":")[0] if ":" in label else label,
-                               placeholder="e.g. 1/2 or 0.3", tooltip=f"the class's prediction of {label}", style=wide,
+                               placeholder="e.g. 2/7 or 0.3", tooltip=f"the class's prediction of {label}", style=wide,
                                layout=widgets.Layout(width="auto", max_width="16em"))
             for name, label in g.names.items()}
         self.predict_button = plain.Button(description="Record predictions", icon="pencil",
@@ -183,7 +183,7 @@ class ClassBoard(plain.VBox):
         self.predict_button.on_click(lambda _: self._predict_pressed())
         predictions = plain.VBox([
             plain.HTML(f'<div style="font-size:90%;color:{MUTED_COLOUR}"><b>Class prediction</b> of each chance, '
-                       "a fraction or a decimal (1/2, 0.3), recorded before the exact values are revealed; "
+                       "a fraction or a decimal (2/7, 0.3), recorded before the exact values are revealed; "
                        "an empty field records none.</div>"),
             plain.HBox(list(self.prediction_fields.values()) + [self.predict_button], layout=row)])
         self.table = plain.HTML("", layout=widgets.Layout(max_width="100%", overflow="auto"))
@@ -483,6 +483,8 @@ class ClassBoard(plain.VBox):
                 continue
             new[name] = typed_chance(text, f"Class prediction of {names[name]}", error=BoardError)
         self.predictions = {n: new[n] for n in names if n in new}
+        for name, w in self.prediction_fields.items():     # the fields show what is recorded
+            w.value = str(self.predictions[name]) if name in self.predictions else ""
         self._save()
         self._render()
         return dict(self.predictions)
