@@ -128,6 +128,14 @@ def test_a_bad_prediction_is_refused_with_a_message_and_nothing_changes():
         said = board.message.value                      # names the field and says what is allowed
         assert "Class prediction of B" in said and ("from 0 to 1" in said or "such as 2/7" in said), said
         assert board.predictions == {"A": Fraction(1, 4)} and store.data == kept and board.table.value == table, bad
+    # a good prediction and a bad one together: neither is recorded
+    try:
+        board.set_predictions({"C": "0.2", "B": "abc"})
+    except Exception as exc:
+        assert type(exc).__name__ == "BoardError"
+    else:
+        raise AssertionError("abc was taken")
+    assert board.predictions == {"A": Fraction(1, 4)} and store.data == kept
     # an event the board does not count
     try:
         board.set_predictions({"E": "0.5"})
