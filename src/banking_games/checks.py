@@ -19,11 +19,14 @@ Standard library only (part of the dealing path, loaded in the browser).
 from __future__ import annotations
 
 import numbers
+import re
 from decimal import Decimal
+from fractions import Fraction
 
 from .errors import ConfigError, GameError, short_repr
 
-__all__ = ["is_whole_number", "whole_number", "names", "typed_whole_number", "parse_seed", "SEED_DIGITS"]
+__all__ = ["is_whole_number", "whole_number", "names", "typed_whole_number", "parse_seed", "SEED_DIGITS",
+           "typed_chance"]
 
 
 def is_whole_number(value: object) -> bool:
@@ -196,3 +199,46 @@ def parse_seed(text: object, what: str = "Seed", *, error: type[ConfigError] = C
     if n >= 10 ** SEED_DIGITS:
         raise error(f"{what}: the seed must be a whole number 0 or more of at most {SEED_DIGITS} digits")
     return n
+
+
+_DECIMAL = re.compile(r"\d+(\.\d*)?|\.\d+")
+
+
+def typed_chance(text: object, what: str, *, error: type[ConfigError] = ConfigError) -> Fraction:
+    """The chance a reader typed in a field named ``what``, exactly: a
+    fraction ``a/b`` of whole numbers in digits (``"1/3"``, spaces around the
+    ``/`` allowed) or a decimal (``"0.3"``, ``".25"``, ``"1"``), from 0 to 1.
+    ``"0.3"`` is 3/10 exactly (read as a decimal, not a float). Spaces around
+    the number are ignored.
+
+    Raises:
+        ConfigError (or ``error``): empty, longer than 40 characters, not a
+            fraction or decimal in digits (``"abc"``, ``"1e-1"``, ``"30%"``,
+            ``"0,3"``), a zero denominator, or outside 0 to 1.
+    """
+    example = "2/7 or 0.3"
+    if isinstance(text, bool) or not isinstance(text, (str, int, Fraction)):
+        raise error(f"{what}: type a chance such as {example}, got {short_repr(text)}")
+    if isinstance(text, (int, Fraction)):
+        value = Fraction(text)
+    else:
+        raw = text.strip()
+        shown = short_repr(raw)
+        if not raw:
+            raise error(f"{what}: the field is empty; type a chance such as {example}")
+        if len(raw) > 40 or not raw.isascii():
+            raise error(f"{what}: type a chance from 0 to 1 such as {example}, got {shown}")
+        top, slash, bottom = (part.strip() for part in raw.partition("/"))
+        if slash:
+            if not (top.isdigit() and bottom.isdigit()):
+                raise error(f"{what}: a fraction is two whole numbers in digits, such as 2/7, got {shown}")
+            if int(bottom) == 0:
+                raise error(f"{what}: the denominator of {shown} is 0; type a chance such as {example}")
+            value = Fraction(int(top), int(bottom))
+        elif _DECIMAL.fullmatch(raw):
+            value = Fraction(Decimal(raw))
+        else:
+            raise error(f"{what}: type a chance as a fraction or a decimal, such as {example}, got {shown}")
+    if not 0 <= value <= 1:
+        raise error(f"{what}: a chance is from 0 to 1, got {value}")
+    return value

@@ -24,7 +24,17 @@ panel's engine path (:func:`banking_games.classroom.repeat_plan.repeat_tally`, s
 seed); a group whose counts differ from what its seed gives is *flagged*,
 not refused, and the board shows what the seed gives.
 
-The codes entered are kept in a store (:class:`MemoryStore` in Python and
+*Hide exact values* / *Reveal exact values* (one button, :meth:`set_revealed`): while
+hidden, the pooled table's exact chance, its band (centred on the exact chance) and
+*inside?* verdict, the mean net's exact value and band, and the funnel plot (it draws
+the exact chance) are replaced by "hidden until Reveal" and are not in the page at all,
+so that the class records its predictions first. The teacher types the class's
+prediction of each event (``"1/2"``, ``"0.3"``: :func:`banking_games.checks.typed_chance`)
+in the *Class prediction* fields and presses *Record predictions*
+(:meth:`set_predictions`); the table shows them in a *class prediction* column beside
+the class fraction.
+
+The codes entered, the predictions and whether the exact values are shown are kept in a store (:class:`MemoryStore` in Python and
 JupyterLab, one per kernel; :class:`BrowserStore`, the browser's
 ``localStorage`` under a key per game and per site path, in the website's
 Pyodide), so they survive a reload of the page until the teacher clears
@@ -55,6 +65,7 @@ from ..classroom.board_checks import (CHECK_DEALS_PER_ADD, GAMES, MAX_PASTE_CHAR
                                       SHOW_REFUSED, BoardError, _Entry, _check_cost, _counts_text, _game, _lesson_counts,
                                       _lesson_events, _pairs, _refusals, _repeat_counts, _whole, check_counts,
                                       group_identity, group_lineage, same_group)
+from ..checks import typed_chance
 from ..errors import GameError, short_repr
 from ..render import ALERT_COLOUR, MUTED_COLOUR
 from .common import Disclosure, MessageBar, html_table, plural
@@ -86,6 +97,10 @@ PROJECTOR_CSS = f"""<style>
 """The projector view's rules, sent with the board itself (the website and JupyterLab alike)."""
 
 
+HIDDEN = "hidden until Reveal"
+"""What the board shows in place of an exact value while the exact values are hidden."""
+
+
 # ---------------------------------------------------------------- the board
 
 class ClassBoard(plain.VBox):
@@ -99,12 +114,16 @@ class ClassBoard(plain.VBox):
 
     Actions (also the buttons'): :meth:`add` (codes, one per line),
     :meth:`add_cards` (a real-cards group's counts), :meth:`remove`,
-    :meth:`clear` (``confirm=True``, or a second press of *Clear all*).
-    State: :attr:`entries` (in the order entered), :meth:`groups`
+    :meth:`clear` (``confirm=True``, or a second press of *Clear all*),
+    :meth:`set_revealed` (*Hide exact values* / *Reveal exact values*),
+    :meth:`set_predictions` (*Record predictions*).
+    State: :attr:`entries` (in the order entered), :attr:`revealed` (the exact values
+    shown), :attr:`predictions` (event -> ``Fraction``), :meth:`groups`
     (``teaching.GroupCounts``), :meth:`pooled`, :meth:`rows`.
     Views: ``codes_field``, ``add_button``, the real-cards form
     (``cards_fields``, ``cards_button``), ``message`` (the message bar),
-    ``groups_box``, ``table`` (pooled table), ``funnel_event``, ``plot``.
+    ``groups_box``, ``reveal_button``, ``prediction_fields`` (event -> field),
+    ``predict_button``, ``table`` (pooled table), ``funnel_event``, ``plot``.
     """
 
     def __init__(self, game: str, *, store: BoardStore | None = None, key: str | None = None) -> None:
@@ -114,7 +133,9 @@ class ClassBoard(plain.VBox):
         self.key = key or storage_key(self.game.key)
         self.entries: list[_Entry] = []
         self._confirming = False
-        self.on_teacher_action = None   # called as (op, code text) on Remove and Clear all (widgets.class_link)
+        self.revealed = True                        # the exact values shown (a board kept before had no setting)
+        self.predictions: dict[str, Fraction] = {}  # the class's prediction of each event, as recorded
+        self.on_teacher_action = None   # called as (op, text) on Remove, Clear all and Reveal (widgets.class_link)
         g = self.game
         wide = {"description_width": "initial"}
         kept = ("in this browser (this page, this device), also after a reload," if isinstance(self.store, BrowserStore)
@@ -148,6 +169,23 @@ class ClassBoard(plain.VBox):
                                            tooltip="remove every group from the board (asks first)",
                                            layout=widgets.Layout(width="auto", min_width="9em"))
         self.cancel_button = plain.Button(description="Keep them", layout=widgets.Layout(display="none"))
+        self.reveal_button = plain.Button(description="Hide exact values", icon="eye-slash",
+                                          layout=widgets.Layout(width="auto"))
+        self.reveal_button.on_click(lambda _: self.set_revealed(not self.revealed))
+        self.prediction_fields = {
+            name: widgets.Text(value="", description=label.split(":")[0] if ":" in label else label,
+                               placeholder="e.g. 2/7 or 0.3", tooltip=f"the class's prediction of {label}", style=wide,
+                               layout=widgets.Layout(width="auto", max_width="16em"))
+            for name, label in g.names.items()}
+        self.predict_button = plain.Button(description="Record predictions", icon="pencil",
+                                           tooltip="show the class's predictions typed in these fields in the table",
+                                           layout=widgets.Layout(width="auto"))
+        self.predict_button.on_click(lambda _: self._predict_pressed())
+        predictions = plain.VBox([
+            plain.HTML(f'<div style="font-size:90%;color:{MUTED_COLOUR}"><b>Class prediction</b> of each chance, '
+                       "a fraction or a decimal (2/7, 0.3), recorded before the exact values are revealed; "
+                       "an empty field records none.</div>"),
+            plain.HBox(list(self.prediction_fields.values()) + [self.predict_button], layout=row)])
         self.table = plain.HTML("", layout=widgets.Layout(max_width="100%", overflow="auto"))
         self.funnel_event = widgets.Dropdown(options=[(label, k) for k, label in g.names.items()],
                                              value=g.funnel, description="Funnel plot of", style=wide,
@@ -166,16 +204,17 @@ class ClassBoard(plain.VBox):
         self.cancel_button.on_click(lambda _: self._cancel_clear())
         self.funnel_event.observe(lambda _: self._render(), names="value")
         title = plain.HTML(f"<b>Class results: {html.escape(g.title)}</b>{PROJECTOR_CSS}")
-        projector_row = plain.HBox([self.projector_button], layout=row)
+        projector_row = plain.HBox([self.projector_button, self.reveal_button], layout=row)
         for kept_large in (title, projector_row, self.table, self.funnel_event, self.plot):
             kept_large.add_class("bg-projected")
         super().__init__([
             title, intro,
             self.codes_field, plain.HBox([self.add_button], layout=row), self.message, cards,
             self.groups_box, plain.HBox([self.clear_button, self.cancel_button], layout=row),
-            projector_row, self.table, self.funnel_event, self.plot])
+            predictions, projector_row, self.table, self.funnel_event, self.plot])
         self.add_class("bg-board")
         self._load()
+        self._show_revealed()
         self._render()
 
     def set_projector(self, on: bool) -> None:
@@ -381,20 +420,79 @@ class ClassBoard(plain.VBox):
         return entry
 
     def clear(self, *, confirm: bool = False) -> None:
-        """Remove every group; only with ``confirm=True`` (the button asks first)."""
+        """Remove every group and the class's predictions (a new class starts afresh); only
+        with ``confirm=True`` (the button asks first). Whether the exact values are shown
+        is kept."""
         if not confirm:
             raise BoardError("Clear all removes every group: confirm it (press Clear all again)")
         n = len(self.entries)
         self.entries = []
+        self.predictions = {}
+        for w in self.prediction_fields.values():
+            w.value = ""
         self.store.remove(self.key)
+        if not self.revealed:
+            self._save()
         self._tell("clear", None)
         self._cancel_clear(quiet=True)
         self._render()
         self.message.info(f"Cleared the board ({n} group{'s' if n != 1 else ''} removed).")
 
+    def set_revealed(self, on: bool) -> None:
+        """Show the exact values (``on``: *Reveal exact values*) or hide them (*Hide exact
+        values*): while hidden, every exact chance, band, *inside?* verdict, the mean net's
+        exact value and band, and the funnel plot are left out of the board (not drawn),
+        each replaced by :data:`HIDDEN`. Kept in the store; in a class session, told to
+        the launcher (``"reveal"``, ``"on"`` or ``"off"``).
+
+        Raises:
+            BoardError: ``on`` not True or False (nothing changes).
+        """
+        if not isinstance(on, bool):
+            raise BoardError(f"Reveal: on is True (show the exact values) or False (hide them), got {short_repr(on)}")
+        self.revealed = on
+        self._save()
+        self._tell("reveal", "on" if on else "off")
+        self._show_revealed()
+        self._render()
+        self.message.info("The exact values are shown." if on else
+                          f"The exact values are hidden: the table shows \"{HIDDEN}\". Record the class's "
+                          "predictions, then press Reveal exact values.")
+
+    def set_predictions(self, texts: dict[str, object]) -> dict[str, Fraction]:
+        """Record the class's predictions: ``texts`` maps events of the game (the keys of the
+        game's ``names``, e.g. Hoggenheimer's ``"A"``) to a chance typed as a fraction or a
+        decimal (``"1/2"``, ``"0.3"``, read by :func:`~banking_games.checks.typed_chance`);
+        an empty text removes that event's prediction, an event not in ``texts`` keeps its
+        own. Returns the predictions now recorded; kept in the store.
+
+        Raises:
+            BoardError: an event the game's board does not count, or a text that is not a
+                chance from 0 to 1 (the message names the event); nothing changes.
+        """
+        if not isinstance(texts, dict):
+            raise BoardError(f"the predictions are a dict of event to chance, got {short_repr(texts)}")
+        names = self.game.names
+        new = dict(self.predictions)
+        for name, text in texts.items():
+            if name not in names:
+                raise BoardError(f"the board counts no event {short_repr(name)}; its events are "
+                                 + ", ".join(names))
+            if isinstance(text, str) and not text.strip():
+                new.pop(name, None)
+                continue
+            new[name] = typed_chance(text, f"Class prediction of {names[name]}", error=BoardError)
+        self.predictions = {n: new[n] for n in names if n in new}
+        for name, w in self.prediction_fields.items():     # the fields show what is recorded
+            w.value = str(self.predictions[name]) if name in self.predictions else ""
+        self._save()
+        self._render()
+        return dict(self.predictions)
+
     def _tell(self, op: str, text: str | None) -> None:
         """Tell a class session's launcher (see :mod:`.class_link`) that the teacher removed
-        ``text`` (``op`` "remove") or cleared the board (``op`` "clear")."""
+        ``text`` (``op`` "remove"), cleared the board (``op`` "clear") or showed or hid the
+        exact values (``op`` "reveal", ``text`` "on" or "off")."""
         if self.on_teacher_action is not None:
             try:
                 self.on_teacher_action(op, text)
@@ -403,6 +501,23 @@ class ClassBoard(plain.VBox):
                                    "a board opened later may show the group again.")
 
     # ------------------------------------------------------------ buttons
+    def _show_revealed(self) -> None:
+        """The Reveal button's words, icon and tooltip for :attr:`revealed`."""
+        b = self.reveal_button
+        b.description = "Hide exact values" if self.revealed else "Reveal exact values"
+        b.icon = "eye-slash" if self.revealed else "eye"
+        b.tooltip = ("hide the exact chances, bands and verdicts until the class has predicted"
+                     if self.revealed else "show the exact chances, bands and verdicts")
+        b.button_style = "" if self.revealed else "warning"
+
+    def _predict_pressed(self) -> None:
+        try:
+            got = self.set_predictions({k: w.value for k, w in self.prediction_fields.items()})
+        except GameError as exc:
+            self.message.error(str(exc))
+            return
+        self.message.info(f"Recorded {plural(len(got), 'prediction')}." if got else "No prediction recorded.")
+
     def _cards_pressed(self) -> None:
         f = {k: w.value for k, w in self.cards_fields.items()}
         try:
@@ -485,7 +600,12 @@ class ClassBoard(plain.VBox):
 
     # ------------------------------------------------------------ storage
     def _save(self) -> None:
-        self.store.set(self.key, json.dumps([e.kept for e in self.entries]))
+        codes = [e.kept for e in self.entries]
+        if self.revealed and not self.predictions:
+            self.store.set(self.key, json.dumps(codes))     # as a board kept before Reveal and predictions
+        else:
+            self.store.set(self.key, json.dumps({"codes": codes, "revealed": self.revealed,
+                                                 "predictions": {k: str(v) for k, v in self.predictions.items()}}))
 
     def _load(self) -> None:
         raw = self.store.get(self.key)
@@ -493,6 +613,9 @@ class ClassBoard(plain.VBox):
             return
         try:
             texts = json.loads(raw)
+            if isinstance(texts, dict):   # {"codes": [...], "revealed": bool, "predictions": {event: "1/2"}}
+                self._load_settings(texts)
+                texts = texts.get("codes", [])
             if not isinstance(texts, list):
                 raise ValueError("not a list")
         except ValueError:
@@ -519,6 +642,20 @@ class ClassBoard(plain.VBox):
             f"; {bad} kept code{'s' if bad != 1 else ''} could not be read and {'were' if bad != 1 else 'was'} left out"
             if bad else "") + ". Clear all removes them."
         (self.message.error if bad else self.message.info)(msg)
+
+    def _load_settings(self, kept: dict) -> None:
+        """Reveal and the predictions of a kept board; a value that cannot be read is left out."""
+        if isinstance(kept.get("revealed"), bool):
+            self.revealed = kept["revealed"]
+        predictions = kept.get("predictions")
+        if isinstance(predictions, dict):
+            for name, text in predictions.items():
+                if name in self.game.names:
+                    try:
+                        self.predictions[name] = typed_chance(str(text), name, error=BoardError)
+                    except GameError:
+                        continue
+                    self.prediction_fields[name].value = str(self.predictions[name])
 
     # ------------------------------------------------------------ drawing
     def _name(self, e: _Entry) -> str:
@@ -557,9 +694,17 @@ class ClassBoard(plain.VBox):
             return
         deals = sum(e.code.deals for e in self.entries)
         data = self.rows()
-        head_cols = ["count", "class", "class fraction", "exact", "band (±2 SE)", "inside?"]
+        for row, name in zip(data, g.names):
+            p = self.predictions.get(name)
+            row["class prediction"] = ("none" if p is None else f"{float(p):.3f}" if (p * 1000).denominator == 1
+                                       else f"{float(p):.3f} ({p})")
+            if not self.revealed:        # not drawn at all: the page must not hold them
+                row.update({"exact": HIDDEN, "band (±2 SE)": HIDDEN, "inside?": HIDDEN})
+        head_cols = (["count", "class", "class fraction"] + (["class prediction"] if self.predictions else [])
+                     + ["exact", "band (±2 SE)", "inside?"])
+        right = (1, 2, 3, 5) if self.predictions else (1, 2, 4)
         table = html_table(head_cols, [[r[c] for c in head_cols] for r in data],
-                           f"Pooled: {plural(len(self.entries), 'group')}, {plural(deals, 'deal')}", right=(1, 2, 4), stack=True)
+                           f"Pooled: {plural(len(self.entries), 'group')}, {plural(deals, 'deal')}", right=right, stack=True)
         note = ""
         if g.lesson.SEVERAL_PER_DEAL:
             k = self._per_deal()
@@ -576,8 +721,10 @@ class ClassBoard(plain.VBox):
         if m is None:
             return ""
         text = (f"<b>Mean net per unit staked</b> (one unit on each of the lesson's bets in every deal): "
-                f"<b>{float(m.value):+.3f}</b> over {m.stakes:,} units; exact {m.expected} "
-                f"({float(m.expected):+.3f})")
+                f"<b>{float(m.value):+.3f}</b> over {m.stakes:,} units; ")
+        if not self.revealed:
+            return f'<p class="bg-mean-net" style="margin:0.4em 0">{text}exact value and band {HIDDEN}.</p>'
+        text += f"exact {m.expected} ({float(m.expected):+.3f})"
         if m.lo is not None:
             inside = "inside" if m.lo <= m.value <= m.hi else "outside"
             text += f"; band (±2 SE) {m.lo:+.3f} to {m.hi:+.3f}: {inside}"
@@ -585,6 +732,10 @@ class ClassBoard(plain.VBox):
 
     def _draw_plot(self) -> None:
         g = self.game
+        if not self.revealed:       # it draws the exact chance and its band
+            self.plot.value = (f'<div style="font-size:90%;color:{MUTED_COLOUR}">Funnel plot {HIDDEN} (it draws the '
+                               "exact chance).</div>")
+            return
         event = self.funnel_event.value
         exact = g.exact()
         k, cov = 1, Fraction(0)

@@ -6,9 +6,12 @@ codes to the launcher, which keeps them as text; the teacher's board (a
 launcher for the codes received every second (live-tables.js) and hands them to
 :func:`receive`, which puts them on the board with :meth:`ClassBoard.add`, the
 function that adds typed codes: every posted code is checked exactly as a typed
-one. The board's *Remove* and *Clear all* are then told to the launcher (through
-the page's ``bgClassTell``), so that a board opened later, or after a restart of
-the launcher, reads the same list.
+one. The board's *Remove*, *Clear all* and *Reveal exact values* / *Hide exact values*
+are then told to the launcher (through the page's ``bgClassTell``, which posts the
+text to ``class/<op>``: ``class/remove`` the code, ``class/clear``, ``class/reveal``
+``on`` or ``off``), so that a board opened later, or after a restart of the
+launcher, reads the same list and the launcher records whether the exact values
+were shown.
 
 No game rule lives here, nor any network code: the page fetches, this module
 decides which codes are new to the board.
@@ -68,7 +71,9 @@ def new_codes(board, groups: list) -> tuple[list[str], int]:
 
 
 def _tell_launcher(op: str, text: str | None) -> None:
-    """Tell the launcher of the teacher's *Remove* (``op`` "remove", the code's text) or *Clear all*."""
+    """Tell the launcher of the teacher's *Remove* (``op`` "remove", ``text`` the code's text),
+    *Clear all* (``op`` "clear") or *Reveal* (``op`` "reveal", ``text`` "on" to show the exact
+    values, "off" to hide them)."""
     if sys.platform != "emscripten":
         return
     from pyodide.code import run_js
@@ -79,7 +84,7 @@ def _tell_launcher(op: str, text: str | None) -> None:
 
 
 def link(board) -> None:
-    """Tell the launcher of ``board``'s *Remove* and *Clear all* from now on."""
+    """Tell the launcher of ``board``'s *Remove*, *Clear all* and *Reveal* from now on."""
     board.on_teacher_action = _tell_launcher
 
 
