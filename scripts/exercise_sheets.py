@@ -255,9 +255,17 @@ def solution_tex(tex: str) -> list[str]:
     return [" ".join(tex_text(line).split()) for line in t.split("\\\\") if line.strip()]
 
 
+def _escape(text: str) -> str:
+    """Text with fpdf2's markdown markers (``**``, ``__``, ``~~``, ``--``) escaped, so that a
+    computed value such as sympy's ``t**2`` prints as shown, not as a switch to bold."""
+    return re.sub(r"(\*\*|__|~~|--)", r"\\\1", text)
+
+
 def plain(runs, tex=tex_text) -> str:
-    """Runs as fpdf2 markdown (**bold**, __italic__), formulas in Unicode (written by ``tex``)."""
-    return _render(runs, {"math": tex, "b": lambda t: f"**{t}**", "i": lambda t: f"__{t}__"})
+    """Runs as fpdf2 markdown (**bold**, __italic__), formulas in Unicode (written by ``tex``);
+    the runs' own text escaped (:func:`_escape`)."""
+    return _render([(style, text if style == "math" else _escape(text)) for style, text in runs],
+                   {"math": lambda t: _escape(tex(t)), "b": lambda t: f"**{t}**", "i": lambda t: f"__{t}__"})
 
 
 # ---------------------------------------------------------------- the PDF sheet
