@@ -6,7 +6,8 @@ Called by scripts/build_book.py after Jupyter Book has built the site (issue 20,
 it are computed when the pages run, so the text is read from the built pages
 (``book/_build/html/<page>.html``), where sphinx-exercise has numbered each
 exercise (Exercise 1, 2, ... on each page) and every ``{eval}`` shows its
-value. The solutions are separate blocks in the page and are never read.
+value. The solutions are separate blocks in the page, read for the answer
+sheet only.
 
 Writes:
 
@@ -14,7 +15,11 @@ Writes:
   ``_downloads/exercise-sheets/<game>-exercises.pdf``: the exercise sheet, the
   game's exercises page by page with the website's numbers, no solutions
   (fpdf2, DejaVu Sans as in scripts/make_handouts.py; the few formulas in the
-  text written with Unicode symbols);
+  text written with Unicode symbols), each exercise followed by ruled lines to
+  write on (:func:`writing_lines`: more for an exercise in several parts);
+* ``book/_handouts/<game>-answers.pdf``, copied in the same way: the teacher's
+  answer sheet, each exercise's ``{solution}`` block as the built page shows it
+  (its computed numbers; the code cells left out), numbered as the exercises;
 * into the site's JupyterLite (``_static/lite/files/<game>.ipynb``, made by
   scripts/lite_site.py from book/_lite/<game>.py before the site is built):
   after the notebook's own cells, a heading per page, a Markdown cell per
@@ -26,10 +31,11 @@ Writes:
   ``_static/lite/api/contents/all.json`` gets the notebook's new size.
 
 Each lesson page links its game's sheet as a download
-(``[exercise sheet (PDF)](_handouts/<game>-exercises.pdf)``). Sphinx needs the
-file when it builds, before the sheet can be made, so ``--placeholders``
-(run by scripts/build_book.py before the build) writes a one-page stand-in
-where no sheet exists yet; after the build every copy Sphinx made of it
+(``[exercise sheet (PDF)](_handouts/<game>-exercises.pdf)``) and, in its
+teacher's part, the answer sheet (``_handouts/<game>-answers.pdf``). Sphinx
+needs the files when it builds, before the sheets can be made, so
+``--placeholders`` (run by scripts/build_book.py before the build) writes a
+one-page stand-in where no sheet exists yet; after the build every copy Sphinx made of it
 under ``_downloads/`` is replaced by the real sheet.
 
 Usage: python scripts/exercise_sheets.py [SITE]   (default book/_build/html)
@@ -124,6 +130,34 @@ def read_exercises(site: Path, game: str) -> list[Exercise]:
     return found
 
 
+def read_solutions(site: Path, game: str) -> list[Exercise]:
+    """The game's solutions in page order, as the built pages show them (sphinx-exercise's
+    ``{solution}`` blocks, folded on the website): each as an :class:`Exercise` with the
+    number, label and title of the exercise it solves, its paragraphs (every ``{eval}``
+    showing its computed value) and its displayed formulas as ``("math", tex)`` blocks.
+    The solutions' code cells are left out (their results are in the text)."""
+    from bs4 import BeautifulSoup
+
+    found = []
+    for page in pages(game):
+        html = BeautifulSoup((site / f"{page}.html").read_text(encoding="utf-8"), "html.parser")
+        h1 = html.select_one("main h1") or html.find("h1")
+        page_title = re.sub(r"\s+", " ", h1.get_text()).strip().rstrip("#").strip()
+        for div in html.select("div.solution.admonition"):
+            link = div.select_one("p.admonition-title a")
+            head = re.search(r"Exercise (\d+)\s*\((.*)\)\s*$", re.sub(r"\s+", " ", link.get_text()).strip())
+            sol = Exercise(page, page_title, int(head.group(1)), link["href"].lstrip("#"), head.group(2))
+            for block in div.select_one("section").find_all(["p", "ol", "ul", "div"], recursive=False):
+                if block.name == "p":
+                    sol.blocks.append(("p", _runs(block)))
+                elif block.name in ("ol", "ul"):
+                    sol.blocks.append((block.name, [_runs(li.find("p") or li) for li in block.find_all("li")]))
+                elif "math" in (block.get("class") or []):
+                    sol.blocks.append(("math", block.get_text()))
+            found.append(sol)
+    return found
+
+
 # ---------------------------------------------------------------- text for a notebook and for print
 
 def _squash(text: str) -> str:
@@ -172,12 +206,110 @@ def tex_text(tex: str) -> str:
     return t
 
 
-def plain(runs) -> str:
-    """Runs as fpdf2 markdown (**bold**, __italic__), formulas in Unicode."""
-    return _render(runs, {"math": tex_text, "b": lambda t: f"**{t}**", "i": lambda t: f"__{t}__"})
+def _braced(t: str, start: int) -> tuple[str, int]:
+    """The text of the {...} group opening at ``t[start]`` (nested groups kept) and the index after it."""
+    depth = 0
+    for i in range(start, len(t)):
+        depth += {"{": 1, "}": -1}.get(t[i], 0)
+        if depth == 0:
+            return t[start + 1:i], i + 1
+    sys.exit(f"exercise_sheets: unbalanced braces in the formula {t!r}")
+
+
+def _group(x: str) -> str:
+    """A fraction's numerator or denominator, in parentheses unless it is one symbol or
+    already one parenthesised group (with a factorial mark)."""
+    x = x.strip()
+    if re.fullmatch(r"[\w.²]+!?", x):
+        return x
+    if x.startswith("("):
+        depth = 0
+        for i, ch in enumerate(x):
+            depth += {"(": 1, ")": -1}.get(ch, 0)
+            if depth == 0:
+                if x[i + 1:] in ("", "!"):
+                    return x
+                break
+    return f"({x})"
+
+
+def solution_tex(tex: str) -> list[str]:
+    """A formula of the solutions (inline or displayed) in plain Unicode, one string per line
+    of an aligned display: the commands of :func:`tex_text` and those the solutions add
+    (fractions written a/b, ``\\text``, ``\\operatorname``, alignments)."""
+    t = tex.strip()
+    t = re.sub(r"^\\[\[(]|\\[\])]$", "", t).strip()
+    t = re.sub(r"\\(begin|end)\{(split|aligned)\}", "", t).replace("&", "")
+    t = t.replace(r"\tfrac12", "½")
+    for cmd in (r"\tfrac", r"\frac"):
+        while cmd + "{" in t:
+            i = t.index(cmd + "{")
+            num, j = _braced(t, i + len(cmd))
+            den, k = _braced(t, j)
+            t = t[:i] + f"{_group(num)}/{_group(den)}" + t[k:]
+    t = re.sub(r"\\(?:text|operatorname)\{([^{}]*)\}", r"\1", t)
+    for cmd, uni in ((r"\,", " "), (r"\!", ""), (r"\{", "{"), (r"\}", "}"), (r"\mid", "|"),
+                     (r"\rho", "ρ"), (r"\pm", "±"), (r"\in ", "∈ ")):
+        t = t.replace(cmd, uni)
+    t = re.sub(r"\^\{([^{}]+)\}", r"^(\1)", t)
+    return [" ".join(tex_text(line).split()) for line in t.split("\\\\") if line.strip()]
+
+
+def _escape(text: str) -> str:
+    """Text with fpdf2's markdown markers (``**``, ``__``, ``~~``, ``--``) escaped, so that a
+    computed value such as sympy's ``t**2`` prints as shown, not as a switch to bold."""
+    return re.sub(r"(\*\*|__|~~|--)", r"\\\1", text)
+
+
+def plain(runs, tex=tex_text) -> str:
+    """Runs as fpdf2 markdown (**bold**, __italic__), formulas in Unicode (written by ``tex``);
+    the runs' own text escaped (:func:`_escape`)."""
+    return _render([(style, text if style == "math" else _escape(text)) for style, text in runs],
+                   {"math": lambda t: _escape(tex(t)), "b": lambda t: f"**{t}**", "i": lambda t: f"__{t}__"})
 
 
 # ---------------------------------------------------------------- the PDF sheet
+
+LINE_GAP = 8          # mm between the ruled lines a student writes on
+MIN_LINES = 8         # the least room under an exercise: eight ruled lines
+LINES_PER_PART = 3    # and three more for each numbered or bulleted part of it
+MAX_LINES = 24        # about a page
+
+
+def writing_lines(ex: Exercise) -> int:
+    """How many ruled lines the sheet leaves under an exercise: ``MIN_LINES``, and
+    ``LINES_PER_PART`` more for each part of its lists (an exercise in three parts
+    needs three answers), at most ``MAX_LINES``."""
+    parts = sum(len(content) for kind, content in ex.blocks if kind != "p")
+    return min(MAX_LINES, MIN_LINES + LINES_PER_PART * parts)
+
+
+def room_to_write(pdf, ex: Exercise) -> None:
+    """Under an exercise, a caption 'Your working (Exercise N)' and
+    :func:`writing_lines` ruled lines across the text width. Lines that do not fit
+    at the foot of the page go on the next one, under the caption again
+    (marked 'continued'), so an exercise's room is never cut short."""
+    left = writing_lines(ex)
+    caption = f"Your working (Exercise {ex.number})"
+    while left:
+        room = int((pdf.h - pdf.b_margin - pdf.get_y() - 6) // LINE_GAP)
+        if room < min(3, left):      # not a caption with a line or two at the foot of a page
+            pdf.add_page()
+            continue
+        pdf.set_font("DejaVu", "I", 8.5)
+        pdf.set_text_color(110)
+        pdf.cell(0, 4.5, caption, new_x="LMARGIN", new_y="NEXT")
+        pdf.set_text_color(0)
+        pdf.set_draw_color(170)
+        pdf.set_line_width(0.2)
+        for _ in range(min(room, left)):
+            pdf.set_y(pdf.get_y() + LINE_GAP)
+            pdf.line(pdf.l_margin, pdf.get_y(), pdf.w - pdf.r_margin, pdf.get_y())
+            left -= 1
+        pdf.set_draw_color(0)
+        pdf.ln(2)
+        caption = f"Your working (Exercise {ex.number}, continued)"
+
 
 def make_sheet(game: str, exercises: list[Exercise], out: Path) -> Path:
     sys.path.insert(0, str(Path(__file__).resolve().parent))
@@ -190,9 +322,9 @@ def make_sheet(game: str, exercises: list[Exercise], out: Path) -> Path:
     pdf.add_page()
     pdf.heading(f"{GAMES[game]}: exercise sheet")
     pdf.para("The exercises of the book's three pages on the game, numbered as on the website (Exercise 1, "
-             "2, ... on each page). The solutions are on the website, folded under each exercise. An "
-             "exercise that asks you to deal says how to do it with the Repeat panel of the website's "
-             "dealing table.", size=10)
+             "2, ... on each page), each followed by ruled lines for your working. The solutions are on "
+             "the website, folded under each exercise. An exercise that asks you to deal says how to do it "
+             "with the Repeat panel of the website's dealing table.", size=10)
     page = None
     for ex in exercises:
         if ex.page != page:
@@ -218,9 +350,76 @@ def make_sheet(game: str, exercises: list[Exercise], out: Path) -> Path:
                     pdf.multi_cell(0, 5.2, f"{mark}  {plain(item)}", markdown=True, align="L")
                     pdf.ln(0.6)
                 pdf.ln(1)
+        room_to_write(pdf, ex)
         pdf.ln(3)
     out.mkdir(parents=True, exist_ok=True)
     path = out / f"{game}-exercises.pdf"
+    pdf.output(str(path))
+    return path
+
+
+def _solution_inline(tex: str) -> str:
+    return " ".join(solution_tex(tex))
+
+
+def make_answers(game: str, exercises: list[Exercise], solutions: list[Exercise], out: Path) -> Path:
+    """Write ``<out>/<game>-answers.pdf``, the teacher's answer sheet: each exercise's
+    solution as the built page shows it (computed numbers included), page by page, under
+    the heading 'Solution to Exercise N (Title)'. Stops the build (``SystemExit``) when the
+    pages' exercises and solutions do not pair up one to one (an exercise without its
+    solution, or a solution of no exercise). Returns the path written."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    from make_handouts import FONT_DIR, Handout
+
+    asked = [(e.page, e.number) for e in exercises]
+    solved = [(s.page, s.number) for s in solutions]
+    if sorted(asked) != sorted(solved):
+        sys.exit(f"exercise_sheets: {game}: exercises and solutions do not pair up: "
+                 f"without a solution {sorted(set(asked) - set(solved))}, "
+                 f"solving no exercise {sorted(set(solved) - set(asked))}")
+    pdf = Handout(f"{GAMES[game]} answers (for the teacher)")
+    pdf.add_font("DejaVu", "I", str(FONT_DIR / "DejaVuSans-Oblique.ttf"))
+    pdf.add_font("DejaVu", "BI", str(FONT_DIR / "DejaVuSans-BoldOblique.ttf"))
+    pdf.add_page()
+    pdf.heading(f"{GAMES[game]}: answer sheet, for the teacher")
+    pdf.para("The solutions of the exercise sheet, numbered as on the website (Exercise 1, 2, ... on each "
+             "page), with the numbers the website computes. For the teacher: the students' sheet has the "
+             "exercises only. The book's code that computes each number is in the solution on the website.",
+             size=10)
+    page = None
+    for sol in solutions:
+        if sol.page != page:
+            page = sol.page
+            if pdf.get_y() > pdf.h - pdf.b_margin - 50:
+                pdf.add_page()
+            pdf.ln(2)
+            pdf.heading(sol.page_title, size=13)
+        if pdf.get_y() > pdf.h - pdf.b_margin - 40:
+            pdf.add_page()
+        pdf.set_font("DejaVu", "B", 11)
+        title = next(e.title for e in exercises if (e.page, e.number) == (sol.page, sol.number))
+        pdf.multi_cell(0, 5.5, f"Solution to Exercise {sol.number} ({title})")   # the exercise's own title
+        pdf.ln(1)
+        pdf.set_font("DejaVu", "", 10.5)
+        for kind, content in sol.blocks:
+            if kind == "p":
+                pdf.multi_cell(0, 5.2, plain(content, _solution_inline), markdown=True, align="L")
+                pdf.ln(1.2)
+            elif kind == "math":
+                for line in solution_tex(content):
+                    pdf.set_x(pdf.l_margin + 8)
+                    pdf.multi_cell(0, 5.2, line, align="L")
+                pdf.ln(1.2)
+            else:
+                for i, item in enumerate(content, 1):
+                    pdf.set_x(pdf.l_margin + 4)
+                    pdf.multi_cell(0, 5.2, f"{f'{i}.' if kind == 'ol' else '•'}  {plain(item, _solution_inline)}",
+                                   markdown=True, align="L")
+                    pdf.ln(0.6)
+                pdf.ln(1)
+        pdf.ln(3)
+    out.mkdir(parents=True, exist_ok=True)
+    path = out / f"{game}-answers.pdf"
     pdf.output(str(path))
     return path
 
@@ -305,8 +504,8 @@ def add_to_lite(site: Path, game: str, exercises: list[Exercise]) -> Path:
 
 
 def placeholders(out: Path = OUT) -> list[Path]:
-    """Write a one-page stand-in sheet for each game whose sheet does not exist
-    yet, so that the lesson pages' download links resolve when Sphinx builds;
+    """Write a one-page stand-in for each game's exercise sheet and answer sheet
+    that does not exist yet, so that the lesson pages' download links resolve when Sphinx builds;
     :func:`main` replaces it after the build. Returns the files written."""
     sys.path.insert(0, str(Path(__file__).resolve().parent))
     from make_handouts import Handout
@@ -314,15 +513,16 @@ def placeholders(out: Path = OUT) -> list[Path]:
     written = []
     out.mkdir(parents=True, exist_ok=True)
     for game, name in GAMES.items():
-        path = out / f"{game}-exercises.pdf"
-        if path.is_file():
-            continue
-        pdf = Handout(f"{name} exercises")
-        pdf.add_page()
-        pdf.heading(f"{name}: exercise sheet")
-        pdf.para("This sheet is made after the website is built; build the book to get it.", size=10)
-        pdf.output(str(path))
-        written.append(path)
+        for kind, what in (("exercises", "exercise sheet"), ("answers", "answer sheet, for the teacher")):
+            path = out / f"{game}-{kind}.pdf"
+            if path.is_file():
+                continue
+            pdf = Handout(f"{name} {kind}")
+            pdf.add_page()
+            pdf.heading(f"{name}: {what}")
+            pdf.para("This sheet is made after the website is built; build the book to get it.", size=10)
+            pdf.output(str(path))
+            written.append(path)
     return written
 
 
@@ -336,13 +536,15 @@ def main(argv: list[str] | None = None) -> int:
     for game in GAMES:
         exercises = read_exercises(site, game)
         sheet = make_sheet(game, exercises, OUT)
+        answers = make_answers(game, exercises, read_solutions(site, game), OUT)
         (site / SITE_SHEETS).mkdir(parents=True, exist_ok=True)
-        shutil.copy2(sheet, site / SITE_SHEETS / sheet.name)
-        for linked in (site / "_downloads").glob(f"*/{sheet.name}"):   # the lesson page's download link
-            shutil.copy2(sheet, linked)
+        for made in (sheet, answers):
+            shutil.copy2(made, site / SITE_SHEETS / made.name)
+            for linked in (site / "_downloads").glob(f"*/{made.name}"):   # the lesson page's download link
+                shutil.copy2(made, linked)
         add_to_lite(site, game, exercises)
         print(f"exercise_sheets: {game}: {len(exercises)} exercises -> {sheet.relative_to(ROOT)}, "
-              f"{SITE_SHEETS}/{sheet.name}, JupyterLite {game}.ipynb")
+              f"{answers.relative_to(ROOT)}, {SITE_SHEETS}/, JupyterLite {game}.ipynb")
     return 0
 
 

@@ -1,0 +1,192 @@
+"""The printed exercise and answer sheets (issue 34, item 7: paper that works on paper).
+
+scripts/exercise_sheets.py prints each game's exercises with ruled lines to write on, and the
+teacher's answer sheet from the same built solutions. The fast tests here read the chapter pages'
+directives (book/<game>*.md) and make sheets from a few made-up exercises; the ``built_site`` tests
+read the sheets the build made.
+"""
+
+from __future__ import annotations
+
+import importlib
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+from banking_games import registry
+
+ROOT = Path(__file__).resolve().parent.parent
+BOOK = ROOT / "book"
+HANDOUTS = BOOK / "_handouts"
+CHAPTER_PAGES = {game: [game, f"{game}-values", f"{game}-simulation"] for game in registry.SLUGS}
+
+DIRECTIVE = re.compile(r"^(?P<fence>`{3,}|:{3,})\{(?P<kind>exercise|solution)\}(?P<arg>[^\n]*)\n(?P<body>.*?)^(?P=fence)\s*$",
+                       re.S | re.M)
+
+ON_SCREEN_ONLY = [r"\babove\b(?! zero)", r"\bbelow\b(?! zero)", r"\bthis (page|section|chapter)\b",
+                  r"\bwidgets?\b", r"\b(previous|next) section\b", r"\bpreceding\b", r"\bthe following\b",
+                  r"\bearlier on\b", r"\bscroll", r"\bon the (left|right)\b"]
+"""Phrases that point at where something sits on the web page, with nothing to point at on a printed
+sheet (issue 34 item 7 names "above", "this page", "the table above", "the widget"). "above zero" and
+"below zero" compare numbers, not places, and are allowed."""
+
+
+def sheets_module():
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        return importlib.import_module("exercise_sheets")
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+
+
+def directives(page: str) -> list[tuple[str, str, str]]:
+    """The page's ``{exercise}`` and ``{solution}`` directives as (kind, argument, body): for an
+    exercise the argument is its title and the body holds ``:label:``; for a solution the argument
+    is the label of the exercise it solves."""
+    text = (BOOK / f"{page}.md").read_text(encoding="utf-8")
+    return [(m["kind"], m["arg"].strip(), m["body"]) for m in DIRECTIVE.finditer(text)]
+
+
+def line_ops(pdf_path: Path) -> int:
+    """The straight lines drawn on the PDF's pages (``x y m x y l S`` in the content streams, as
+    fpdf2's ``line`` writes them): the ruled lines of a sheet."""
+    from pypdf import PdfReader
+
+    n = 0
+    for page in PdfReader(str(pdf_path)).pages:
+        data = page.get_contents().get_data().decode("latin-1")
+        n += len(re.findall(r"[\d.]+ [\d.]+ m [\d.]+ [\d.]+ l S", data))
+    return n
+
+
+def pdf_text(pdf_path: Path) -> str:
+    from pypdf import PdfReader
+
+    return " ".join(" ".join(pg.extract_text() for pg in PdfReader(str(pdf_path)).pages).split())
+
+
+# ------------------------------------------------------------ the pages' exercises read on paper
+
+@pytest.mark.parametrize("game", sorted(registry.SLUGS))
+def test_exercises_name_what_they_refer_to(game):
+    found = []
+    for page in CHAPTER_PAGES[game]:
+        for kind, arg, body in directives(page):
+            if kind != "exercise":
+                continue
+            for pattern in ON_SCREEN_ONLY:
+                for m in re.finditer(pattern, arg + "\n" + body, re.I):
+                    found.append(f"{page}: {arg!r}: ...{' '.join(body[max(0, m.start() - 60):m.end() + 30].split())}...")
+    assert not found, ("an exercise points at the web page's layout, which a printed sheet does not have; "
+                       "name what it refers to (a section, a table's name): " + "\n".join(found))
+
+
+@pytest.mark.parametrize("game", sorted(registry.SLUGS))
+def test_every_exercise_has_one_solution_in_the_directives(game):
+    # the answer sheet pairs each exercise with its solution: the pages' directives must pair up one to one
+    for page in CHAPTER_PAGES[game]:
+        found = directives(page)
+        labels = [re.search(r"^:label:\s*(\S+)", body, re.M).group(1) for kind, _, body in found if kind == "exercise"]
+        solved = [arg for kind, arg, _ in found if kind == "solution"]
+        assert len(labels) >= 1, page
+        assert sorted(labels) == sorted(solved), (page, labels, solved)
+
+
+# ------------------------------------------------------------ the sheets, made from made-up exercises
+
+def made_up(sheets):
+    """Two exercises on one page: a plain one and one in three numbered parts; their solutions."""
+    E = sheets.Exercise
+    plain_one = E("demo", "Demo page", 1, "demo-ex-1", "A plain one", [("p", [("", "Find "), ("math", "p"), ("", ".")])])
+    parts = E("demo", "Demo page", 2, "demo-ex-2", "In three parts",
+              [("p", [("", "Answer each part.")]), ("ol", [[("", "one")], [("", "two")], [("", "three")]])])
+    sol1 = E("demo", "Demo page", 1, "demo-ex-1", "A plain one",
+             [("p", [("", "It is "), ("", "3/43"), ("", ", that is "), ("math", r"\frac{1}{c+1}"), ("", ".")]),
+              ("math", r"\[ P(\text{win}) = \frac{s-1}{(r-2)s - 1}. \]")])
+    sol2 = E("demo", "Demo page", 2, "demo-ex-2", "In three parts",
+             [("p", [("", "Each part: 23/20; sympy gives "), ("", "s*(r - 1)*(s*t**2 - t**2)"), ("", ".")])])
+    return [plain_one, parts], [sol1, sol2]
+
+
+def test_sheet_leaves_ruled_lines_under_each_exercise(tmp_path, monkeypatch):
+    sheets = sheets_module()
+    monkeypatch.setitem(sheets.GAMES, "demo", "Demo")
+    exercises, _ = made_up(sheets)
+    sheet = sheets.make_sheet("demo", exercises, tmp_path)
+    text = pdf_text(sheet)
+    # the room is captioned under each exercise, after its text
+    assert text.index("Exercise 1 (A plain one)") < text.index("Your working (Exercise 1)") \
+        < text.index("Exercise 2 (In three parts)") < text.index("Your working (Exercise 2)")
+    # eight lines under any exercise, three more per part (the module's rule, in its docstring):
+    # 8 for the plain one, 8 + 3 * 3 = 17 for the one in three parts, 25 in all; at 8 mm a line the
+    # 17 do not fit under the second exercise's text on the first A4 page with the first's 8, so some
+    # go on to a second page ("continued") and none is lost
+    assert line_ops(sheet) == 8 + 17
+    assert "Your working (Exercise 2, continued)" in text
+
+
+def test_answer_sheet_prints_each_solution_with_its_numbers_for_the_teacher(tmp_path, monkeypatch):
+    sheets = sheets_module()
+    monkeypatch.setitem(sheets.GAMES, "demo", "Demo")
+    exercises, solutions = made_up(sheets)
+    text = pdf_text(sheets.make_answers("demo", exercises, solutions, tmp_path))
+    assert "for the teacher" in text
+    assert re.findall(r"Solution to Exercise \d+ \([^)]+\)", text) == [
+        "Solution to Exercise 1 (A plain one)", "Solution to Exercise 2 (In three parts)"]
+    # the computed values as given, and the formulas in plain symbols: \frac{1}{c+1} is 1/(c+1),
+    # the displayed P(\text{win}) = \frac{s-1}{(r-2)s - 1} is P(win) = (s-1)/((r-2)s - 1)
+    # (sympy's t**2 printed as shown, not read as fpdf2's markdown for bold)
+    for shown in ("3/43", "1/(c+1)", "P(win) = (s-1)/((r-2)s - 1).", "23/20", "s*(r - 1)*(s*t**2 - t**2)"):
+        assert shown in text, shown
+    assert "\\" not in text and "Your working" not in text
+
+
+def test_answer_sheet_refuses_an_exercise_without_its_solution(tmp_path, monkeypatch):
+    sheets = sheets_module()
+    monkeypatch.setitem(sheets.GAMES, "demo", "Demo")
+    exercises, solutions = made_up(sheets)
+    with pytest.raises(SystemExit, match=r"without a solution \[\('demo', 2\)\]"):
+        sheets.make_answers("demo", exercises, solutions[:1], tmp_path)
+    assert not (tmp_path / "demo-answers.pdf").exists()
+
+
+# ------------------------------------------------------------ the sheets the build made
+
+@pytest.mark.parametrize("game", sorted(registry.SLUGS))
+def test_built_exercise_sheet_has_room_under_every_exercise(built_site, game):
+    n = sum(kind == "exercise" for page in CHAPTER_PAGES[game] for kind, _, _ in directives(page))
+    sheet = HANDOUTS / f"{game}-exercises.pdf"
+    text = pdf_text(sheet)
+    captions = re.findall(r"Your working \(Exercise (\d+)\)", text)
+    assert len(captions) == n, captions
+    assert line_ops(sheet) >= 8 * n     # at least eight ruled lines an exercise
+
+
+@pytest.mark.parametrize("game", sorted(registry.SLUGS))
+def test_built_answer_sheet_has_every_solution_with_the_sites_numbers(built_site, game):
+    from bs4 import BeautifulSoup
+
+    n = sum(kind == "exercise" for page in CHAPTER_PAGES[game] for kind, _, _ in directives(page))
+    answers = HANDOUTS / f"{game}-answers.pdf"
+    text = pdf_text(answers)
+    assert "for the teacher" in text
+    heads, values = [], []
+    for page in CHAPTER_PAGES[game]:
+        html = BeautifulSoup((built_site / f"{page}.html").read_text(encoding="utf-8"), "html.parser")
+        heads += [" ".join(d.select_one("p.admonition-title").get_text().split()) for d in html.select("div.exercise.admonition")]
+        for div in html.select("div.solution.admonition"):   # the computed numbers the solution shows
+            values += [" ".join(s.get_text().split()) for s in div.select("section > p span.output")]
+    assert len(heads) == n
+    assert re.findall(r"Solution to (Exercise \d+ \([^)]+\))", text) == heads
+    missing = [v for v in values if v not in text]
+    assert values and not missing, f"{game}: computed values not on the answer sheet: {missing[:5]}"
+    # served by the site and linked, for the teacher, from the lesson page
+    assert (built_site / "_downloads" / "exercise-sheets" / answers.name).read_bytes() == answers.read_bytes()
+    lesson = (built_site / f"lesson-{game}.html").read_text()
+    links = re.findall(rf'href="(_downloads/[^"]*/{re.escape(answers.name)})"', lesson)
+    assert links, f"lesson-{game} has no link to {answers.name}"
+    for link in links:
+        assert (built_site / link).read_bytes() == answers.read_bytes(), f"{link} is the stand-in"
+    assert re.search(r"answer sheet \(PDF\), for the teacher", " ".join(lesson.split()))
