@@ -320,10 +320,46 @@ def test_repeat_code_checked_against_the_repeat_panels_path():
     assert alone.entries[0].flag is not None and f"JH {won['JH']} of 50" in alone.entries[0].flag
     # the repeat's bets are the lesson's A (JH) and B (7S 7H): they pool there
     assert as_pairs(board.pooled()) == {"A": (won["JH"], 50), "B": (won["7S 7H"], 50)}
-    # a Banker and Broker repeat counts wins only, not the ties the board pools: refused, with why
+    # a Banker and Broker repeat on the banker's own section (section 4 of the table as it starts: 3
+    # punters and the banker) is no punter's section the lesson pools: refused, with why
     bb_board = ClassBoard("banker-and-broker", store=FakeStore(), key="k")
-    bb_board.add(GC.encode(GC.GroupCode("banker-and-broker", "repeat", 1, 10, ("section 1",), {"section 1": (4, 10)})))
+    bb_board.add(GC.encode(GC.GroupCode("banker-and-broker", "repeat", 1, 10, ("section 4",), {"section 4": (4, 10)})))
     assert bb_board.entries == [] and "not one the lesson pools" in bb_board.message.value
+
+
+def test_a_banker_broker_repeat_pools_its_sections_as_w():
+    # A Banker and Broker repeat of one unit on each punter's section (sections 1-3 of the live table
+    # as it starts: Anna the banker, Ben, Cleo, Dora), 300 deals from seed 11. Derived here with the
+    # engine's deal only: each deal shuffled and cut from one random.Random(11); a section wins when
+    # its bottom card's rank is above the banker's bottom card's (the banker's section is the last).
+    # Counted by hand: W = 424 of 900 sections (141 + 142 + 141 per section, as the repeat's tally).
+    import random
+    from banking_games.games import banker_broker as bb
+    rng, won = random.Random(11), {1: 0, 2: 0, 3: 0}
+    for _ in range(300):
+        deal = bb.BankerBrokerDeal(bb.BankerBrokerConfig(), ["Ben", "Cleo", "Dora"], rng=rng, banker="Anna")
+        deal.play_out()
+        for n in won:
+            won[n] += deal.sections[n - 1].bottom.rank > deal.sections[-1].bottom.rank
+    assert sum(won.values()) == 424
+    specs = tuple(f"section {n}" for n in won)
+    right = GC.GroupCode("banker-and-broker", "repeat", 11, 300, specs,
+                         {f"section {n}": (w, 300) for n, w in won.items()})
+    board = ClassBoard("banker-and-broker", store=FakeStore(), key="k")
+    board.add(GC.encode(right))
+    assert len(board.entries) == 1 and board.entries[0].flag is None and board.entries[0].note is None
+    # the three sections add up under W, over the 900 sections staked; the repeat tells no T from L
+    assert as_pairs(board.pooled()) == {"win": (424, 900)}
+    # the bank wins ties: net = W - (T + L) = 2 W - n, per unit staked (2 * 424 - 900) / 900
+    m = T.mean_net("banker-and-broker", board.groups())
+    assert m.value == Fraction(2 * 424 - 900, 900) and m.stakes == 900 and m.se is not None
+    shown = re.sub(r"<[^>]+>", "", board.table.value)
+    assert f"{float(m.value):+.3f} over 900 units" in shown
+    # a code with one win too many for section 2 is flagged with what the seed gives
+    wrong = dataclasses.replace(right, counts={**right.counts, "section 2": (won[2] + 1, 300)})
+    alone = ClassBoard("banker-and-broker", store=FakeStore(), key="k2")
+    alone.add(GC.encode(wrong))
+    assert alone.entries[0].flag is not None and f"section 2 {won[2]} of 300" in alone.entries[0].flag
 
 
 def test_banker_broker_groups_with_different_sections_a_deal():

@@ -159,7 +159,7 @@ def mean_net(total: Mapping, groups) -> MeanNet | None:
     n = total["win"].trials if "win" in total else 0
     if not n:
         return None
-    net = total["win"].successes - total["tie"].successes - total["lose"].successes   # the bank wins ties
+    net = 2 * total["win"].successes - n   # the bank wins ties: W - (T + L), T + L = n - W (a repeat counts W only)
     expected = -exact()["edge"]
     per_deal = {g.counts["win"].trials // g.deals for g in groups if g.deals}
     se = lo = hi = None
@@ -239,9 +239,19 @@ def cards_counts(values: Mapping[str, int], deals: int) -> dict[str, tuple[int, 
 
 
 def repeat_events() -> dict[str, str]:
-    """A repeat's bet -> the lesson's event it counts: none (a repeat counts
-    wins only, not the ties the board pools)."""
-    return {}
+    """A repeat's bet -> the lesson's event it counts: each punter's section of
+    the live table as it starts (``"section 1"`` ... one per punter) -> ``"win"``.
+
+    A repeat's code holds, per section, its wins and the deals it was placed
+    in; the bank winning ties, a section that does not win is a tie or a
+    loss, which the code does not tell apart. So a repeat adds to W only
+    (the sections it backed, and how many beat the banker's card), and the
+    board's mean net per unit, ``2 W / n - 1``, reads W alone. Several
+    sections of one repeat add up under ``"win"``.
+    """
+    template = bb.BankerBrokerDeal(CONFIG, list(DEFAULT_PLAYERS[1:]), rng=random.Random(0),
+                                   banker=DEFAULT_PLAYERS[0])
+    return {bet_spec(n): "win" for n in template.player_section_numbers}
 
 
 def repeat_template(bets: Sequence[str], rng: random.Random) -> bb.BankerBrokerDeal:

@@ -216,7 +216,11 @@ def _lesson_counts(code: "gcodes.GroupCode") -> dict[str, tuple[int, int]]:
     if code.kind != "repeat":
         return {k: (int(v[0]), int(v[1])) for k, v in code.counts.items()}
     events = _lesson_events(code.game)
-    return {events[spec]: (int(s), int(t)) for spec, (s, t) in code.counts.items()}
+    out: dict[str, tuple[int, int]] = {}
+    for spec, (s, t) in code.counts.items():   # several bets may count one event (Banker and Broker's sections)
+        s0, t0 = out.get(events[spec], (0, 0))
+        out[events[spec]] = (s0 + int(s), t0 + int(t))
+    return out
 
 
 def _pairs(gc: T.GroupCounts) -> dict[str, tuple[int, int]]:

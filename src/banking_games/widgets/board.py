@@ -589,6 +589,8 @@ class ClassBoard(plain.VBox):
             c = total[name]
             var = 0.0
             for e in self.entries:
+                if name not in e.counts:   # a repeat's code counts W only
+                    continue
                 d, n = e.code.deals, e.counts[name][1]
                 se = T.band(exact[name], n, per_deal=n // d, covariance_per_deal=exact[f"{name}_cov"])[0]
                 var += (n * se) ** 2
