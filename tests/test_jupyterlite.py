@@ -120,9 +120,19 @@ def _answer_kernel_dialog(lite, chapter: str) -> None:
     pytest.fail(f"{chapter}: JupyterLite's kernel dialog stayed open after three answers")
 
 
-def _open_and_run_all(lite, url: str, chapter: str, code_cells: int) -> None:
+NO_KERNEL = "Session has no kernel."
+"""JupyterLab's own error when a cell is sent to run while the notebook's session has no
+kernel attached (OutputArea.execute). Under load a Run All pressed while JupyterLite was
+still attaching its kernel raised it once per cell (17 page errors in a suite run of
+2026-12-04) and started nothing; the second Run All then ran every cell as it should."""
+
+
+def _open_and_run_all(lite, url: str, chapter: str, code_cells: int, problems=None) -> None:
     """Open the notebook at ``url``, wait for its kernel, press Run -> Run All Cells and wait
-    until every one of its ``code_cells`` cells has run."""
+    until every one of its ``code_cells`` cells has run.
+
+    ``problems`` (conftest.watch's record): a Run All that started no cell is printed with the
+    page errors it raised."""
     lite.goto(url, wait_until="load")
     lite.locator(".jp-Notebook .jp-Cell").first.wait_for(timeout=90_000)
     # the kernel is ready when the toolbar's kernel status says Idle
@@ -134,6 +144,7 @@ def _open_and_run_all(lite, url: str, chapter: str, code_cells: int) -> None:
     # the app is still laying out); the second try is reported if it also starts nothing
     for attempt in range(2):
         _answer_kernel_dialog(lite, chapter)
+        before = len(problems.page_errors) if problems is not None else 0
         lite.get_by_role("menuitem", name="Run", exact=True).click()
         lite.get_by_role("menuitem", name=re.compile(r"^Run All Cells")).first.click()
         try:
@@ -143,6 +154,10 @@ def _open_and_run_all(lite, url: str, chapter: str, code_cells: int) -> None:
             break
         except sync_api.TimeoutError:
             assert attempt == 0, f"{chapter}: Run All Cells started no cell"
+            if problems is not None:
+                lost = problems.page_errors[before:]
+                print(f"\n[jupyterlite] {chapter}: the first Run All started no cell "
+                      f"(page errors meanwhile: {len(lost)} x {sorted(set(lost))}); pressed again")
     # the notebook lays its cells out over a few frames (JupyterLab's deferred
     # windowing); under load a count taken at once saw 2 of them
     try:
@@ -202,7 +217,7 @@ def test_notebook_runs_in_jupyterlite(browser, built_site, sub_path_url, chapter
         assert url.startswith(f"{sub_path_url}/_static/lite/"), url
 
         lite = context.new_page()
-        _open_and_run_all(lite, url, chapter, len(code_cells))
+        _open_and_run_all(lite, url, chapter, len(code_cells), problems)
         table = lite.locator(f".jp-OutputArea-output .{table_class}")
         table.first.wait_for(timeout=30_000)
         assert table.first.is_visible(), f"{chapter}: the dealing table is not shown"
@@ -236,7 +251,13 @@ def test_notebook_runs_in_jupyterlite(browser, built_site, sub_path_url, chapter
         assert BUNDLE in packages and not [p for p in packages if p.endswith(".whl")], \
             f"{chapter}: the kernel fetched {packages}"
         assert not problems.external, f"{chapter}: requests to other hosts: {problems.external}"
-        assert not problems.page_errors, f"{chapter}: page errors: {problems.page_errors}"
+        # every cell's output was checked above: JupyterLab's NO_KERNEL errors of a Run All
+        # pressed while the kernel was still being attached are printed, not failed on
+        no_kernel = [e for e in problems.page_errors if e == NO_KERNEL]
+        if no_kernel:
+            print(f"\n[jupyterlite] {chapter}: {len(no_kernel)} x {NO_KERNEL!r} (then every cell ran)")
+        page_errors = [e for e in problems.page_errors if e != NO_KERNEL]
+        assert not page_errors, f"{chapter}: page errors: {page_errors}"
         assert not problems.bad_status, f"{chapter}: HTTP errors: {problems.bad_status}"
         assert not problems.console, f"{chapter}: console errors: {problems.console}"
     finally:
