@@ -14,30 +14,20 @@ from __future__ import annotations
 import math
 import re
 from fractions import Fraction
-from pathlib import Path
 
 import jupytext
 import pytest
 
-BOOK = Path(__file__).resolve().parent.parent / "book"
-GAMES = ("hoggenheimer", "banker-and-broker", "landsknecht")
+from banking_games import registry
+from test_lesson_pages import BOOK, sections, source
+
+GAMES = registry.SLUGS
 PREFIX = {"hoggenheimer": "hl", "banker-and-broker": "bl", "landsknecht": "ll"}
-CODE_CELL = re.compile(r"^```\{code-cell\}.*?^```\s*$", re.S | re.M)
 EVAL = re.compile(r"\{eval\}`[^`]*`")
 QUESTION = re.compile(r"^\*\*H(\d)\*\* \(([^)]*)\)(.*?)^:::\{dropdown\} Teacher's key\n(.*?)^:::\s*$", re.S | re.M)
 QUOTE = re.compile(r'\*"([^"]+)"\*')
 TOKEN = re.compile(r'\(([abcd])\)|\*"([^"]+)"\*')
 PATHS = ("both ages", "ages 13–14", "ages 16–18")
-
-
-def source(game: str) -> str:
-    return (BOOK / f"lesson-{game}.md").read_text(encoding="utf-8")
-
-
-def sections(text: str) -> dict[str, str]:
-    prose = CODE_CELL.sub("", text)
-    parts = re.split(r"^## (.+)$", prose, flags=re.M)
-    return {parts[i].strip(): parts[i + 1] for i in range(1, len(parts), 2)}
 
 
 def normal(words: str) -> str:
