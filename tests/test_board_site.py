@@ -365,6 +365,26 @@ def _press(page, table, label: str) -> None:
                            timeout=30_000)
 
 
+def deal_lesson_session(page, seed: int):
+    """On a Hoggenheimer chapter page: press Deal live, set ``seed``, start a new session, play
+    the lesson's deals (teaching.LESSON_DEALS) to the end and open the lesson's group code.
+    Returns the table's locator, with its code shown."""
+    page.get_by_role("button", name="Deal live", exact=True).click()
+    table = page.locator(".bg-live-table .bg-hoggenheimer-table")
+    table.wait_for(timeout=180_000)
+    field = table.get_by_label("Seed", exact=True)
+    field.fill(str(seed))
+    field.press("Enter")
+    _press(page, table, "New session")
+    for _ in range(T.LESSON_DEALS):
+        _press(page, table, "Deal to the end")
+        _press(page, table, "New deal")
+    table.locator("button.bg-disclosure-header", has_text="Group code for the lesson").first.click()
+    page.wait_for_function(f"(el) => ({CODE_JS})(el) !== null", arg=table.element_handle(), timeout=30_000)
+    return table
+
+
+
 def _in_python(seed: int):
     """What the page does below, done in CPython with the chapter's own table (the code of its
     Deal live box): seed ``seed``, a new session, LESSON_DEALS deals dealt to the end, a bet
@@ -400,18 +420,7 @@ def test_codes_made_in_the_table_pool_on_the_board(browser, sub_path_url):
     page = watch(context.new_page(), problems)
     try:
         page.goto(f"{sub_path_url}/hoggenheimer.html", wait_until="load")
-        page.get_by_role("button", name="Deal live", exact=True).click()
-        table = page.locator(".bg-live-table .bg-hoggenheimer-table")
-        table.wait_for(timeout=180_000)
-        field = table.get_by_label("Seed", exact=True)
-        field.fill(str(seed))
-        field.press("Enter")
-        _press(page, table, "New session")
-        for _ in range(T.LESSON_DEALS):
-            _press(page, table, "Deal to the end")
-            _press(page, table, "New deal")
-        table.locator("button.bg-disclosure-header", has_text="Group code for the lesson").first.click()
-        page.wait_for_function(f"(el) => ({CODE_JS})(el) !== null", arg=table.element_handle(), timeout=30_000)
+        table = deal_lesson_session(page, seed)
         shown = table.evaluate(CODE_JS)
         assert GC.decode(shown) == GC.decode(lesson_code), f"the table's lesson code {shown} is not {lesson_code}"
 

@@ -25,6 +25,7 @@ from pathlib import Path
 import pytest
 
 from conftest import ROOT
+from test_launcher import ask
 from test_release import Launcher
 
 LAUNCHER = ROOT / "scripts" / "release" / "open-book.py"
@@ -81,21 +82,8 @@ def call(port: int, method: str, path: str, body: bytes | str | None = None, coo
 
 
 def raw(port: int, data: bytes, source: str = "127.0.0.1") -> int:
-    with socket.socket() as s:
-        s.bind((source, 0))
-        s.settimeout(60)
-        s.connect(("127.0.0.1", port))
-        s.sendall(data)
-        reply = b""
-        while True:
-            try:
-                chunk = s.recv(65536)
-            except ConnectionResetError:
-                break
-            if not chunk:
-                break
-            reply += chunk
-    return int(reply.split(b" ", 2)[1])
+    """Send ``data`` as it is from ``source``; the reply's status."""
+    return ask(port, data, source)[0]
 
 
 def listing(port: int, key: str) -> dict:

@@ -36,9 +36,9 @@ import time
 
 import pytest
 
-from banking_games.classroom import teaching as T
 from conftest import ROOT, need_module, new_context, require_chromium, watch
-from test_board_site import CODE_JS, _open_board, _pooled, _press, _seeds, board_cases, check_projector_view
+from test_board_site import _open_board, _pooled, _seeds, board_cases, check_projector_view, deal_lesson_session
+from test_launcher import ask as launcher_ask
 from test_release import Launcher
 
 require_chromium("class session browser test")
@@ -78,18 +78,7 @@ def deal_and_send(browser, base: str, class_code: str, seed: int, teacher_page, 
     try:
         page.goto(f"{base}/join/{class_code}?to=hoggenheimer.html", wait_until="load")
         assert page.url == f"{base}/hoggenheimer.html", page.url
-        page.get_by_role("button", name="Deal live", exact=True).click()
-        table = page.locator(".bg-live-table .bg-hoggenheimer-table")
-        table.wait_for(timeout=180_000)
-        field = table.get_by_label("Seed", exact=True)
-        field.fill(str(seed))
-        field.press("Enter")
-        _press(page, table, "New session")
-        for _ in range(T.LESSON_DEALS):
-            _press(page, table, "Deal to the end")
-            _press(page, table, "New deal")
-        table.locator("button.bg-disclosure-header", has_text="Group code for the lesson").first.click()
-        page.wait_for_function(f"(el) => ({CODE_JS})(el) !== null", arg=table.element_handle(), timeout=30_000)
+        table = deal_lesson_session(page, seed)
         send = table.get_by_role("button", name="Send to the class board")
         send.wait_for(timeout=30_000)
         start_at = time.monotonic()
@@ -111,21 +100,7 @@ def bad_requests(port: int, class_code: str) -> dict[int, int]:
     """200 requests the launcher must refuse, from loopback addresses other than 127.0.0.1
     (so that the flood's 429s do not fall on the groups' own address); the statuses counted."""
     def ask(raw: bytes, source: str) -> int:
-        with socket.socket() as s:
-            s.bind((source, 0))
-            s.settimeout(60)
-            s.connect(("127.0.0.1", port))
-            s.sendall(raw)
-            data = b""
-            while True:
-                try:
-                    chunk = s.recv(65536)
-                except ConnectionResetError:
-                    break
-                if not chunk:
-                    break
-                data += chunk
-        return int(data.split(b" ", 2)[1])
+        return launcher_ask(port, raw, source)[0]
 
     joined = f"Cookie: bg-class={class_code}\r\n"
     kinds = [   # (request, status); each from its own source address (the flood: the same one)
