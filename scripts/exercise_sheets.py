@@ -311,51 +311,69 @@ def room_to_write(pdf, ex: Exercise) -> None:
         caption = f"Your working (Exercise {ex.number}, continued)"
 
 
-def make_sheet(game: str, exercises: list[Exercise], out: Path) -> Path:
+def _write_pdf(path: Path, title: str, heading: str, intro: str, items: list[Exercise],
+               item_heading, inline=None, after=None) -> Path:
+    """Write one sheet to ``path``: ``heading`` and ``intro``, then ``items`` page by page
+    under each page's title, each as ``item_heading(item)`` and its blocks (paragraphs with
+    ``inline`` for their formulas, displayed formulas, lists), then ``after(pdf, item)``."""
     sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from make_handouts import Handout
+    from make_handouts import FONT_DIR, Handout
 
-    pdf = Handout(f"{GAMES[game]} exercises")
-    from make_handouts import FONT_DIR
+    pdf = Handout(title)
     pdf.add_font("DejaVu", "I", str(FONT_DIR / "DejaVuSans-Oblique.ttf"))
     pdf.add_font("DejaVu", "BI", str(FONT_DIR / "DejaVuSans-BoldOblique.ttf"))
     pdf.add_page()
-    pdf.heading(f"{GAMES[game]}: exercise sheet")
-    pdf.para("The exercises of the book's three pages on the game, numbered as on the website (Exercise 1, "
-             "2, ... on each page), each followed by ruled lines for your working. The solutions are on "
-             "the website, folded under each exercise. An exercise that asks you to deal says how to do it "
-             "with the Repeat panel of the website's dealing table.", size=10)
+    pdf.heading(heading)
+    pdf.para(intro, size=10)
+    text = (lambda runs: plain(runs, inline)) if inline else plain
     page = None
-    for ex in exercises:
-        if ex.page != page:
-            page = ex.page
+    for item in items:
+        if item.page != page:
+            page = item.page
             if pdf.get_y() > pdf.h - pdf.b_margin - 50:
                 pdf.add_page()
             pdf.ln(2)
-            pdf.heading(ex.page_title, size=13)
+            pdf.heading(item.page_title, size=13)
         if pdf.get_y() > pdf.h - pdf.b_margin - 40:   # not a heading alone at the foot of a page
             pdf.add_page()
         pdf.set_font("DejaVu", "B", 11)
-        pdf.multi_cell(0, 5.5, f"Exercise {ex.number} ({ex.title})")
+        pdf.multi_cell(0, 5.5, item_heading(item))
         pdf.ln(1)
         pdf.set_font("DejaVu", "", 10.5)
-        for kind, content in ex.blocks:
+        for kind, content in item.blocks:
             if kind == "p":
-                pdf.multi_cell(0, 5.2, plain(content), markdown=True, align="L")
+                pdf.multi_cell(0, 5.2, text(content), markdown=True, align="L")
+                pdf.ln(1.2)
+            elif kind == "math":
+                for line in solution_tex(content):
+                    pdf.set_x(pdf.l_margin + 8)
+                    pdf.multi_cell(0, 5.2, line, align="L")
                 pdf.ln(1.2)
             else:
-                for i, item in enumerate(content, 1):
-                    mark = f"{i}." if kind == "ol" else "•"
+                for i, entry in enumerate(content, 1):
                     pdf.set_x(pdf.l_margin + 4)
-                    pdf.multi_cell(0, 5.2, f"{mark}  {plain(item)}", markdown=True, align="L")
+                    pdf.multi_cell(0, 5.2, f"{f'{i}.' if kind == 'ol' else '•'}  {text(entry)}",
+                                   markdown=True, align="L")
                     pdf.ln(0.6)
                 pdf.ln(1)
-        room_to_write(pdf, ex)
+        if after:
+            after(pdf, item)
         pdf.ln(3)
-    out.mkdir(parents=True, exist_ok=True)
-    path = out / f"{game}-exercises.pdf"
+    path.parent.mkdir(parents=True, exist_ok=True)
     pdf.output(str(path))
     return path
+
+
+def make_sheet(game: str, exercises: list[Exercise], out: Path) -> Path:
+    """Write ``<out>/<game>-exercises.pdf``, the students' sheet: each exercise as the built
+    page shows it, followed by ruled lines to write on (:func:`room_to_write`). Returns the path."""
+    return _write_pdf(
+        out / f"{game}-exercises.pdf", f"{GAMES[game]} exercises", f"{GAMES[game]}: exercise sheet",
+        "The exercises of the book's three pages on the game, numbered as on the website (Exercise 1, "
+        "2, ... on each page), each followed by ruled lines for your working. The solutions are on "
+        "the website, folded under each exercise. An exercise that asks you to deal says how to do it "
+        "with the Repeat panel of the website's dealing table.",
+        exercises, lambda ex: f"Exercise {ex.number} ({ex.title})", after=room_to_write)
 
 
 def _solution_inline(tex: str) -> str:
@@ -368,60 +386,21 @@ def make_answers(game: str, exercises: list[Exercise], solutions: list[Exercise]
     the heading 'Solution to Exercise N (Title)'. Stops the build (``SystemExit``) when the
     pages' exercises and solutions do not pair up one to one (an exercise without its
     solution, or a solution of no exercise). Returns the path written."""
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    from make_handouts import FONT_DIR, Handout
-
     asked = [(e.page, e.number) for e in exercises]
     solved = [(s.page, s.number) for s in solutions]
     if sorted(asked) != sorted(solved):
         sys.exit(f"exercise_sheets: {game}: exercises and solutions do not pair up: "
                  f"without a solution {sorted(set(asked) - set(solved))}, "
                  f"solving no exercise {sorted(set(solved) - set(asked))}")
-    pdf = Handout(f"{GAMES[game]} answers (for the teacher)")
-    pdf.add_font("DejaVu", "I", str(FONT_DIR / "DejaVuSans-Oblique.ttf"))
-    pdf.add_font("DejaVu", "BI", str(FONT_DIR / "DejaVuSans-BoldOblique.ttf"))
-    pdf.add_page()
-    pdf.heading(f"{GAMES[game]}: answer sheet, for the teacher")
-    pdf.para("The solutions of the exercise sheet, numbered as on the website (Exercise 1, 2, ... on each "
-             "page), with the numbers the website computes. For the teacher: the students' sheet has the "
-             "exercises only. The book's code that computes each number is in the solution on the website.",
-             size=10)
-    page = None
-    for sol in solutions:
-        if sol.page != page:
-            page = sol.page
-            if pdf.get_y() > pdf.h - pdf.b_margin - 50:
-                pdf.add_page()
-            pdf.ln(2)
-            pdf.heading(sol.page_title, size=13)
-        if pdf.get_y() > pdf.h - pdf.b_margin - 40:
-            pdf.add_page()
-        pdf.set_font("DejaVu", "B", 11)
-        title = next(e.title for e in exercises if (e.page, e.number) == (sol.page, sol.number))
-        pdf.multi_cell(0, 5.5, f"Solution to Exercise {sol.number} ({title})")   # the exercise's own title
-        pdf.ln(1)
-        pdf.set_font("DejaVu", "", 10.5)
-        for kind, content in sol.blocks:
-            if kind == "p":
-                pdf.multi_cell(0, 5.2, plain(content, _solution_inline), markdown=True, align="L")
-                pdf.ln(1.2)
-            elif kind == "math":
-                for line in solution_tex(content):
-                    pdf.set_x(pdf.l_margin + 8)
-                    pdf.multi_cell(0, 5.2, line, align="L")
-                pdf.ln(1.2)
-            else:
-                for i, item in enumerate(content, 1):
-                    pdf.set_x(pdf.l_margin + 4)
-                    pdf.multi_cell(0, 5.2, f"{f'{i}.' if kind == 'ol' else '•'}  {plain(item, _solution_inline)}",
-                                   markdown=True, align="L")
-                    pdf.ln(0.6)
-                pdf.ln(1)
-        pdf.ln(3)
-    out.mkdir(parents=True, exist_ok=True)
-    path = out / f"{game}-answers.pdf"
-    pdf.output(str(path))
-    return path
+    titles = {(e.page, e.number): e.title for e in exercises}   # the exercise's own title
+    return _write_pdf(
+        out / f"{game}-answers.pdf", f"{GAMES[game]} answers (for the teacher)",
+        f"{GAMES[game]}: answer sheet, for the teacher",
+        "The solutions of the exercise sheet, numbered as on the website (Exercise 1, 2, ... on each "
+        "page), with the numbers the website computes. For the teacher: the students' sheet has the "
+        "exercises only. The book's code that computes each number is in the solution on the website.",
+        solutions, lambda sol: f"Solution to Exercise {sol.number} ({titles[(sol.page, sol.number)]})",
+        inline=_solution_inline)
 
 
 # ---------------------------------------------------------------- the JupyterLite cells
