@@ -197,3 +197,11 @@ def test_typed_chance_reads_exactly():
     assert typed_chance(".25", "P") == Fraction(1, 4)
     assert typed_chance("2 / 6", "P") == Fraction(1, 3)
     assert typed_chance("1", "P") == 1 and typed_chance("0", "P") == 0
+
+
+def test_prediction_fields_say_what_they_take():
+    """A screen reader names a field by its label: each field says it takes a prediction and of
+    which bet (Hoggenheimer's lesson bets A to D, classroom.hoggenheimer.BETS), not a bare letter."""
+    board = ClassBoard("hoggenheimer", store=MemoryStore(), key="k")
+    labels = [field.description for field in board.prediction_fields.values()]
+    assert labels == ["Prediction A", "Prediction B", "Prediction C", "Prediction D"]

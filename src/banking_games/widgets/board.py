@@ -173,7 +173,7 @@ class ClassBoard(plain.VBox):
                                           layout=widgets.Layout(width="auto"))
         self.reveal_button.on_click(lambda _: self.set_revealed(not self.revealed))
         self.prediction_fields = {
-            name: widgets.Text(value="", description=label.split(":")[0] if ":" in label else label,
+            name: widgets.Text(value="", description=f"Prediction {label.split(':')[0] if ':' in label else label}",
                                placeholder="e.g. 2/7 or 0.3", tooltip=f"the class's prediction of {label}", style=wide,
                                layout=widgets.Layout(width="auto", max_width="16em"))
             for name, label in g.names.items()}
