@@ -196,3 +196,14 @@ class Shown:
 
     def __repr__(self) -> str:
         return f"Shown({len(self._raw)} values)"
+
+
+def tr(text: str) -> str:
+    """Mark a string in a page's code cell as prose to translate; returns ``text`` unchanged.
+
+    ``scripts/editions.py`` takes the literal argument of ``tr("...")`` into the
+    page's catalogue and writes its translation in place of the literal in the
+    page's other editions (as it does for the text of ``shown.claim`` and of
+    ``shown.set`` with a plain string). Input and output: a ``str``.
+    """
+    return text

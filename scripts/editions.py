@@ -1,0 +1,407 @@
+"""The book's editions in other languages: MyST pages <-> gettext catalogues.
+
+English pages (``book/*.md``) are the source of truth. This module
+
+* **extracts** the translatable messages of each page into a catalogue
+  ``book/locales/<lang>/LC_MESSAGES/<page>.po`` (one per page and language,
+  the gettext format Poedit, Weblate and similar tools read);
+* **generates** a translated copy of each page from the English page and the
+  catalogue: the same front matter, the same code cells, the same maths,
+  labels and comments, with each message replaced by its translation.
+
+The generated pages are built like the English ones (their code cells run and
+their ``{eval}`` roles read the same computed values), and they are real
+notebooks for JupyterLab.
+
+What is a message (one per unit, its MyST source as the msgid, with the lines
+of a paragraph joined by spaces; a hard line break, a line ending in ``\\``,
+is kept as a newline):
+
+* the text of each paragraph, heading, list item's paragraph, table cell,
+  definition-list term and definition, also inside directives (the body of
+  an exercise, solution, note, admonition, dropdown, figure caption, proof
+  directive, glossary), parsed with MyST's own parser (myst-parser's
+  markdown-it configuration, so the units are what Sphinx reads);
+* a directive's title (``{exercise}``, ``{admonition}``, ``{dropdown}``,
+  ``{prf:...}``), but not an argument that is a label or a path
+  (``{solution}``, ``{figure}``);
+* in code cells, the prose a page keeps in code: the text of
+  ``shown.claim(name, "text", ...)`` and of ``shown.set(name, "text")`` when
+  it is a plain string literal with a space in it, and the argument of
+  ``tr("text")`` (an identity marker, ``banking_games.inline.tr``).
+
+Never messages: front matter, code (other than the above), maths blocks,
+MyST comments (``% ...``), targets, directive options.
+
+Catalogues are written and read with Babel; an English change updates the
+catalogues with Babel's ``Catalog.update`` so a changed message becomes
+*fuzzy* (its old translation kept as a suggestion) and a new one
+untranslated. Neither is ever shipped: :func:`generate` reports them and
+``--check`` fails on them.
+
+Usage::
+
+    python scripts/editions.py extract [--lang de --lang ru]   # write/update catalogues
+    python scripts/editions.py stats                           # untranslated/fuzzy per page
+    python scripts/editions.py generate --lang de OUT_DIR      # translated pages
+"""
+
+from __future__ import annotations
+
+import argparse
+import ast
+import re
+import sys
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po, write_po
+from markdown_it.renderer import RendererHTML
+from myst_parser.config.main import MdParserConfig
+from myst_parser.parsers.mdit import create_md_parser
+
+ROOT = Path(__file__).resolve().parent.parent
+BOOK = ROOT / "book"
+LOCALES = BOOK / "locales"
+LANGUAGES = ("de", "ru")
+PROJECT = "Three Banking Card Games"
+AUTHORS = "The banking-games authors"
+HEADER = ("# {lang} translation of a page of Three Banking Card Games.\n"
+          "# Written and updated by scripts/editions.py from the English page (book/);\n"
+          "# translate the msgstr lines only (docs/i18n/{lang}.md: style and terms).\n"
+          "# Text: CC BY 4.0, as the English book.")
+
+# myst_enable_extensions of book/_config.yml (read from it, so the units are Sphinx's)
+_EXTENSIONS_RE = re.compile(r"myst_enable_extensions:\s*\n((?:\s+- .*\n)+)")
+
+# directives whose body is not prose
+SKIP_DIRECTIVES = {"code-cell", "math", "code", "code-block", "raw", "eval-rst"}
+# directives whose argument is a title to translate (others: a label or a path)
+TITLE_DIRECTIVES = {"exercise", "admonition", "dropdown", "prf:theorem", "prf:definition",
+                    "prf:proof", "prf:lemma", "note", "tip", "warning", "important"}
+_DIRECTIVE_RE = re.compile(r"^\{([a-zA-Z0-9:_-]+)\}\s*(.*)$")
+_OPTION_RE = re.compile(r"^:[a-zA-Z0-9_-]+:")
+
+
+def _extensions() -> set[str]:
+    match = _EXTENSIONS_RE.search((BOOK / "_config.yml").read_text(encoding="utf-8"))
+    if not match:
+        raise RuntimeError("book/_config.yml: no myst_enable_extensions list found")
+    return {line.strip()[2:].strip() for line in match.group(1).splitlines() if line.strip()}
+
+
+_PARSER = None
+
+
+def _parser():
+    global _PARSER
+    if _PARSER is None:
+        _PARSER = create_md_parser(MdParserConfig(enable_extensions=_extensions()), RendererHTML)
+    return _PARSER
+
+
+@dataclass
+class Unit:
+    """One translatable unit of a page.
+
+    ``line`` is the 0-based line of the page where the unit starts; ``kind``
+    is ``"text"`` (a block of lines, ``lines`` long, whose first line holds
+    ``prefix`` before the text), ``"cell"`` (text inside one line, replaced
+    where it stands), ``"title"`` (a directive's argument, inside one line)
+    or ``"code"`` (a Python string literal from ``col`` of ``line`` to
+    ``end_col`` of ``end_line``).
+    """
+
+    msgid: str
+    kind: str
+    line: int
+    lines: int = 1
+    source: str = ""          # the exact text as it stands in the page (cell, title)
+    col: int = 0
+    end_line: int = 0
+    end_col: int = 0
+    head: str = ""            # a "text" unit's first line as it stands in the page, without prefix
+
+
+def _msgid(content: str) -> str:
+    """A paragraph's content (lines joined by newlines) as a message: lines joined
+    by spaces, except after a hard break (a line ending in a backslash)."""
+    out = []
+    lines = content.split("\n")
+    for i, line in enumerate(lines):
+        line = line.strip()
+        out.append(line)
+        if i < len(lines) - 1:
+            out.append("\n" if line.endswith("\\") else " ")
+    return "".join(out).strip()
+
+
+def _units_of_markdown(text: str, offset: int, units: list[Unit]) -> None:
+    """Add the units of MyST ``text`` whose first line is line ``offset`` of the page."""
+    tokens = _parser().parse(text)
+    lines = text.split("\n")
+    row_line = None
+    for i, tok in enumerate(tokens):
+        if tok.type == "tr_open" and tok.map:
+            row_line = tok.map[0]
+        if tok.type == "inline":
+            content = tok.content
+            if not content.strip():
+                continue
+            parent = tokens[i - 1].type if i else ""
+            if parent in ("th_open", "td_open"):
+                units.append(Unit(_msgid(content), "cell", offset + row_line, source=content))
+                continue
+            if tok.map is None:
+                continue
+            start, end = tok.map
+            units.append(Unit(_msgid(content), "text", offset + start, max(1, end - start),
+                              head=content.split("\n")[0].strip()))
+        elif tok.type in ("fence", "colon_fence") and tok.map:
+            match = _DIRECTIVE_RE.match(tok.info.strip())
+            if not match:
+                continue                      # a plain code block
+            name, argument = match.group(1), match.group(2).strip()
+            if name in SKIP_DIRECTIVES:
+                continue
+            start = tok.map[0]
+            if argument and name in TITLE_DIRECTIVES:
+                units.append(Unit(argument, "title", offset + start, source=argument))
+            body = tok.content.split("\n")
+            skip = 0
+            if body and body[0].strip() == "---":           # a YAML option block
+                close = next((k for k in range(1, len(body)) if body[k].strip() == "---"), None)
+                skip = (close + 1) if close is not None else 0
+            else:
+                while skip < len(body) and _OPTION_RE.match(body[skip].strip()):
+                    skip += 1
+            rest = "\n".join(body[skip:])
+            if rest.strip():
+                _units_of_markdown(rest, offset + start + 1 + skip, units)
+    del lines
+
+
+def _is_prose(value: str) -> bool:
+    return " " in value.strip() and any(c.isalpha() for c in value)
+
+
+def _units_of_code(text: str, offset: int, units: list[Unit]) -> None:
+    """Add the prose string literals of a code cell whose first line is ``offset``."""
+    # the cell's own YAML header (--- ... ---) is not Python
+    lines = text.split("\n")
+    skip = 0
+    if lines and lines[0].strip() == "---":
+        close = next((k for k in range(1, len(lines)) if lines[k].strip() == "---"), None)
+        skip = (close + 1) if close is not None else 0
+    code = "\n".join(lines[skip:])
+    try:
+        tree = ast.parse(code)
+    except SyntaxError:
+        return                                 # IPython magics: nothing to take
+    for node in ast.walk(tree):
+        if not isinstance(node, ast.Call):
+            continue
+        func = node.func
+        name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
+        literal = None
+        if name in ("claim", "set") and isinstance(func, ast.Attribute) and len(node.args) >= 2:
+            literal = node.args[1]
+        elif name == "tr" and node.args:
+            literal = node.args[0]
+        if not (isinstance(literal, ast.Constant) and isinstance(literal.value, str)):
+            continue
+        if name == "set" and not _is_prose(literal.value):
+            continue
+        units.append(Unit(literal.value, "code", offset + skip + literal.lineno - 1,
+                          col=literal.col_offset, end_line=offset + skip + literal.end_lineno - 1,
+                          end_col=literal.end_col_offset))
+
+
+def page_units(path: Path) -> list[Unit]:
+    """The translatable units of one MyST page, in page order (see the module docstring)."""
+    text = path.read_text(encoding="utf-8")
+    units: list[Unit] = []
+    _units_of_markdown(text, 0, units)
+    for tok in _parser().parse(text):
+        if tok.type == "fence" and tok.map and tok.info.strip().startswith("{code-cell}"):
+            _units_of_code(tok.content, tok.map[0] + 1, units)
+    units.sort(key=lambda u: (u.line, u.col))
+    return units
+
+
+def pages() -> list[Path]:
+    """The book's pages (book/*.md), sorted."""
+    return sorted(p for p in BOOK.glob("*.md") if p.name != "README.md")
+
+
+def template(path: Path) -> Catalog:
+    """The message template of one page (msgids in page order, each with its line)."""
+    catalog = Catalog(project=PROJECT, charset="utf-8", fuzzy=False)
+    rel = path.relative_to(ROOT).as_posix()
+    for unit in page_units(path):
+        flags = ("python-brace-format",) if "{" in unit.msgid else ()
+        existing = catalog.get(unit.msgid)
+        if existing is not None:
+            existing.locations.append((rel, unit.line + 1))
+            continue
+        catalog.add(unit.msgid, locations=[(rel, unit.line + 1)], flags=flags)
+    return catalog
+
+
+def catalogue_path(lang: str, page: str) -> Path:
+    return LOCALES / lang / "LC_MESSAGES" / f"{page}.po"
+
+
+def extract(languages=LANGUAGES) -> dict[str, int]:
+    """Write or update every page's catalogue for ``languages``; returns messages per page."""
+    counts = {}
+    for path in pages():
+        tmpl = template(path)
+        counts[path.stem] = len(tmpl)
+        for lang in languages:
+            target = catalogue_path(lang, path.stem)
+            target.parent.mkdir(parents=True, exist_ok=True)
+            if target.exists():
+                with target.open("rb") as f:
+                    catalog = read_po(f, locale=lang)
+                catalog.update(tmpl, update_header_comment=False)
+            else:
+                catalog = Catalog(locale=lang, project=PROJECT, copyright_holder=AUTHORS, charset="utf-8",
+                                  fuzzy=False, header_comment=HEADER.format(lang=lang))
+                catalog.update(tmpl)
+            with target.open("wb") as f:
+                write_po(f, catalog, width=100, sort_output=False, include_previous=True,
+                         ignore_obsolete=False)
+    return counts
+
+
+@dataclass
+class PageStats:
+    page: str
+    messages: int = 0
+    translated: int = 0
+    words: int = 0
+    untranslated: list[str] = field(default_factory=list)
+    fuzzy: list[str] = field(default_factory=list)
+
+
+def read_catalogue(lang: str, page: str) -> Catalog | None:
+    target = catalogue_path(lang, page)
+    if not target.exists():
+        return None
+    with target.open("rb") as f:
+        return read_po(f, locale=lang)
+
+
+def _translations(lang: str, path: Path, stats: PageStats) -> dict[str, str]:
+    catalog = read_catalogue(lang, path.stem)
+    found = {}
+    for unit in page_units(path):
+        if unit.msgid in found:
+            continue
+        stats.messages += 1
+        stats.words += len(unit.msgid.split())
+        message = catalog.get(unit.msgid) if catalog is not None else None
+        if message is None or not message.string:
+            stats.untranslated.append(unit.msgid)
+        elif message.fuzzy:
+            stats.fuzzy.append(unit.msgid)
+        else:
+            stats.translated += 1
+            found[unit.msgid] = message.string
+    return found
+
+
+def translate_page(path: Path, lang: str) -> tuple[str, PageStats]:
+    """The page at ``path`` in ``lang``: each unit with a translation (not fuzzy) replaced.
+
+    Untranslated and fuzzy units keep their English text and are listed in the stats.
+    """
+    stats = PageStats(path.stem)
+    found = _translations(lang, path, stats)
+    lines = path.read_text(encoding="utf-8").split("\n")
+    # replace from the bottom up so earlier line numbers stay valid
+    for unit in sorted(page_units(path), key=lambda u: (u.line, u.col), reverse=True):
+        new = found.get(unit.msgid)
+        if new is None:
+            continue
+        if unit.kind == "text":
+            first = lines[unit.line]
+            at = first.find(unit.head)
+            if at < 0:
+                raise RuntimeError(f"{path.name}:{unit.line + 1}: cannot place the message {unit.msgid[:40]!r}")
+            prefix = first[:at]
+            indent = " " * len(prefix) if prefix.strip() else prefix
+            new_lines = new.split("\n")
+            lines[unit.line:unit.line + unit.lines] = (
+                [prefix + new_lines[0]] + [indent + rest for rest in new_lines[1:]])
+        elif unit.kind in ("cell", "title"):
+            line = lines[unit.line]
+            if unit.source not in line:
+                raise RuntimeError(f"{path.name}:{unit.line + 1}: cannot place {unit.source[:40]!r}")
+            lines[unit.line] = line.replace(unit.source, new.replace("\n", " "), 1)
+        elif unit.kind == "code":
+            before = lines[unit.line][:unit.col]
+            after = lines[unit.end_line][unit.end_col:]
+            lines[unit.line:unit.end_line + 1] = [before + repr(new) + after]
+    return "\n".join(lines), stats
+
+
+def generate(lang: str, out: Path) -> list[PageStats]:
+    """Write every page of the book in ``lang`` into ``out``; return each page's stats."""
+    out.mkdir(parents=True, exist_ok=True)
+    result = []
+    for path in pages():
+        text, stats = translate_page(path, lang)
+        (out / path.name).write_text(text, encoding="utf-8")
+        result.append(stats)
+    return result
+
+
+def stats(lang: str) -> list[PageStats]:
+    """Each page's counts of messages, translated, untranslated and fuzzy in ``lang``."""
+    result = []
+    for path in pages():
+        s = PageStats(path.stem)
+        _translations(lang, path, s)
+        result.append(s)
+    return result
+
+
+def _print_stats(lang: str, rows: list[PageStats]) -> None:
+    print(f"{lang}: page, messages, translated, untranslated, fuzzy, English words")
+    for s in rows:
+        print(f"  {s.page:32} {s.messages:5} {s.translated:5} {len(s.untranslated):5} {len(s.fuzzy):5} {s.words:6}")
+    total = sum(s.messages for s in rows)
+    done = sum(s.translated for s in rows)
+    print(f"  {'all pages':32} {total:5} {done:5} {sum(len(s.untranslated) for s in rows):5} "
+          f"{sum(len(s.fuzzy) for s in rows):5} {sum(s.words for s in rows):6}")
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    sub = parser.add_subparsers(dest="command", required=True)
+    p_extract = sub.add_parser("extract", help="write or update the catalogues")
+    p_extract.add_argument("--lang", action="append", choices=LANGUAGES)
+    p_stats = sub.add_parser("stats", help="translated, untranslated and fuzzy per page")
+    p_stats.add_argument("--lang", action="append", choices=LANGUAGES)
+    p_gen = sub.add_parser("generate", help="write the translated pages")
+    p_gen.add_argument("--lang", required=True, choices=LANGUAGES)
+    p_gen.add_argument("out", type=Path)
+    args = parser.parse_args(argv)
+    if args.command == "extract":
+        counts = extract(tuple(args.lang or LANGUAGES))
+        print(f"{sum(counts.values())} messages in {len(counts)} pages")
+        return 0
+    if args.command == "stats":
+        for lang in args.lang or LANGUAGES:
+            _print_stats(lang, stats(lang))
+        return 0
+    rows = generate(args.lang, args.out)
+    _print_stats(args.lang, rows)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

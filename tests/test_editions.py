@@ -1,0 +1,90 @@
+"""scripts/editions.py: the pages' catalogues and the translated pages made from them.
+
+The right values here follow from the definition of a message (the module's docstring): a
+page written back with every message translated by itself must have exactly the same
+messages, in the same order; a changed English message must not keep its old translation.
+"""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.pofile import read_po, write_po
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+import editions  # noqa: E402
+
+PAGES = editions.pages()
+
+
+@pytest.mark.parametrize("page", PAGES, ids=[p.stem for p in PAGES])
+def test_a_page_written_back_unchanged_keeps_its_messages(page, tmp_path, monkeypatch):
+    # every message "translated" by itself: the generated page must hold the same units
+    monkeypatch.setattr(editions, "_translations",
+                        lambda lang, path, stats: {u.msgid: u.msgid for u in editions.page_units(path)})
+    text, _ = editions.translate_page(page, "de")
+    copy = tmp_path / page.name
+    copy.write_text(text, encoding="utf-8")
+    assert [(u.kind, u.msgid) for u in editions.page_units(copy)] == \
+        [(u.kind, u.msgid) for u in editions.page_units(page)]
+
+
+SAMPLE = """\
+# A title
+
+First paragraph with {eval}`shown.n` cards,
+wrapped over two lines.
+
+- an item
+
+```{code-cell} ipython3
+shown.claim("c", "always more", True)
+shown.set("k", "x")
+```
+
+:::{admonition} Quick check
+A question?
+:::
+"""
+
+
+def test_messages_of_a_sample_page(tmp_path):
+    page = tmp_path / "sample.md"
+    page.write_text(SAMPLE, encoding="utf-8")
+    # by the rules in the docstring: heading, paragraph (lines joined), list item, the
+    # claim's text (not "x": no space), the admonition's title and its body
+    assert [u.msgid for u in editions.page_units(page)] == [
+        "A title", "First paragraph with {eval}`shown.n` cards, wrapped over two lines.",
+        "an item", "always more", "Quick check", "A question?"]
+
+
+def test_translated_sample_page(tmp_path, monkeypatch):
+    page = tmp_path / "sample.md"
+    page.write_text(SAMPLE, encoding="utf-8")
+    german = {"A title": "Ein Titel", "an item": "ein Punkt", "always more": "immer mehr",
+              "Quick check": "Kurzer Check",
+              "First paragraph with {eval}`shown.n` cards, wrapped over two lines.":
+                  "Erster Absatz mit {eval}`shown.n` Karten."}
+    monkeypatch.setattr(editions, "_translations", lambda lang, path, stats: german)
+    text, _ = editions.translate_page(page, "de")
+    assert text.split("\n")[:6] == ["# Ein Titel", "", "Erster Absatz mit {eval}`shown.n` Karten.",
+                                    "", "- ein Punkt", ""]
+    assert "shown.claim(\"c\", 'immer mehr', True)" in text
+    assert 'shown.set("k", "x")' in text          # not prose: unchanged
+    assert ":::{admonition} Kurzer Check" in text
+    assert "A question?" in text                  # untranslated: stays English (and is counted)
+
+
+def test_a_changed_english_message_becomes_fuzzy(tmp_path):
+    # Babel's update: a msgid that changed a little keeps its old translation only as fuzzy
+    old = Catalog(locale="de")
+    old.add("The banker pays even money.", "Der Bankhalter zahlt 1 zu 1.")
+    new = Catalog()
+    new.add("The banker pays even money on ties.")
+    old.update(new)
+    message = old.get("The banker pays even money on ties.")
+    assert message.fuzzy and message.string == "Der Bankhalter zahlt 1 zu 1."
