@@ -43,6 +43,7 @@ Usage::
 
     python scripts/editions.py extract [--lang de --lang ru]   # write/update catalogues
     python scripts/editions.py stats                           # untranslated/fuzzy per page
+    python scripts/editions.py check [--lang de] [--page intro] # translations keep values, links
     python scripts/editions.py generate --lang de OUT_DIR      # translated pages
 """
 
@@ -369,6 +370,57 @@ def stats(lang: str) -> list[PageStats]:
     return result
 
 
+# what a translation must keep exactly as the English message has it
+_KEEP = (
+    ("computed value", re.compile(r"\{eval\}`[^`]*`")),
+    ("maths", re.compile(r"\{math\}`[^`]*`|\$\$.*?\$\$|\$[^$\n]+\$")),
+    ("reference", re.compile(r"\{(?:ref|numref|eq|doc|download|cite|prf:ref)\}`[^`]*`")),
+    ("link target", re.compile(r"\]\(([^)\s]*)\)")),
+)
+_ROLE = re.compile(r"\{[a-zA-Z:_-]+\}`[^`]*`")
+_CODE = re.compile(r"`[^`]+`")
+_TERM = re.compile(r"\{term\}`")
+
+
+def problems(msgid: str, msgstr: str) -> list[str]:
+    """What a translation ``msgstr`` of ``msgid`` lost or changed: every computed value,
+    piece of maths, reference, link target and inline code of the English message,
+    exactly (in any order), the same number of glossary terms and of hard line breaks."""
+    found = []
+    for what, pattern in _KEEP:
+        a, b = sorted(pattern.findall(msgid)), sorted(pattern.findall(msgstr))
+        if a != b:
+            missing = [x for x in a if x not in b] or [x for x in b if x not in a]
+            found.append(f"{what} differs: {missing[:3]}")
+    a = sorted(_CODE.findall(_ROLE.sub("", msgid)))
+    b = sorted(_CODE.findall(_ROLE.sub("", msgstr)))
+    if a != b:
+        found.append(f"inline code differs: {[x for x in a if x not in b][:3] or b[:3]}")
+    if len(_TERM.findall(msgid)) != len(_TERM.findall(msgstr)):
+        found.append("a different number of {term} roles")
+    if msgid.count("\n") != msgstr.count("\n"):
+        found.append("a different number of hard line breaks")
+    return found
+
+
+def check(lang: str, only: list[str] | None = None) -> int:
+    """Print every translated message of ``lang`` that fails :func:`problems`; return their count."""
+    bad = 0
+    for path in pages():
+        if only and path.stem not in only:
+            continue
+        catalog = read_catalogue(lang, path.stem)
+        if catalog is None:
+            continue
+        for message in catalog:
+            if not message.id or not message.string:
+                continue
+            for problem in problems(message.id, message.string):
+                bad += 1
+                print(f"{lang}/{path.stem}.po: {problem}\n  msgid: {message.id[:90]!r}")
+    return bad
+
+
 def _print_stats(lang: str, rows: list[PageStats]) -> None:
     print(f"{lang}: page, messages, translated, untranslated, fuzzy, English words")
     for s in rows:
@@ -386,6 +438,9 @@ def main(argv=None) -> int:
     p_extract.add_argument("--lang", action="append", choices=LANGUAGES)
     p_stats = sub.add_parser("stats", help="translated, untranslated and fuzzy per page")
     p_stats.add_argument("--lang", action="append", choices=LANGUAGES)
+    p_check = sub.add_parser("check", help="translations that lost a value, maths, link or term")
+    p_check.add_argument("--lang", action="append", choices=LANGUAGES)
+    p_check.add_argument("--page", action="append")
     p_gen = sub.add_parser("generate", help="write the translated pages")
     p_gen.add_argument("--lang", required=True, choices=LANGUAGES)
     p_gen.add_argument("out", type=Path)
@@ -398,6 +453,8 @@ def main(argv=None) -> int:
         for lang in args.lang or LANGUAGES:
             _print_stats(lang, stats(lang))
         return 0
+    if args.command == "check":
+        return 1 if sum(check(lang, args.page) for lang in args.lang or LANGUAGES) else 0
     rows = generate(args.lang, args.out)
     _print_stats(args.lang, rows)
     return 0
