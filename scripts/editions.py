@@ -43,6 +43,8 @@ Usage::
 
     python scripts/editions.py extract [--lang de --lang ru]   # write/update catalogues
     python scripts/editions.py stats                           # untranslated/fuzzy per page
+    python scripts/editions.py dump --lang de --page intro     # numbered messages to translate
+    python scripts/editions.py fill --lang de FILE             # set translations from such blocks
     python scripts/editions.py check [--lang de] [--page intro] # translations keep values, links
     python scripts/editions.py generate --lang de OUT_DIR      # translated pages
 """
@@ -122,6 +124,7 @@ class Unit:
     col: int = 0
     end_line: int = 0
     end_col: int = 0
+    note: str = ""            # for the translator: where a code unit's text appears
     head: str = ""            # a "text" unit's first line as it stands in the page, without prefix
 
 
@@ -214,7 +217,10 @@ def _units_of_code(text: str, offset: int, units: list[Unit]) -> None:
             continue
         if name == "set" and not _is_prose(literal.value):
             continue
-        units.append(Unit(literal.value, "code", offset + skip + literal.lineno - 1,
+        key = node.args[0].value if name != "tr" and isinstance(node.args[0], ast.Constant) else ""
+        note = (f"a fragment the prose shows with {{eval}}`shown.{key}`: translate it to fit there"
+                if key else "a text in the page's code")
+        units.append(Unit(literal.value, "code", offset + skip + literal.lineno - 1, note=note,
                           col=literal.col_offset, end_line=offset + skip + literal.end_lineno - 1,
                           end_col=literal.end_col_offset))
 
@@ -246,7 +252,8 @@ def template(path: Path) -> Catalog:
         if existing is not None:
             existing.locations.append((rel, unit.line + 1))
             continue
-        catalog.add(unit.msgid, locations=[(rel, unit.line + 1)], flags=flags)
+        catalog.add(unit.msgid, locations=[(rel, unit.line + 1)], flags=flags,
+                    auto_comments=[unit.note] if unit.note else [])
     return catalog
 
 
@@ -297,10 +304,11 @@ def read_catalogue(lang: str, page: str) -> Catalog | None:
 
 def _translations(lang: str, path: Path, stats: PageStats) -> dict[str, str]:
     catalog = read_catalogue(lang, path.stem)
-    found = {}
+    found, seen = {}, set()
     for unit in page_units(path):
-        if unit.msgid in found:
+        if unit.msgid in seen:
             continue
+        seen.add(unit.msgid)
         stats.messages += 1
         stats.words += len(unit.msgid.split())
         message = catalog.get(unit.msgid) if catalog is not None else None
@@ -421,6 +429,66 @@ def check(lang: str, only: list[str] | None = None) -> int:
     return bad
 
 
+def _messages(catalog: Catalog) -> list:
+    return [m for m in catalog if m.id]
+
+
+def write_catalogue(lang: str, page: str, catalog: Catalog) -> None:
+    with catalogue_path(lang, page).open("wb") as f:
+        write_po(f, catalog, width=100, sort_output=False, include_previous=True,
+                 ignore_obsolete=False)
+
+
+def dump(lang: str, page: str, everything: bool = False) -> str:
+    """The page's messages still to translate (untranslated or fuzzy; all with
+    ``everything``) as numbered blocks ``### <page> <n>`` + the English text, the
+    format :func:`fill` reads back with the translations in place of the English."""
+    catalog = read_catalogue(lang, page)
+    out = []
+    for n, message in enumerate(_messages(catalog), 1):
+        if everything or not message.string or message.fuzzy:
+            notes = "".join(f"#. {c}\n" for c in message.auto_comments)
+            where = ", ".join(f"{f}:{l}" for f, l in message.locations)
+            out.append(f"### {page} {n}\n#. {where}\n{notes}{message.id}\n")
+    return "\n".join(out)
+
+
+_BLOCK = re.compile(r"^### (\S+) (\d+)\s*$", re.M)
+
+
+def fill(lang: str, text: str) -> int:
+    """Set translations from numbered blocks (see :func:`dump`): each block's text,
+    stripped, becomes the msgstr of message ``n`` of the page's catalogue (no longer
+    fuzzy). A translation that fails :func:`problems` is refused (printed, not set).
+    Returns the number of messages set."""
+    parts = _BLOCK.split(text)
+    by_page: dict[str, list[tuple[int, str]]] = {}
+    for k in range(1, len(parts), 3):
+        body = "\n".join(line for line in parts[k + 2].split("\n") if not line.startswith("#. "))
+        by_page.setdefault(parts[k], []).append((int(parts[k + 1]), body.strip()))
+    done = 0
+    for page, items in by_page.items():
+        catalog = read_catalogue(lang, page)
+        if catalog is None:
+            raise SystemExit(f"no catalogue {catalogue_path(lang, page)}")
+        messages = _messages(catalog)
+        for n, string in items:
+            if not 1 <= n <= len(messages):
+                print(f"{page} {n}: no such message (1..{len(messages)})")
+                continue
+            message = messages[n - 1]
+            trouble = problems(message.id, string)
+            if trouble:
+                print(f"{page} {n}: refused: {'; '.join(trouble)}")
+                continue
+            message.string = string
+            message.flags.discard("fuzzy")
+            message.previous_id = ()
+            done += 1
+        write_catalogue(lang, page, catalog)
+    return done
+
+
 def _print_stats(lang: str, rows: list[PageStats]) -> None:
     print(f"{lang}: page, messages, translated, untranslated, fuzzy, English words")
     for s in rows:
@@ -441,6 +509,13 @@ def main(argv=None) -> int:
     p_check = sub.add_parser("check", help="translations that lost a value, maths, link or term")
     p_check.add_argument("--lang", action="append", choices=LANGUAGES)
     p_check.add_argument("--page", action="append")
+    p_dump = sub.add_parser("dump", help="numbered messages still to translate")
+    p_dump.add_argument("--lang", required=True, choices=LANGUAGES)
+    p_dump.add_argument("--page", required=True)
+    p_dump.add_argument("--all", action="store_true")
+    p_fill = sub.add_parser("fill", help="set translations from numbered blocks (see dump)")
+    p_fill.add_argument("--lang", required=True, choices=LANGUAGES)
+    p_fill.add_argument("file", type=Path)
     p_gen = sub.add_parser("generate", help="write the translated pages")
     p_gen.add_argument("--lang", required=True, choices=LANGUAGES)
     p_gen.add_argument("out", type=Path)
@@ -452,6 +527,12 @@ def main(argv=None) -> int:
     if args.command == "stats":
         for lang in args.lang or LANGUAGES:
             _print_stats(lang, stats(lang))
+        return 0
+    if args.command == "dump":
+        print(dump(args.lang, args.page, args.all))
+        return 0
+    if args.command == "fill":
+        print(f"{fill(args.lang, args.file.read_text(encoding='utf-8'))} messages set")
         return 0
     if args.command == "check":
         return 1 if sum(check(lang, args.page) for lang in args.lang or LANGUAGES) else 0
