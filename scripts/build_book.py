@@ -15,7 +15,10 @@ Called by scripts/build.sh (after the set-up) and by the tests'
 3. run ``jupyter-book build book -W -n --keep-going``, writing the log to
    book/_build/build.log, and fail if it fails or logs any warning or error;
 4. make each game's exercise sheet and add the exercises to the site's
-   JupyterLite notebooks (scripts/exercise_sheets.py), from the built pages.
+   JupyterLite notebooks (scripts/exercise_sheets.py), from the built pages;
+5. build the other editions (scripts/build_editions.py: German in html/de/,
+   Russian in html/ru/, each from the English pages and its catalogues, as
+   strictly as the English one).
 
 Usage: python scripts/build_book.py   (--no-cache is accepted and changes nothing)
 Exit status 0 on a clean build, 1 otherwise.
@@ -170,6 +173,15 @@ def build(no_cache: bool = False, echo: bool = True) -> tuple[bool, str]:
         plain += sheets.stdout + sheets.stderr
         if sheets.returncode != 0:
             ok, returncode = False, sheets.returncode
+    if ok:
+        # the German and Russian editions (scripts/build_editions.py), into html/de/ and html/ru/
+        eds = subprocess.run([sys.executable, str(ROOT / "scripts" / "build_editions.py")],
+                             capture_output=True, text=True)
+        plain += eds.stdout + eds.stderr
+        if echo:
+            sys.stdout.write(eds.stdout + eds.stderr)
+        if eds.returncode != 0:
+            ok, returncode = False, eds.returncode
     LOG.write_text(plain)
     text = plain
     if not ok:

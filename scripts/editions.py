@@ -124,6 +124,7 @@ class Unit:
     col: int = 0
     end_line: int = 0
     end_col: int = 0
+    level: int = 0            # a heading's level (1 for #), 0 for any other unit
     note: str = ""            # for the translator: where a code unit's text appears
     head: str = ""            # a "text" unit's first line as it stands in the page, without prefix
 
@@ -160,8 +161,9 @@ def _units_of_markdown(text: str, offset: int, units: list[Unit]) -> None:
             if tok.map is None:
                 continue
             start, end = tok.map
+            level = int(tokens[i - 1].tag[1]) if parent == "heading_open" else 0
             units.append(Unit(_msgid(content), "text", offset + start, max(1, end - start),
-                              head=content.split("\n")[0].strip()))
+                              head=content.split("\n")[0].strip(), level=level))
         elif tok.type in ("fence", "colon_fence") and tok.map:
             match = _DIRECTIVE_RE.match(tok.info.strip())
             if not match:
@@ -322,13 +324,57 @@ def _translations(lang: str, path: Path, stats: PageStats) -> dict[str, str]:
     return found
 
 
-def translate_page(path: Path, lang: str) -> tuple[str, PageStats]:
+def heading_slug(text: str, taken: set[str]) -> str:
+    """The anchor MyST gives a heading with this MyST ``text`` (myst-parser's
+    ``compute_unique_slug``: the text and inline code of the heading, slugified,
+    made unique on the page with ``-1``, ``-2`` ...); adds it to ``taken``."""
+    from myst_parser.mdit_to_docutils.base import default_slugify
+    inline = next(t for t in _parser().parse(text) if t.type == "inline")
+    title = "".join(c.content for c in inline.children or [] if c.type in ("text", "code_inline"))
+    slug = base = default_slugify(title)
+    i = 1
+    while slug in taken:
+        slug = f"{base}-{i}"
+        i += 1
+    taken.add(slug)
+    return slug
+
+
+def slug_map(path: Path, found: dict[str, str]) -> dict[str, str]:
+    """English heading anchor -> the translated heading's anchor, for one page (headings
+    down to level 3, as ``myst_heading_anchors: 3``)."""
+    english, translated, mapping = set(), set(), {}
+    for unit in page_units(path):
+        if 1 <= unit.level <= 3:
+            a = heading_slug(unit.msgid, english)
+            b = heading_slug(found.get(unit.msgid, unit.msgid), translated)
+            mapping[a] = b
+    return mapping
+
+
+_LINK = re.compile(r"\]\((?P<page>[A-Za-z0-9_.-]*?)(?P<md>\.md)?#(?P<slug>[^)\s]+)\)")
+
+
+def relink(text: str, page: str, slugs: dict[str, dict[str, str]]) -> str:
+    """``text`` with each link to a heading anchor (``[..](page.md#slug)``, ``[..](#slug)``)
+    pointed at the translated heading's anchor; other links unchanged."""
+    def sub(m):
+        target = m["page"] if m["page"] else page
+        new = slugs.get(target, {}).get(m["slug"], m["slug"])
+        return f"]({m['page']}{m['md'] or ''}#{new})"
+    return _LINK.sub(sub, text)
+
+
+def translate_page(path: Path, lang: str, slugs: dict[str, dict[str, str]] | None = None
+                   ) -> tuple[str, PageStats]:
     """The page at ``path`` in ``lang``: each unit with a translation (not fuzzy) replaced.
 
     Untranslated and fuzzy units keep their English text and are listed in the stats.
     """
     stats = PageStats(path.stem)
     found = _translations(lang, path, stats)
+    if slugs:
+        found = {k: relink(v, path.stem, slugs) for k, v in found.items()}
     lines = path.read_text(encoding="utf-8").split("\n")
     # replace from the bottom up so earlier line numbers stay valid
     for unit in sorted(page_units(path), key=lambda u: (u.line, u.col), reverse=True):
@@ -361,8 +407,12 @@ def generate(lang: str, out: Path) -> list[PageStats]:
     """Write every page of the book in ``lang`` into ``out``; return each page's stats."""
     out.mkdir(parents=True, exist_ok=True)
     result = []
+    slugs = {}
     for path in pages():
-        text, stats = translate_page(path, lang)
+        found = _translations(lang, path, PageStats(path.stem))
+        slugs[path.stem] = slug_map(path, found)
+    for path in pages():
+        text, stats = translate_page(path, lang, slugs)
         (out / path.name).write_text(text, encoding="utf-8")
         result.append(stats)
     return result

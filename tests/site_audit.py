@@ -34,9 +34,12 @@ DESKTOP = {"width": 1280, "height": 900}
 
 
 def site_pages(html: Path) -> list[str]:
-    """Every built HTML page (relative paths), excluding Sphinx's generated sources."""
+    """Every built HTML page (relative paths) of every edition (``de/…``, ``ru/…``), excluding
+    Sphinx's generated sources and the ``en/`` pages that only send the reader to the English
+    page at the root (scripts/build_editions.py)."""
     return sorted(str(p.relative_to(html)) for p in html.rglob("*.html")
-                  if not any(part.startswith("_") for part in p.relative_to(html).parts))
+                  if not any(part.startswith("_") for part in p.relative_to(html).parts)
+                  and p.relative_to(html).parts[0] != "en")
 
 
 def wait_ready(page) -> None:

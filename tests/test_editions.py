@@ -88,3 +88,40 @@ def test_a_changed_english_message_becomes_fuzzy(tmp_path):
     old.update(new)
     message = old.get("The banker pays even money on ties.")
     assert message.fuzzy and message.string == "Der Bankhalter zahlt 1 zu 1."
+
+
+import build_editions  # noqa: E402
+
+SHIPPED = [lang for lang in build_editions.shipped() if lang != "en"]
+
+
+@pytest.mark.parametrize("lang", SHIPPED)
+def test_a_shipped_edition_has_every_message_translated(lang):
+    # the build refuses such an edition too; this names every message at once, in seconds
+    missing = [f"{s.page}: {'fuzzy' if m in s.fuzzy else 'untranslated'}: {m[:80]!r}"
+               for s in editions.stats(lang) for m in s.untranslated + s.fuzzy]
+    assert not missing, f"{len(missing)} messages:\n" + "\n".join(missing[:40])
+
+
+@pytest.mark.parametrize("lang", SHIPPED)
+def test_translations_keep_every_value_link_and_term(lang, capsys):
+    assert editions.check(lang) == 0, capsys.readouterr().out[:4000]
+
+
+def test_a_translation_that_drops_a_computed_value_is_named():
+    english = "The banker wins {eval}`shown.p` of the deals; see [the rules](hoggenheimer.md#rules)."
+    assert editions.problems(english, "Der Bankhalter gewinnt die meisten Runden; siehe "
+                                      "[die Regeln](hoggenheimer.md#rules).") == \
+        ["computed value differs: ['{eval}`shown.p`']"]
+    assert editions.problems(english, "Der Bankhalter gewinnt {eval}`shown.p` der Runden; siehe "
+                                      "[die Regeln](hoggenheimer.md#rules).") == []
+
+
+def test_links_to_headings_follow_the_translated_heading():
+    slugs = {"hoggenheimer": {"the-rules": "die-regeln"}, "summary": {"a-table": "eine-tabelle"}}
+    assert editions.relink("[x](hoggenheimer.md#the-rules), [y](#a-table), [z](intro.md)", "summary", slugs) \
+        == "[x](hoggenheimer.md#die-regeln), [y](#eine-tabelle), [z](intro.md)"
+    # MyST's anchors: lower case, spaces to hyphens, punctuation dropped, unique on the page
+    taken = set()
+    assert [editions.heading_slug(t, taken) for t in ("Die Regeln", "Die `n` Regeln!", "Die Regeln")] \
+        == ["die-regeln", "die-n-regeln", "die-regeln-1"]

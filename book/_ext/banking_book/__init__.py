@@ -25,6 +25,8 @@ piece (submodule)         what it does
                           download
 ``download_links``        a Markdown link to an existing ``.ipynb`` outside
                           the book's pages is a download, not a page link
+``editions``              the language switcher and ``hreflang`` links of
+                          the English, German and Russian editions
 ========================  ==================================================
 
 Each submodule keeps its own ``setup(app)``, so a test can load one piece
@@ -34,11 +36,11 @@ game lives here: the pages compute everything from banking_games.
 
 from __future__ import annotations
 
-from . import (cell_captions, download_links, glossary_deflist, jupyterlite_launch, live_tables,
-               notebook_downloads, offline_site, solution_cells)
+from . import (cell_captions, download_links, editions, glossary_deflist, jupyterlite_launch,
+               live_tables, notebook_downloads, offline_site, solution_cells)
 
 PIECES = (offline_site, live_tables, cell_captions, solution_cells, glossary_deflist,
-          jupyterlite_launch, notebook_downloads, download_links)
+          jupyterlite_launch, notebook_downloads, download_links, editions)
 
 
 def setup(app):

@@ -1,0 +1,128 @@
+"""The built editions (scripts/build_editions.py): the same pages in every language, a
+language switcher that leads to the same page, hreflang, shared heavy files (issue 35).
+
+The right values come from the issue's text: every English page exists in each shipped
+edition under ``<lang>/`` with the same name; its ``<html lang>`` is the edition's code;
+each page names the same page of every shipped edition (``hreflang``) and links to it from
+a visible switcher; ``/en/<page>`` leads to the English page; Pyodide, the wheels,
+JupyterLite and the vendored scripts exist once (at the root) and every edition page that
+uses them points there.
+"""
+
+from __future__ import annotations
+
+import re
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+import build_editions  # noqa: E402
+from conftest import new_context, require_chromium  # noqa: E402
+
+pytestmark = pytest.mark.site
+
+EDITIONS = build_editions.shipped()
+OTHER = [lang for lang in EDITIONS if lang != "en"]
+NAMES = {"en": "English", "de": "Deutsch", "ru": "Русский"}
+
+
+def english_pages(html: Path) -> list[str]:
+    return sorted(p.name for p in html.glob("*.html"))
+
+
+def edition_dir(html: Path, lang: str) -> Path:
+    return html if lang == "en" else html / lang
+
+
+def test_the_book_ships_three_editions_english_first():
+    assert EDITIONS == ["en", "de", "ru"]
+
+
+@pytest.mark.parametrize("lang", OTHER)
+def test_every_english_page_exists_in_the_edition(built_site, lang):
+    pages = english_pages(built_site)
+    missing = [p for p in pages if not (built_site / lang / p).is_file()]
+    assert len(pages) > 20 and not missing, missing
+
+
+@pytest.mark.parametrize("lang", EDITIONS)
+def test_each_page_has_its_language_hreflang_and_switcher(built_site, lang):
+    here = edition_dir(built_site, lang)
+    bad = []
+    for name in english_pages(built_site):
+        text = (here / name).read_text(encoding="utf-8")
+        if not re.search(rf'<html lang="{lang}"', text):
+            bad.append(f"{lang}/{name}: <html lang> is not {lang!r}")
+        for other in EDITIONS:
+            m = re.search(rf'<link rel="alternate" hreflang="{other}" href="([^"]+)"', text)
+            if not m:
+                bad.append(f"{lang}/{name}: no hreflang link to {other}")
+                continue
+            target = (here / m.group(1)).resolve()
+            if target != (edition_dir(built_site, other) / name).resolve() or not target.is_file():
+                bad.append(f"{lang}/{name}: hreflang {other} -> {m.group(1)} is not that edition's {name}")
+        nav = re.search(r'<nav class="bg-editions" aria-label="([^"]+)">(.*?)</nav>', text, re.S)
+        if not nav:
+            bad.append(f"{lang}/{name}: no language switcher")
+            continue
+        links = re.findall(r'<a class="bg-edition[^"]*" href="([^"]+)" lang="(\w+)"[^>]*>([^<]+)</a>',
+                           nav.group(2))
+        if [(code, label) for _, code, label in links] != [(c, NAMES[c]) for c in EDITIONS]:
+            bad.append(f"{lang}/{name}: switcher shows {links}")
+        if nav.group(2).count('aria-current="page"') != 1 or f'lang="{lang}" hreflang="{lang}" aria-current' not in nav.group(2):
+            bad.append(f"{lang}/{name}: the current edition is not marked aria-current")
+    assert not bad, "\n".join(bad[:30])
+
+
+def test_en_addresses_lead_to_the_english_pages(built_site):
+    bad = []
+    for name in english_pages(built_site):
+        alias = built_site / "en" / name
+        if not alias.is_file():
+            bad.append(f"en/{name} missing")
+            continue
+        m = re.search(r'http-equiv="refresh" content="0; url=([^"]+)"', alias.read_text(encoding="utf-8"))
+        if not m or (alias.parent / m.group(1)).resolve() != (built_site / name).resolve():
+            bad.append(f"en/{name} does not send the reader to ../{name}")
+    assert not bad, bad
+
+
+@pytest.mark.parametrize("lang", OTHER)
+def test_heavy_files_are_served_once_for_all_editions(built_site, lang):
+    site = built_site / lang
+    copies = [d for d in build_editions.SHARED if (site / "_static" / d).exists()]
+    assert not copies, f"{lang}/_static holds its own copy of {copies}"
+    refs, broken = 0, []
+    for page in site.glob("*.html"):
+        for ref in re.findall(r'["\'(](\.\./_static/(?:live|lite|vendor)/[^"\'?#)]+)', page.read_text(encoding="utf-8")):
+            refs += 1
+            if not (site / ref).resolve().is_file():
+                broken.append(f"{lang}/{page.name}: {ref}")
+        assert not re.search(r'["\'(]_static/(?:live|lite|vendor)/', page.read_text(encoding="utf-8")), page.name
+    # every page loads MathJax and the widget scripts from the root: at least 3 per page
+    assert refs >= 3 * len(list(site.glob("*.html"))) and not broken, broken[:10]
+
+
+def test_the_switcher_leads_to_the_same_page_in_each_edition(browser, sub_path_url):
+    """Served under a sub-path, as a project page is: a reader on the German Landsknecht
+    chapter switches to Russian, then English, then German, and stays on Landsknecht."""
+    require_chromium("language switcher")
+    ctx, problems = new_context(browser)
+    try:
+        page = ctx.new_page()
+        page.goto(f"{sub_path_url}/de/landsknecht.html", wait_until="domcontentloaded")
+        seen = [(page.url.split("/book/", 1)[1], page.evaluate("document.documentElement.lang"))]
+        for target in ("Русский", "English", "Deutsch"):
+            switcher = page.locator("nav.bg-editions").first
+            assert switcher.is_visible(), f"switcher not visible on {page.url}"
+            switcher.get_by_role("link", name=target).click()
+            page.wait_for_load_state("domcontentloaded")
+            seen.append((page.url.split("/book/", 1)[1], page.evaluate("document.documentElement.lang")))
+        assert seen == [("de/landsknecht.html", "de"), ("ru/landsknecht.html", "ru"),
+                        ("landsknecht.html", "en"), ("de/landsknecht.html", "de")]
+        assert not problems.external
+    finally:
+        ctx.close()
