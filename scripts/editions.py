@@ -432,7 +432,8 @@ def stats(lang: str) -> list[PageStats]:
 _KEEP = (
     ("computed value", re.compile(r"\{eval\}`[^`]*`")),
     ("maths", re.compile(r"\{math\}`[^`]*`|\$\$.*?\$\$|\$[^$\n]+\$")),
-    ("reference", re.compile(r"\{(?:ref|numref|eq|doc|download|cite|prf:ref)\}`[^`]*`")),
+    # a reference's target (its text before <target>, if any, is translated)
+    ("reference", re.compile(r"\{(?:ref|numref|eq|doc|download|cite|prf:ref)\}`(?:[^`<]*<)?([^`<>]*)>?`")),
     ("link target", re.compile(r"\]\(([^)\s]*)\)")),
 )
 _ROLE = re.compile(r"\{[a-zA-Z:_-]+\}`[^`]*`")
