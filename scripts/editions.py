@@ -438,6 +438,8 @@ _KEEP = (
 )
 _ROLE = re.compile(r"\{[a-zA-Z:_-]+\}`[^`]*`")
 _CODE = re.compile(r"`[^`]+`")
+# a str.format field of a text from code: tr("{n} cards").format(n=...)
+_FIELD = re.compile(r"(?<![{\\])\{[A-Za-z_][A-Za-z0-9_]*(?:![rsa])?(?::[^{}]*)?\}(?!`)")
 _TERM = re.compile(r"\{term\}`")
 
 
@@ -455,6 +457,10 @@ def problems(msgid: str, msgstr: str) -> list[str]:
     b = sorted(_CODE.findall(_ROLE.sub("", msgstr)))
     if a != b:
         found.append(f"inline code differs: {[x for x in a if x not in b][:3] or b[:3]}")
+    fields_a = sorted(_FIELD.findall(_ROLE.sub("", msgid)))
+    fields_b = sorted(_FIELD.findall(_ROLE.sub("", msgstr)))
+    if fields_a != fields_b:
+        found.append(f"format fields differ: {fields_a} != {fields_b}")
     if len(_TERM.findall(msgid)) != len(_TERM.findall(msgstr)):
         found.append("a different number of {term} roles")
     if msgid.count("\n") != msgstr.count("\n"):
