@@ -26,7 +26,7 @@ is kept as a newline):
   ``{prf:...}``), but not an argument that is a label or a path
   (``{solution}``, ``{figure}``);
 * in code cells, the prose a page keeps in code: the text of
-  ``shown.claim(name, "text", ...)`` and of ``shown.set(name, "text")`` when
+  ``shown.claim(name, "text", ...)`` and of ``shown.set``/``shown.put(name, "text")`` when
   it is a plain string literal with a space in it, and the argument of
   ``tr("text")`` (an identity marker, ``banking_games.inline.tr``).
 
@@ -211,13 +211,13 @@ def _units_of_code(text: str, offset: int, units: list[Unit]) -> None:
         func = node.func
         name = func.attr if isinstance(func, ast.Attribute) else getattr(func, "id", "")
         literal = None
-        if name in ("claim", "set") and isinstance(func, ast.Attribute) and len(node.args) >= 2:
+        if name in ("claim", "set", "put") and isinstance(func, ast.Attribute) and len(node.args) >= 2:
             literal = node.args[1]
         elif name == "tr" and node.args:
             literal = node.args[0]
         if not (isinstance(literal, ast.Constant) and isinstance(literal.value, str)):
             continue
-        if name == "set" and not _is_prose(literal.value):
+        if name in ("set", "put") and not _is_prose(literal.value):
             continue
         key = node.args[0].value if name != "tr" and isinstance(node.args[0], ast.Constant) else ""
         note = (f"a fragment the prose shows with {{eval}}`shown.{key}`: translate it to fit there"
