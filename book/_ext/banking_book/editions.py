@@ -12,7 +12,9 @@ defaults):
     the codes of every edition that is shipped, English first. Only these are
     linked, so a switcher never leads to a missing page.
 
-Every page gets, in the article header, a ``<nav>`` with one link per edition,
+Every page gets, at the top of its article (above the title, where it fits on a
+phone; the theme's header row has no room for it at 390 px), a ``<nav>`` with one
+link per edition,
 the current one marked ``aria-current="page"``, each link leading to *the same
 page* in that edition by a relative address (so it works offline, from the
 release zip and under any sub-path), and one ``<link rel="alternate"
@@ -22,11 +24,9 @@ their own language (Deutsch, English, Русский), as switchers do.
 
 from __future__ import annotations
 
-from pathlib import Path
+import html
 
 from sphinx.application import Sphinx
-
-HERE = Path(__file__).resolve().parent
 
 # each language's name in that language (what a reader looks for)
 NAMES = {"en": "English", "de": "Deutsch", "ru": "Русский"}
@@ -43,6 +43,16 @@ def edition_root(current: str, target: str) -> str:
     return up if target == "en" else f"{up}{target}/"
 
 
+def switcher(links: list[dict], label: str) -> str:
+    """The switcher's HTML: a ``<nav>`` named ``label`` with one link per edition."""
+    items = []
+    for link in links:
+        current = ' aria-current="page"' if link["current"] else ""
+        items.append(f'<a class="bg-edition{" current" if link["current"] else ""}" href="{link["href"]}" '
+                     f'lang="{link["code"]}" hreflang="{link["code"]}"{current}>{html.escape(link["name"])}</a>')
+    return f'<nav class="bg-editions" aria-label="{html.escape(label)}">{"".join(items)}</nav>\n'
+
+
 def _page_context(app: Sphinx, pagename: str, templatename: str, context: dict, doctree) -> None:
     current = app.config.bg_edition
     editions = list(app.config.bg_editions)
@@ -53,26 +63,15 @@ def _page_context(app: Sphinx, pagename: str, templatename: str, context: dict, 
     for code in editions:
         links.append({"code": code, "name": NAMES.get(code, code),
                       "href": edition_root(current, code) + target, "current": code == current})
-    context["bg_editions"] = links
-    context["bg_editions_label"] = LABELS.get(current, "Language")
+    if "body" in context:        # every page but the generated index and search pages
+        context["body"] = switcher(links, LABELS.get(current, "Language")) + context["body"]
     alternates = "".join(
         f'<link rel="alternate" hreflang="{link["code"]}" href="{link["href"]}" />\n' for link in links)
     context["metatags"] = context.get("metatags", "") + alternates
 
 
-def _templates(app: Sphinx, config) -> None:
-    config.templates_path.append(str(HERE / "templates"))
-    if len(config.bg_editions) > 1:
-        options = config.html_theme_options
-        end = options.get("article_header_end") or ["article-header-buttons.html"]
-        if isinstance(end, str):
-            end = [end]
-        options["article_header_end"] = ["bg-editions.html", *[e for e in end if e != "bg-editions.html"]]
-
-
 def setup(app: Sphinx) -> dict:
     app.add_config_value("bg_edition", "en", "html")
     app.add_config_value("bg_editions", ["en"], "html")
-    app.connect("config-inited", _templates)
     app.connect("html-page-context", _page_context)
     return {"parallel_read_safe": True, "parallel_write_safe": True}
