@@ -220,8 +220,9 @@ def _units_of_code(text: str, offset: int, units: list[Unit]) -> None:
         if name in ("set", "put") and not _is_prose(literal.value):
             continue
         key = node.args[0].value if name != "tr" and isinstance(node.args[0], ast.Constant) else ""
+        line = code.split("\n")[literal.lineno - 1].strip()
         note = (f"a fragment the prose shows with {{eval}}`shown.{key}`: translate it to fit there"
-                if key else "a text in the page's code")
+                if key else f"a text the page's code shows: {line[:110]}")
         units.append(Unit(literal.value, "code", offset + skip + literal.lineno - 1, note=note,
                           col=literal.col_offset, end_line=offset + skip + literal.end_lineno - 1,
                           end_col=literal.end_col_offset))
