@@ -34,12 +34,15 @@ DESKTOP = {"width": 1280, "height": 900}
 
 
 def site_pages(html: Path) -> list[str]:
-    """Every built HTML page (relative paths) of every edition (``de/…``, ``ru/…``), excluding
-    Sphinx's generated sources and the ``en/`` pages that only send the reader to the English
-    page at the root (scripts/build_editions.py)."""
-    return sorted(str(p.relative_to(html)) for p in html.rglob("*.html")
-                  if not any(part.startswith("_") for part in p.relative_to(html).parts)
-                  and p.relative_to(html).parts[0] != "en")
+    """Every built HTML page of the English edition (relative paths: the site's root), excluding
+    Sphinx's generated sources; the other editions' pages are :func:`edition_pages`."""
+    return sorted(p.name for p in html.glob("*.html"))
+
+
+def edition_pages(html: Path, lang: str) -> list[str]:
+    """Every built HTML page of the edition ``lang`` (``de/intro.html`` …), built by
+    scripts/build_editions.py into the folder named by its language code."""
+    return sorted(f"{lang}/{p.name}" for p in (html / lang).glob("*.html"))
 
 
 def wait_ready(page) -> None:

@@ -111,6 +111,12 @@ def _report(v: dict) -> str:
 
 @pytest.fixture(scope="module")
 def audits(site):
+    """:func:`audit_pages` of every English page (tests/test_editions_site.py audits the other
+    editions' pages the same way, on the other worker)."""
+    return audit_pages(*site)
+
+
+def audit_pages(browser, url, pages):
     """Every page loaded once (desktop width, the system in light mode), then axe in
     light mode; the system switched to dark, axe in dark mode (a page with widgets:
     loaded again in dark mode for this audit); on a game page, back to light, every
@@ -122,7 +128,6 @@ def audits(site):
     ``themes``: per page and mode, :data:`THEME_JS` when axe ran; ``dark_loaded``: the
     pages loaded in dark mode; ``still_folded``: per game page, the blocks left folded;
     ``opened``: solutions shown, all game pages."""
-    browser, url, pages = site
     found = {"light": [], "dark": [], "folds": [], "switch": [], "switch_light": []}
     themes, dark_loaded, still_folded, opened = {}, [], {}, 0
 

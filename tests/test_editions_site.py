@@ -128,3 +128,24 @@ def test_the_switcher_leads_to_the_same_page_in_each_edition(browser, sub_path_u
         assert not problems.external
     finally:
         ctx.close()
+
+
+@pytest.fixture(scope="module")
+def edition_audits(browser, site_url, built_site):
+    """Every page of every other edition audited as the English pages are
+    (tests/test_axe.py's ``audit_pages``: axe-core in light and dark mode, requests to other
+    hosts), in this file's group, so on the other worker than the English audit."""
+    from site_audit import edition_pages
+    from test_axe import audit_pages
+    pages = [p for lang in OTHER for p in edition_pages(built_site, lang)]
+    return pages, audit_pages(browser, site_url, pages)
+
+
+@pytest.mark.parametrize("scheme", ["light", "dark"])
+def test_every_edition_page_passes_axe_offline(edition_audits, scheme, built_site):
+    from test_axe import theme_not_shown
+    pages, audits = edition_audits
+    assert len(pages) == len(OTHER) * len(english_pages(built_site)), pages
+    assert sorted(audits["themes"]) == sorted(pages), "not every page was audited"
+    found = theme_not_shown(audits["themes"], scheme) + audits["found"][scheme]
+    assert not found, "\n".join(found)
