@@ -45,6 +45,7 @@ Usage::
     python scripts/editions.py stats                           # untranslated/fuzzy per page
     python scripts/editions.py dump --lang de --page intro     # numbered messages to translate
     python scripts/editions.py fill --lang de FILE             # set translations from such blocks
+    python scripts/editions.py merge --lang de OTHER/intro.po  # take translations from another copy
     python scripts/editions.py check [--lang de] [--page intro] # translations keep values, links
     python scripts/editions.py generate --lang de OUT_DIR      # translated pages
 """
@@ -276,6 +277,7 @@ def extract(languages=LANGUAGES) -> dict[str, int]:
             if target.exists():
                 with target.open("rb") as f:
                     catalog = read_po(f, locale=lang)
+                tmpl.creation_date = catalog.creation_date     # no header churn on every run
                 catalog.update(tmpl, update_header_comment=False)
             else:
                 catalog = Catalog(locale=lang, project=PROJECT, copyright_holder=AUTHORS, charset="utf-8",
@@ -547,6 +549,37 @@ def fill(lang: str, text: str) -> int:
     return done
 
 
+def merge(lang: str, other: Path) -> int:
+    """Take the translations of another copy of a page's catalogue (a translator's file, or a
+    branch's): each message of ``other`` that is translated and not fuzzy sets the same
+    message of our catalogue of that page (named by ``other``'s file name) when ours is
+    untranslated or fuzzy. A translation that fails :func:`problems` is skipped (printed).
+    Returns the number of messages set."""
+    with other.open("rb") as f:
+        theirs = read_po(f, locale=lang)
+    page = other.stem
+    catalog = read_catalogue(lang, page)
+    if catalog is None:
+        raise SystemExit(f"no catalogue {catalogue_path(lang, page)}")
+    done = 0
+    for message in theirs:
+        if not message.id or not message.string or message.fuzzy:
+            continue
+        ours = catalog.get(message.id)
+        if ours is None or (ours.string and not ours.fuzzy):
+            continue
+        trouble = problems(message.id, message.string)
+        if trouble:
+            print(f"{page}: skipped: {'; '.join(trouble)}: {message.id[:60]!r}")
+            continue
+        ours.string = message.string
+        ours.flags.discard("fuzzy")
+        ours.previous_id = ()
+        done += 1
+    write_catalogue(lang, page, catalog)
+    return done
+
+
 def _print_stats(lang: str, rows: list[PageStats]) -> None:
     print(f"{lang}: page, messages, translated, untranslated, fuzzy, English words")
     for s in rows:
@@ -574,6 +607,9 @@ def main(argv=None) -> int:
     p_fill = sub.add_parser("fill", help="set translations from numbered blocks (see dump)")
     p_fill.add_argument("--lang", required=True, choices=LANGUAGES)
     p_fill.add_argument("file", type=Path)
+    p_merge = sub.add_parser("merge", help="take translations from other copies of page catalogues")
+    p_merge.add_argument("--lang", required=True, choices=LANGUAGES)
+    p_merge.add_argument("files", type=Path, nargs="+")
     p_gen = sub.add_parser("generate", help="write the translated pages")
     p_gen.add_argument("--lang", required=True, choices=LANGUAGES)
     p_gen.add_argument("out", type=Path)
@@ -591,6 +627,9 @@ def main(argv=None) -> int:
         return 0
     if args.command == "fill":
         print(f"{fill(args.lang, args.file.read_text(encoding='utf-8'))} messages set")
+        return 0
+    if args.command == "merge":
+        print(f"{sum(merge(args.lang, f) for f in args.files)} messages set")
         return 0
     if args.command == "check":
         return 1 if sum(check(lang, args.page) for lang in args.lang or LANGUAGES) else 0

@@ -125,3 +125,29 @@ def test_links_to_headings_follow_the_translated_heading():
     taken = set()
     assert [editions.heading_slug(t, taken) for t in ("Die Regeln", "Die `n` Regeln!", "Die Regeln")] \
         == ["die-regeln", "die-n-regeln", "die-regeln-1"]
+
+
+def test_merge_takes_only_sound_translations_into_empty_or_fuzzy_messages(tmp_path, monkeypatch):
+    monkeypatch.setattr(editions, "LOCALES", tmp_path / "locales")
+    ours = Catalog(locale="de")
+    ours.add("One {eval}`shown.n` card.")                       # untranslated: takes theirs
+    ours.add("Two", "Zwei (unsere)")                              # translated: kept
+    ours.add("Three", "Drei?", flags=["fuzzy"])                   # fuzzy: takes theirs
+    ours.add("Four {eval}`shown.k`")                              # theirs drops the value: refused
+    target = editions.catalogue_path("de", "page")
+    target.parent.mkdir(parents=True)
+    with target.open("wb") as f:
+        write_po(f, ours)
+    theirs = Catalog(locale="de")
+    theirs.add("One {eval}`shown.n` card.", "Eine {eval}`shown.n` Karte.")
+    theirs.add("Two", "Zwei (ihre)")
+    theirs.add("Three", "Drei")
+    theirs.add("Four {eval}`shown.k`", "Vier")
+    other = tmp_path / "page.po"
+    with other.open("wb") as f:
+        write_po(f, theirs)
+    assert editions.merge("de", other) == 2
+    with target.open("rb") as f:
+        merged = read_po(f)
+    assert [(m.string, m.fuzzy) for m in merged if m.id] == [
+        ("Eine {eval}`shown.n` Karte.", False), ("Zwei (unsere)", False), ("Drei", False), ("", False)]
