@@ -444,15 +444,19 @@ _CODE = re.compile(r"`[^`]+`")
 # a str.format field of a text from code: tr("{n} cards").format(n=...)
 _FIELD = re.compile(r"(?<![{\\])\{[A-Za-z_][A-Za-z0-9_]*(?:![rsa])?(?::[^{}]*)?\}(?!`)")
 _TERM = re.compile(r"\{term\}`")
+_TEXT = re.compile(r"\\text\{[^{}]*\}")
 
 
 def problems(msgid: str, msgstr: str) -> list[str]:
     """What a translation ``msgstr`` of ``msgid`` lost or changed: every computed value,
     piece of maths, reference, link target and inline code of the English message,
-    exactly (in any order), the same number of glossary terms and of hard line breaks."""
+    exactly (in any order; only the words in a formula's ``\\text{...}`` may change), the same
+    number of glossary terms and of hard line breaks."""
     found = []
     for what, pattern in _KEEP:
         a, b = sorted(pattern.findall(msgid)), sorted(pattern.findall(msgstr))
+        if what == "maths":      # words in \text{...} are translated, the formula is not
+            a, b = sorted(_TEXT.sub(r"\\text{}", x) for x in a), sorted(_TEXT.sub(r"\\text{}", x) for x in b)
         if a != b:
             missing = [x for x in a if x not in b] or [x for x in b if x not in a]
             found.append(f"{what} differs: {missing[:3]}")
