@@ -191,6 +191,10 @@ def build(lang: str, all_editions: list[str], allow_untranslated: bool = False) 
         else:
             os.environ["BANKING_GAMES_LANG"] = previous
     (build_book.BUILD / f"build-{lang}.log").write_text(plain)
+    if not ok and allow_untranslated and (src / "_build" / "html" / "index.html").is_file():
+        # a preview: English left in the pages breaks references to the translated glossary
+        print(f"[editions] {lang}: {len(build_book.problem_lines(plain))} warnings (a preview, not shipped)")
+        ok = True
     if not ok:
         print("\n".join(build_book.problem_lines(plain)[:40]), file=sys.stderr)
         print(f"[editions] {lang}: build FAILED (exit {code}); log in book/_build/build-{lang}.log",

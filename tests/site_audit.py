@@ -41,8 +41,9 @@ def site_pages(html: Path) -> list[str]:
 
 def edition_pages(html: Path, lang: str) -> list[str]:
     """Every built HTML page of the edition ``lang`` (``de/intro.html`` …), built by
-    scripts/build_editions.py into the folder named by its language code."""
-    return sorted(f"{lang}/{p.name}" for p in (html / lang).glob("*.html"))
+    scripts/build_editions.py into the folder named by its language code; not its index.html,
+    Jupyter Book's redirect to intro.html)."""
+    return sorted(f"{lang}/{p.name}" for p in (html / lang).glob("*.html") if p.name != "index.html")
 
 
 def wait_ready(page) -> None:

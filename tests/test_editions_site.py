@@ -157,3 +157,30 @@ def test_every_edition_page_passes_axe_offline(edition_audits, scheme, built_sit
     assert sorted(audits["themes"]) == sorted(pages), "not every page was audited"
     found = theme_not_shown(audits["themes"], scheme) + audits["found"][scheme]
     assert not found, "\n".join(found)
+
+
+@pytest.fixture(scope="module")
+def edition_phone_loads(browser, site_url, built_site):
+    """Every page of every other edition loaded once at 390 px (longer German words, Russian
+    text): what is cut off or scrolls with no cue, as tests/test_phone_layout.py finds it."""
+    from site_audit import PHONE, edition_pages, overflow_problems, wait_ready
+    from test_phone_layout import SCROLL_CUE_JS
+    pages = [p for lang in OTHER for p in edition_pages(built_site, lang)]
+    cut = []
+    for name in pages:
+        ctx, _ = new_context(browser, viewport=PHONE, is_mobile=True, has_touch=True, service_workers="block")
+        try:
+            page = ctx.new_page()
+            page.goto(f"{site_url}/{name}", wait_until="load")
+            wait_ready(page)
+            cut += [f"{name}: {p}" for p in overflow_problems(page)]
+            cut += [f"{name}: scrolls with no cue: {p}" for p in page.evaluate(SCROLL_CUE_JS)]
+        finally:
+            ctx.close()
+    return pages, cut
+
+
+def test_nothing_cut_off_on_a_phone_in_any_edition(edition_phone_loads, built_site):
+    pages, cut = edition_phone_loads
+    assert not cut, "\n".join(cut[:40])
+    assert len(pages) == len(OTHER) * len(english_pages(built_site)), pages
