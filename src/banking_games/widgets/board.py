@@ -144,18 +144,18 @@ class ClassBoard(plain.VBox):
             f'<div style="font-size:90%;color:{MUTED_COLOUR}">Type or paste the groups\' codes, one per line, '
             "and press Add. A group that dealt with real cards enters its counts below. The codes are kept "
             f"{kept} until you press Clear all.</div>")
-        self.codes_field = widgets.Textarea(value="", placeholder="one group code per line", description="Codes",
+        self.codes_field = widgets.Textarea(value="", placeholder=_("one group code per line"), description=_("Codes"),
                                             style=wide, layout=widgets.Layout(width="100%", height="7em"))
         # the website's live-tables.js refuses a larger paste in the page, before it reaches Python
         self.codes_field.add_class(f"bg-paste-{MAX_PASTE_LINES}-{MAX_PASTE_CHARS}")
-        self.add_button = plain.Button(description="Add", button_style="primary", icon="plus",
-                                         tooltip="add the codes typed above to the board")
+        self.add_button = plain.Button(description=_("Add"), button_style="primary", icon="plus",
+                                         tooltip=_("add the codes typed above to the board"))
         self.message = MessageBar()
         self.cards_fields = {name: widgets.Text(value="", description=label, style=wide,
                                                 layout=widgets.Layout(width="150px"))
                              for name, label in (("group", "Group"),) + g.fields}
-        self.cards_button = plain.Button(description="Add real-cards group", icon="plus",
-                                           tooltip="add the counts typed in these fields as one group",
+        self.cards_button = plain.Button(description=_("Add real-cards group"), icon="plus",
+                                           tooltip=_("add the counts typed in these fields as one group"),
                                            layout=widgets.Layout(width="auto"))
         row = widgets.Layout(flex_flow="row wrap", align_items="center")
         cards = Disclosure(children=[plain.VBox([
@@ -165,20 +165,20 @@ class ClassBoard(plain.VBox):
             plain.HBox(list(self.cards_fields.values()) + [self.cards_button], layout=row)])],
             titles=("A group with real cards",))
         self.groups_box = plain.VBox([])
-        self.clear_button = plain.Button(description="Clear all", icon="trash",
-                                           tooltip="remove every group from the board (asks first)",
+        self.clear_button = plain.Button(description=_("Clear all"), icon="trash",
+                                           tooltip=_("remove every group from the board (asks first)"),
                                            layout=widgets.Layout(width="auto", min_width="9em"))
-        self.cancel_button = plain.Button(description="Keep them", layout=widgets.Layout(display="none"))
-        self.reveal_button = plain.Button(description="Hide exact values", icon="eye-slash",
+        self.cancel_button = plain.Button(description=_("Keep them"), layout=widgets.Layout(display="none"))
+        self.reveal_button = plain.Button(description=_("Hide exact values"), icon="eye-slash",
                                           layout=widgets.Layout(width="auto"))
         self.reveal_button.on_click(lambda _: self.set_revealed(not self.revealed))
         self.prediction_fields = {
             name: widgets.Text(value="", description=f"Prediction {label.split(':')[0] if ':' in label else label}",
-                               placeholder="e.g. 2/7 or 0.3", tooltip=f"the class's prediction of {label}", style=wide,
+                               placeholder=_("e.g. 2/7 or 0.3"), tooltip=f"the class's prediction of {label}", style=wide,
                                layout=widgets.Layout(width="auto", max_width="16em"))
             for name, label in g.names.items()}
-        self.predict_button = plain.Button(description="Record predictions", icon="pencil",
-                                           tooltip="show the class's predictions typed in these fields in the table",
+        self.predict_button = plain.Button(description=_("Record predictions"), icon="pencil",
+                                           tooltip=_("show the class's predictions typed in these fields in the table"),
                                            layout=widgets.Layout(width="auto"))
         self.predict_button.on_click(lambda _: self._predict_pressed())
         predictions = plain.VBox([
@@ -188,14 +188,14 @@ class ClassBoard(plain.VBox):
             plain.HBox(list(self.prediction_fields.values()) + [self.predict_button], layout=row)])
         self.table = plain.HTML("", layout=widgets.Layout(max_width="100%", overflow="auto"))
         self.funnel_event = widgets.Dropdown(options=[(label, k) for k, label in g.names.items()],
-                                             value=g.funnel, description="Funnel plot of", style=wide,
+                                             value=g.funnel, description=_("Funnel plot of"), style=wide,
                                              layout=widgets.Layout(max_width="100%"))
         self.plot = plain.HTML("")
         self.plot.add_class("bg-funnel")
         self.table.add_class("bg-pooled")
         self.projector_button = plain.Button(
-            description="Projector view", icon="expand", layout=widgets.Layout(width="auto"),
-            tooltip="show the pooled results large, over the whole window, for a class to read from the back")
+            description=_("Projector view"), icon="expand", layout=widgets.Layout(width="auto"),
+            tooltip=_("show the pooled results large, over the whole window, for a class to read from the back"))
         self.projector_button.on_click(lambda _: self.set_projector(not self.projector))
         self.projector = False
         self.add_button.on_click(lambda _: self.add(self.codes_field.value, from_field=True))
@@ -681,7 +681,7 @@ class ClassBoard(plain.VBox):
             if e.warning:
                 what += (f'<br><span role="note" style="color:{ALERT_COLOUR};font-weight:bold">⚠ Not the lesson\'s '
                          f"seed: {html.escape(e.warning)}</span>")
-            button = plain.Button(description="Remove", icon="times", tooltip=f"remove {self._name(e)}",
+            button = plain.Button(description=_("Remove"), icon="times", tooltip=f"remove {self._name(e)}",
                                     layout=widgets.Layout(width="auto", flex="0 0 auto"))
             button.on_click(lambda _, i=i: self._remove_pressed(i))
             rows.append(plain.HBox([plain.HTML(what, layout=widgets.Layout(flex="1 1 14em")), button],
