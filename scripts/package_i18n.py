@@ -46,9 +46,35 @@ def extract() -> Catalog:
     for path, lineno, message, comments, context in extract_from_dir(
             PACKAGE, method_map=[("**.py", "python")], keywords=KEYWORDS, comment_tags=("TRANSLATORS:",)):
         catalog.add(message, None, [(f"src/banking_games/{path}", lineno)], auto_comments=comments, context=context)
+    for path, lineno, message, context in _in_fstrings():
+        if message not in catalog or (context and catalog.get(message, context) is None):
+            catalog.add(message, None, [(path, lineno)], context=context)
     with POT.open("wb") as f:
         write_po(f, catalog, width=100, sort_output=False, omit_header=False)
     return catalog
+
+
+def _in_fstrings():
+    """The marked messages inside f-strings' expressions (``f"<b>{_('Settlement')}</b>"``), which
+    Babel's Python extractor does not read: ``(path, line, message, context)`` from the source's AST."""
+    import ast
+    for path in sorted(PACKAGE.rglob("*.py")):
+        rel = f"src/banking_games/{path.relative_to(PACKAGE).as_posix()}"
+        for js in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if not isinstance(js, ast.JoinedStr):
+                continue
+            for call in ast.walk(js):
+                if not (isinstance(call, ast.Call) and isinstance(call.func, ast.Name)
+                        and call.func.id in KEYWORDS and call.args):
+                    continue
+                args = [a.value if isinstance(a, ast.Constant) and isinstance(a.value, str) else None
+                        for a in call.args]
+                if call.func.id in ("_", "N_") and args[0]:
+                    yield rel, call.lineno, args[0], None
+                elif call.func.id == "ngettext" and len(args) > 1 and args[0] and args[1]:
+                    yield rel, call.lineno, (args[0], args[1]), None
+                elif call.func.id == "pgettext" and len(args) > 1 and args[0] and args[1]:
+                    yield rel, call.lineno, args[1], args[0]
 
 
 def po_path(lang: str) -> Path:

@@ -59,6 +59,7 @@ from fractions import Fraction
 import ipywidgets as widgets
 
 from . import plain
+from ..i18n import _, error_text
 from ..classroom import group_codes as gcodes
 from ..classroom import teaching as T
 from ..classroom.board_checks import (CHECK_DEALS_PER_ADD, GAMES, MAX_PASTE_CHARS, MAX_PASTE_LINES, REPEAT_CHECK_DEALS,
@@ -174,7 +175,7 @@ class ClassBoard(plain.VBox):
         self.reveal_button.on_click(lambda _: self.set_revealed(not self.revealed))
         self.prediction_fields = {
             name: widgets.Text(value="", description=f"Prediction {label.split(':')[0] if ':' in label else label}",
-                               placeholder=_("e.g. 2/7 or 0.3"), tooltip=f"the class's prediction of {label}", style=wide,
+                               placeholder=_("e.g. 2/7 or 0.3"), tooltip=_("the class's prediction of {event}").format(event=label), style=wide,
                                layout=widgets.Layout(width="auto", max_width="16em"))
             for name, label in g.names.items()}
         self.predict_button = plain.Button(description=_("Record predictions"), icon="pencil",
@@ -227,7 +228,7 @@ class ClassBoard(plain.VBox):
             self.add_class("bg-projector")
         else:
             self.remove_class("bg-projector")
-        self.projector_button.description = "Back to the page" if self.projector else "Projector view"
+        self.projector_button.description = _("Back to the page") if self.projector else _("Projector view")
         self.projector_button.icon = "compress" if self.projector else "expand"
 
     # ------------------------------------------------------------ reading entries
@@ -327,7 +328,7 @@ class ClassBoard(plain.VBox):
                 replaced.append((earlier, entry))
             added.append(entry)
         if not added and not refused:
-            self.message.error("No code to add: type or paste the groups' codes, one per line, then press Add.")
+            self.message.error(_("No code to add: type or paste the groups' codes, one per line, then press Add."))
             return []
         self.entries.extend(added)
         if added:
@@ -337,7 +338,7 @@ class ClassBoard(plain.VBox):
             kept = sorted([(n, line) for n, line, _ in refused] + held)
             self.codes_field.value = "\n".join(line for _, line in kept)
         flagged = [e for e in added if e.flag]
-        said = [f"Added {plural(new, 'group')}." if new else ("Nothing added." if not added else "")]
+        said = [f"Added {plural(new, 'group')}." if new else (_("Nothing added.") if not added else "")]
         said += [f"Group {self._name(new_e)}: its code of {plural(old.code.deals, 'deal')} replaced by this one of "
                  f"{plural(new_e.code.deals, 'deal')} (one entry per group, the latest: it holds the earlier deals)."
                  for old, new_e in replaced]
@@ -455,7 +456,7 @@ class ClassBoard(plain.VBox):
         self._tell("reveal", "on" if on else "off")
         self._show_revealed()
         self._render()
-        self.message.info("The exact values are shown." if on else
+        self.message.info(_("The exact values are shown.") if on else
                           f"The exact values are hidden: the table shows \"{HIDDEN}\". Record the class's "
                           "predictions, then press Reveal exact values.")
 
@@ -504,33 +505,33 @@ class ClassBoard(plain.VBox):
     def _show_revealed(self) -> None:
         """The Reveal button's words, icon and tooltip for :attr:`revealed`."""
         b = self.reveal_button
-        b.description = "Hide exact values" if self.revealed else "Reveal exact values"
+        b.description = _("Hide exact values") if self.revealed else _("Reveal exact values")
         b.icon = "eye-slash" if self.revealed else "eye"
-        b.tooltip = ("hide the exact chances, bands and verdicts until the class has predicted"
-                     if self.revealed else "show the exact chances, bands and verdicts")
+        b.tooltip = (_("hide the exact chances, bands and verdicts until the class has predicted")
+                     if self.revealed else _("show the exact chances, bands and verdicts"))
         b.button_style = "" if self.revealed else "warning"
 
     def _predict_pressed(self) -> None:
         try:
             got = self.set_predictions({k: w.value for k, w in self.prediction_fields.items()})
         except GameError as exc:
-            self.message.error(str(exc))
+            self.message.error(error_text(exc))
             return
-        self.message.info(f"Recorded {plural(len(got), 'prediction')}." if got else "No prediction recorded.")
+        self.message.info(f"Recorded {plural(len(got), 'prediction')}." if got else _("No prediction recorded."))
 
     def _cards_pressed(self) -> None:
         f = {k: w.value for k, w in self.cards_fields.items()}
         try:
             self.add_cards(f.pop("group"), f.pop("deals"), **f)
         except GameError as exc:
-            self.message.error(str(exc))
+            self.message.error(error_text(exc))
             return
         for w in self.cards_fields.values():
             w.value = ""
 
     def _clear_pressed(self) -> None:
         if not self.entries:
-            self.message.info("The board is empty: nothing to clear.")
+            self.message.info(_("The board is empty: nothing to clear."))
             return
         if self._confirming:
             self.clear(confirm=True)
@@ -544,11 +545,11 @@ class ClassBoard(plain.VBox):
 
     def _cancel_clear(self, quiet: bool = False) -> None:
         self._confirming = False
-        self.clear_button.description = "Clear all"
+        self.clear_button.description = _("Clear all")
         self.clear_button.button_style = ""
         self.cancel_button.layout.display = "none"
         if not quiet:
-            self.message.info("Nothing cleared.")
+            self.message.info(_("Nothing cleared."))
 
     # ------------------------------------------------------------ state
     def groups(self) -> list[T.GroupCounts]:
@@ -681,7 +682,7 @@ class ClassBoard(plain.VBox):
             if e.warning:
                 what += (f'<br><span role="note" style="color:{ALERT_COLOUR};font-weight:bold">⚠ Not the lesson\'s '
                          f"seed: {html.escape(e.warning)}</span>")
-            button = plain.Button(description=_("Remove"), icon="times", tooltip=f"remove {self._name(e)}",
+            button = plain.Button(description=_("Remove"), icon="times", tooltip=_("remove {group}").format(group=self._name(e)),
                                     layout=widgets.Layout(width="auto", flex="0 0 auto"))
             button.on_click(lambda _, i=i: self._remove_pressed(i))
             rows.append(plain.HBox([plain.HTML(what, layout=widgets.Layout(flex="1 1 14em")), button],
@@ -760,4 +761,4 @@ class ClassBoard(plain.VBox):
         try:
             self.remove(index)
         except GameError as exc:
-            self.message.error(str(exc))
+            self.message.error(error_text(exc))
