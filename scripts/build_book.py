@@ -152,6 +152,12 @@ def build(no_cache: bool = False, echo: bool = True) -> tuple[bool, str]:
     if vendor.returncode != 0:
         return False, vendor.stdout + vendor.stderr
     clean(no_cache)
+    # the package's message catalogues (.po -> .mo where the .po is newer): the pages' tables in
+    # German and Russian read them
+    mos = subprocess.run([sys.executable, str(ROOT / "scripts" / "package_i18n.py"), "compile"],
+                         capture_output=True, text=True)
+    if mos.returncode != 0:
+        return False, mos.stdout + mos.stderr
     # the lesson pages' handouts (PDF) and student notebooks, linked as downloads
     handouts = subprocess.run([sys.executable, str(ROOT / "scripts" / "make_handouts.py")],
                               capture_output=True, text=True)

@@ -75,7 +75,26 @@ def _pins() -> dict[str, str]:
 
 
 def _src_files() -> list[Path]:
-    return sorted(p for p in (ROOT / "src" / "banking_games").rglob("*.py"))
+    """The package's sources: its modules and its message catalogues (``.po``; the wheel
+    carries their compiled ``.mo``, see :func:`_package_files`)."""
+    pkg = ROOT / "src" / "banking_games"
+    return sorted([*pkg.rglob("*.py"), *pkg.glob("locales/*/LC_MESSAGES/*.po")])
+
+
+def _package_files() -> list[Path]:
+    """What the wheel of the package holds: its modules and the compiled catalogues
+    (``locales/<lang>/LC_MESSAGES/banking_games.mo``, compiled here from the ``.po`` when
+    missing or older, so that the tables in the browser speak German and Russian without
+    Babel, which is too heavy for Pyodide)."""
+    sys.path.insert(0, str(ROOT / "src"))
+    from banking_games import i18n
+    i18n.compile_catalogues()
+    pkg = ROOT / "src" / "banking_games"
+    mos = sorted(pkg.glob(f"locales/*/LC_MESSAGES/{i18n.DOMAIN}.mo"))
+    if len(mos) != len(i18n.LANGUAGES) - 1:
+        sys.exit(f"live_site: {len(mos)} compiled catalogues in {pkg / 'locales'}, "
+                 f"{len(i18n.LANGUAGES) - 1} expected")
+    return sorted([*pkg.rglob("*.py"), *mos])
 
 
 _LIVE_CELL = re.compile(r"^```\{code-cell\}[^\n]*\n((?::[^\n]*\n)*)\n(.*?)^```", re.M | re.S)
@@ -123,7 +142,7 @@ def build_own_wheel(dest: Path) -> Path:
     info = f"banking_games-{version}.dist-info"
     files: list[tuple[str, bytes]] = []
     src = ROOT / "src"
-    for p in _src_files():
+    for p in _package_files():
         files.append((p.relative_to(src).as_posix(), p.read_bytes()))
     files.append((f"{info}/METADATA", (
         f"Metadata-Version: 2.1\nName: banking-games\nVersion: {version}\n"

@@ -103,4 +103,6 @@ setup_node() {
 }
 
 setup_python
+# the package's message catalogues, .po -> .mo where the .po is newer (scripts/package_i18n.py)
+"$PY" scripts/package_i18n.py compile >&2
 setup_node

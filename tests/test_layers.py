@@ -53,6 +53,7 @@ LAZY = {
     "numpy": "optional in inline values (a numpy bool is accepted when numpy is there)",
     "yaml": "reads book/_config.yml only when a page asks for the project's address",
     "tqdm": "a progress bar, only when a long simulation asks for one",
+    "babel": "compiles the message catalogues (.po to .mo) at build time only; Pyodide reads the .mo without it",
     "pyodide": "exists only in the browser (Deal live); imported where the page's storage is used",
 }
 """Third-party modules a function may import late, each with its reason."""

@@ -26,7 +26,33 @@ __all__ = [
 
 
 class GameError(Exception):
-    """Base class of every error raised by this package on bad input."""
+    """Base class of every error raised by this package on bad input.
+
+    An error a reader can meet in a widget is made with :meth:`of`, from an
+    English template marked for the message catalogues: ``str(exc)`` is
+    the English message (the Python API speaks English), and
+    :func:`banking_games.i18n.error_text` writes it in the edition's
+    language for the widget's message area.
+
+    Attributes:
+        template: the English template (``""`` for an error made from a plain message).
+        params: the values the template's ``{placeholders}`` take.
+    """
+
+    template = ""
+    params: dict = {}
+
+    @classmethod
+    def of(cls, template: str, **params: object) -> "GameError":
+        """An error of this class whose message is ``template.format(**params)``,
+        keeping ``template`` and ``params`` for the reader's translation.
+        Mark ``template`` for the catalogue where it is written
+        (``Error.of(N_("..."), x=...)``; the babel configuration extracts
+        the first argument of ``.of`` too). Raises ``KeyError`` if a
+        placeholder has no value."""
+        exc = cls(template.format(**params))
+        exc.template, exc.params = template, dict(params)
+        return exc
 
 
 class CardError(GameError, ValueError):

@@ -25,6 +25,16 @@ function                   writes                                  example
                            box that scrolls sideways on a phone
 =========================  ======================================  =============
 
+Numbers are written as the language in use writes them
+(:func:`banking_games.i18n.set_language`; the symbols are
+:data:`banking_games.i18n.NUMBER_SYMBOLS`, taken from CLDR): English
+``1,234.5`` and ``25%``, German ``1.234,5`` and ``25 %``, Russian ``1 234,5``
+(a no-break space) and ``0,25``. Fractions are written the same in every
+language (``8/17``); the words ("to 1", "units", "and") are translated.
+:func:`number` and :func:`percent` write a plain number and a percentage;
+:func:`latex_number` a number for displayed maths (a decimal comma as ``{,}``,
+so that MathJax puts no space after it).
+
 Errors: a value that is not a number where one is needed raises
 :class:`banking_games.inline.InlineValueError` (a GameError), naming the value
 and what is allowed. No rule of any game lives here.
@@ -36,11 +46,12 @@ import numbers
 from fractions import Fraction
 from typing import Any, Sequence
 
+from .i18n import NUMBER_SYMBOLS, _, language, localize_number, ngettext, pgettext
 from .inline import InlineValueError, ShownText, plain
 from .render import scroll_html
 
-__all__ = ["as_fraction", "decimal", "equation", "fraction", "listed", "near_one", "odds", "plain",
-           "table_html", "units", "unquoted", "with_decimal"]
+__all__ = ["as_fraction", "decimal", "equation", "fraction", "latex_number", "listed", "near_one", "number",
+           "odds", "percent", "plain", "table_html", "units", "unquoted", "with_decimal"]
 
 
 def unquoted(text: Any) -> ShownText:
@@ -74,29 +85,77 @@ def decimal(x: Any, digits: int = 4) -> ShownText:
     """``x`` with ``digits`` decimals: ``decimal(Fraction(1, 17))`` is ``0.0588``.
     Raises InlineValueError if ``x`` is not a real number."""
     try:
-        return ShownText(f"{float(x):.{digits}f}", x)
+        return ShownText(localize_number(f"{float(x):.{digits}f}"), x)
     except (TypeError, ValueError, OverflowError):
         raise InlineValueError(f"{x!r} is not a real number: decimal() takes an int, a Fraction, "
                                "a float or a SymPy number") from None
+
+
+def number(x: Any, digits: int | None = None) -> ShownText:
+    """A number as the language in use writes it, thousands grouped: ``number(1234)``
+    is ``1,234`` in English, ``1.234`` in German, ``1 234`` in Russian (no-break space);
+    ``number(1234.5, 1)`` ``1,234.5`` / ``1.234,5`` / ``1 234,5``. Without ``digits``,
+    ``x`` must be whole (an int, or a Fraction or float equal to one).
+    Raises InlineValueError for anything else."""
+    try:
+        if digits is None:
+            q = _exact(x)
+            if q.denominator != 1:
+                raise InlineValueError(f"{x!r} is not whole: give number() the digits to write")
+            text = f"{q.numerator:,}"
+        else:
+            text = f"{float(x):,.{digits}f}"
+    except (TypeError, ValueError, OverflowError):
+        raise InlineValueError(f"{x!r} is not a real number: number() takes an int, a Fraction, "
+                               "a float or a SymPy number") from None
+    return ShownText(localize_number(text), x)
+
+
+def percent(x: Any, digits: int = 0) -> ShownText:
+    """A share as a percentage with ``digits`` decimals: ``percent(0.25)`` is ``25%``
+    in English, ``25 %`` in German and Russian (no-break space, CLDR's pattern).
+    Raises InlineValueError if ``x`` is not a real number."""
+    try:
+        text = f"{float(x) * 100:,.{digits}f}%"
+    except (TypeError, ValueError, OverflowError):
+        raise InlineValueError(f"{x!r} is not a real number: percent() takes a share such as 0.25") from None
+    return ShownText(localize_number(text), x)
+
+
+def latex_number(text: Any) -> ShownText:
+    """A number written by this module (or ``str`` of one) for displayed maths in the
+    language in use: the decimal comma as ``{,}`` (MathJax would put a space after a
+    bare comma), a no-break space as ``\\,``; English text unchanged
+    (``latex_number(decimal(0.25, 2))`` is ``0{,}25`` in German)."""
+    text = localize_number(str(text))
+    sym = NUMBER_SYMBOLS[language()]
+    if sym["decimal"] == ",":
+        text = text.replace(",", "{,}")
+    return ShownText(text.replace("\u00a0", "\\,"), text)
 
 
 def with_decimal(x: Any, digits: int = 4) -> ShownText:
     """The exact fraction with its decimal beside it, ``1/17 (0.0588)``; a whole
     number alone, ``3``. Raises InlineValueError as :func:`fraction`."""
     q = _exact(x)
-    return fraction(q) if q.denominator == 1 else ShownText(f"{q} ({float(q):.{digits}f})", x)
+    return fraction(q) if q.denominator == 1 else ShownText(f"{q} ({decimal(q, digits)})", x)
 
 
 def odds(x: Any) -> ShownText:
     """Payout odds ``x`` to 1: ``odds(3)`` is ``3 to 1``, ``odds(Fraction(3, 2))``
     ``3/2 to 1``. Raises InlineValueError as :func:`fraction`."""
-    return ShownText(f"{fraction(x)} to 1", x)
+    return ShownText(_("{odds} to 1").format(odds=fraction(x)), x)
 
 
 def units(x: Any) -> ShownText:
     """An amount of stake units: ``1 unit``, ``1/2 units``, ``3 units``.
     Raises InlineValueError as :func:`fraction`."""
-    return ShownText(f"{fraction(x)} unit" + ("" if _exact(x) == 1 else "s"), x)
+    q = _exact(x)
+    if q.denominator == 1 and abs(q.numerator) < 2 ** 63:
+        text = ngettext("{amount} unit", "{amount} units", abs(q.numerator)).format(amount=fraction(q))
+    else:   # a fraction of a unit takes its own form (Russian: 1/2 единицы)
+        text = pgettext("a fraction of a unit", "{amount} units").format(amount=fraction(q))
+    return ShownText(text, x)
 
 
 def listed(words: Sequence[str]) -> ShownText:
@@ -105,7 +164,9 @@ def listed(words: Sequence[str]) -> ShownText:
     words = [str(w) for w in words]
     if not words:
         raise InlineValueError("listed() needs at least one word")
-    return ShownText(" and ".join([", ".join(words[:-1]), words[-1]] if len(words) > 2 else words))
+    if len(words) == 1:
+        return ShownText(words[0])
+    return ShownText(_("{first} and {last}").format(first=", ".join(words[:-1]), last=words[-1]))
 
 
 def near_one(x: Any) -> ShownText:
@@ -116,7 +177,7 @@ def near_one(x: Any) -> ShownText:
         p = float(x)
     except (TypeError, ValueError, OverflowError):
         raise InlineValueError(f"{x!r} is not a chance (a real number from 0 to 1)") from None
-    return ShownText("> 0.99999" if p > 0.99999 else f"{p:.5f}" if p > 0.9995 else f"{p:.4f}", x)
+    return ShownText(localize_number("> 0.99999" if p > 0.99999 else f"{p:.5f}" if p > 0.9995 else f"{p:.4f}"), x)
 
 
 def as_fraction(x: Any) -> Fraction:

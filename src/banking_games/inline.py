@@ -21,9 +21,11 @@ No rule of any game lives here.
 from __future__ import annotations
 
 import ast
+import numbers
 from typing import Any
 
 from .errors import GameError
+from .i18n import localize_number
 
 __all__ = ["FalseClaimError", "InlineValueError", "Shown", "ShownText", "plain", "plain_text"]
 
@@ -67,6 +69,11 @@ def plain(value: Any) -> str:
     return label if isinstance(label, str) else str(value)
 
 
+def _localized(text: str, value: Any) -> str:
+    """``text`` (``value`` formatted) with its numbers as the language in use writes them."""
+    return localize_number(text) if isinstance(value, numbers.Number) and not isinstance(value, bool) else text
+
+
 class ShownText(str):
     """A ``str`` shown without quotes: its ``repr`` is its own text.
 
@@ -93,15 +100,18 @@ class ShownText(str):
         If the raw value does not take the spec (a wrapper object), the
         Python literal its text spells (e.g. ``400000``) is formatted.
 
+        A number is written as the language in use writes it
+        (:func:`banking_games.i18n.localize_number`: ``12.000`` in German).
+
         Raises :class:`InlineValueError` if the spec does not fit the value.
         """
         try:
-            return ShownText(format(self.raw, spec), self.raw)
+            return ShownText(_localized(format(self.raw, spec), self.raw), self.raw)
         except (TypeError, ValueError):
             pass
         try:   # as myst-nb's glue did: format the Python literal the text spells
             value = ast.literal_eval(str.__str__(self))
-            return ShownText(format(value, spec), value)
+            return ShownText(_localized(format(value, spec), value), value)
         except (TypeError, ValueError, SyntaxError) as exc:
             raise InlineValueError(
                 f"format spec {spec!r} does not fit {type(self.raw).__name__} {self.raw!r}: {exc}"

@@ -32,6 +32,7 @@ import ipywidgets as widgets
 
 from ..display.banker_broker import cut_html, deal_html, rest_html, section_html
 from . import plain
+from ..i18n import N_, _, ngettext
 from ..classroom import banker_broker as lesson
 from ..checks import whole_number
 from ..errors import BetError, ConfigError, RuleError
@@ -59,35 +60,35 @@ DEFAULT_SEED = 2026
 """The seed a new table deals with unless told otherwise."""
 DEFAULT_SECTIONS = 6
 """The number of sections the banker cuts under option 3(c) unless told otherwise."""
-N_SECTIONS_LABEL = "sections this deal (3c)"
+N_SECTIONS_LABEL = N_("sections this deal (3c)")
 """The label of the field for the number of sections under option 3(c)."""
 
-PICK_HELP = ("Tap a players' section (or Tab to it and press Enter) to back it; under option 3(a) it picks "
-             "its owner as the punter. Then 'Place bet'.")
+PICK_HELP = N_("Tap a players' section (or Tab to it and press Enter) to back it; under option 3(a) it picks "
+               "its owner as the punter. Then 'Place bet'.")
 """The line of help under the live sections."""
 
 RULE_OPTIONS = {
-    "bottom_card": ("Bottom card (1)", {BottomCard.DISCARD: "put aside before the cut",
-                                        BottomCard.UNUSED_SECTION: "left in an unused bottom section"}),
-    "bet_timing": ("Stakes (2)", {BetTiming.BEFORE_CUT: "placed before the cut",
-                                  BetTiming.AFTER_CUT: "placed after the cut"}),
-    "sectioning": ("Sections (3)", {Sectioning.ONE_EACH: "(a) one per punter, plus the banker's",
-                                    Sectioning.THREE: "(b) two players' sections and the banker's",
-                                    Sectioning.ANY: "(c) as many as the banker likes"}),
-    "section_limit": ("at most, in all (3a)", None),
-    "tie_rule": ("Equal ranks (4)", {TieRule.BANK_WINS: "the bank wins the stake",
-                                     TieRule.STAKE_RETURNED: "the stake is returned"}),
-    "bank_change": ("Bank (5)", {BankChange.ROTATE_LEFT: "passes one seat to the left",
-                                 BankChange.CUT_FOR_BANK: "the players cut for it",
-                                 BankChange.ACE_PASSES: "goes to a punter who backs an Ace"}),
-    "deals_per_bank": ("after deals (5)", None),
+    "bottom_card": (N_("Bottom card (1)"), {BottomCard.DISCARD: N_("put aside before the cut"),
+                                        BottomCard.UNUSED_SECTION: N_("left in an unused bottom section")}),
+    "bet_timing": (N_("Stakes (2)"), {BetTiming.BEFORE_CUT: N_("placed before the cut"),
+                                  BetTiming.AFTER_CUT: N_("placed after the cut")}),
+    "sectioning": (N_("Sections (3)"), {Sectioning.ONE_EACH: N_("(a) one per punter, plus the banker's"),
+                                    Sectioning.THREE: N_("(b) two players' sections and the banker's"),
+                                    Sectioning.ANY: N_("(c) as many as the banker likes")}),
+    "section_limit": (N_("at most, in all (3a)"), None),
+    "tie_rule": (N_("Equal ranks (4)"), {TieRule.BANK_WINS: N_("the bank wins the stake"),
+                                     TieRule.STAKE_RETURNED: N_("the stake is returned")}),
+    "bank_change": (N_("Bank (5)"), {BankChange.ROTATE_LEFT: N_("passes one seat to the left"),
+                                 BankChange.CUT_FOR_BANK: N_("the players cut for it"),
+                                 BankChange.ACE_PASSES: N_("goes to a punter who backs an Ace")}),
+    "deals_per_bank": (N_("after deals (5)"), None),
 }
 """The :class:`~banking_games.games.banker_broker.BankerBrokerConfig` fields
 the table offers (the source's options 1 to 5), each with its control's
 label and, for a choice, a plain description of each choice. Other fields of
 a config given to the table (such as a reduced pack) are kept as given."""
 
-_RESULT_WORDS = {WIN: "won", LOSE: "lost", PUSH: "stake returned"}
+_RESULT_WORDS = {WIN: N_("won"), LOSE: N_("lost"), PUSH: N_("stake returned")}
 
 
 # ---------------------------------------------------------------- randomness of a session
@@ -123,10 +124,12 @@ def frame_title(deal: BankerBrokerDeal, prefix: str = "") -> str:
     if last is not None:
         return prefix + last.text
     n = len(deal.bets)
-    stakes = f"{n} stake{'' if n == 1 else 's'} down"
+    stakes = ngettext("{n} stake down", "{n} stakes down", n).format(n=n)
     if not deal.sections:
-        return f"{prefix}{deal.banker} holds the bank; {stakes}; the pack is not cut yet"
-    return f"{prefix}{deal.banker} has cut {deal.n_sections} sections; {stakes}; nothing turned yet"
+        return prefix + _("{banker} holds the bank; {stakes}; the pack is not cut yet").format(
+            banker=deal.banker, stakes=stakes)
+    return prefix + _("{banker} has cut {n} sections; {stakes}; nothing turned yet").format(
+        banker=deal.banker, n=deal.n_sections, stakes=stakes)
 
 
 def deal_frames(deal: BankerBrokerDeal, *, prefix: str = "") -> list[str]:
@@ -171,16 +174,16 @@ def settlement_html(deal: BankerBrokerDeal, settlement: Settlement) -> str:
     the payout odds, the result, the amount paid back to the punter and the
     net; then each punter's net and the banker's net. Reads the engine's
     :class:`~banking_games.money.Settlement` and the deal's sections only."""
-    odds = f"{fmt_amount(PAYOUT_ODDS).lstrip('+')} to 1"
+    odds = _("{odds} to 1").format(odds=fmt_amount(PAYOUT_ODDS).lstrip('+'))
     banker_card = deal.banker_card.label if deal.banker_card is not None else "?"
     # result and net come right after the section, so that a phone shows them without scrolling
-    rows = [(bet.index + 1, bet.player, bet.section, _RESULT_WORDS.get(result.outcome, result.outcome),
+    rows = [(bet.index + 1, bet.player, bet.section, _(_RESULT_WORDS[result.outcome]) if result.outcome in _RESULT_WORDS else result.outcome,
              fmt_amount(result.net), deal.sections[bet.section - 1].bottom.label, banker_card, odds,
              fmt_amount(result.stake).lstrip("+"), fmt_amount(result.stake + result.net).lstrip("+"))
             for bet, result in zip(deal.bets, settlement.results)]
-    return settlement_tables(("#", "punter", "section", "result", "net", "its card", "banker's card", "odds",
-                              "stake", "paid back"), rows, settlement, deal.banker, right=(0, 2, 4, 8, 9),
-                             nothing="no stakes were placed in this deal")
+    return settlement_tables(("#", _("punter"), _("section"), _("result"), _("net"), _("its card"),
+                              _("banker's card"), _("odds"), _("stake"), _("paid back")), rows, settlement,
+                             deal.banker, right=(0, 2, 4, 8, 9), nothing=_("no stakes were placed in this deal"))
 
 
 def bank_html(session: BankerBrokerSession) -> str:
@@ -191,21 +194,22 @@ def bank_html(session: BankerBrokerSession) -> str:
     banker = html.escape(str(session.banker))
     if last is None:
         cut = session.initial_cut
-        text = (f"<b>{banker}</b> holds the bank: chosen by a high cut." if cut is not None
-                else f"<b>{banker}</b> holds the bank.")
-        picture = str(cut_html(cut, title="The first cut for the bank")) if cut is not None and cut.rounds else ""
+        text = (_("<b>{banker}</b> holds the bank: chosen by a high cut.") if cut is not None
+                else _("<b>{banker}</b> holds the bank.")).format(banker=banker)
+        picture = str(cut_html(cut, title=_("The first cut for the bank"))) if cut is not None and cut.rounds else ""
         return f'<div style="margin:4px 0">{text}</div>{picture}'
     if last.changed:
-        text = (f"Bank after deal {last.deal_number}: passed from {html.escape(str(last.old_banker))} to "
-                f"<b>{banker}</b>. Why: {html.escape(last.reason)}.")
+        text = _("Bank after deal {number}: passed from {old} to <b>{banker}</b>. Why: {reason}.").format(
+            number=last.deal_number, old=html.escape(str(last.old_banker)), banker=banker,
+            reason=html.escape(last.reason))
     else:
-        text = (f"Bank after deal {last.deal_number}: <b>{banker}</b> keeps it. Why: "
-                f"{html.escape(last.reason)}.")
+        text = _("Bank after deal {number}: <b>{banker}</b> keeps it. Why: {reason}.").format(
+            number=last.deal_number, banker=banker, reason=html.escape(last.reason))
     if last.ace_claimants:
-        text += f" Ace claims: {html.escape(', '.join(map(str, last.ace_claimants)))}."
+        text += " " + _("Ace claims: {names}.").format(names=html.escape(', '.join(map(str, last.ace_claimants))))
     picture = ""
     if last.cut is not None and last.cut.rounds:
-        picture = str(cut_html(last.cut, title=f"The cut for the bank after deal {last.deal_number}"))
+        picture = str(cut_html(last.cut, title=_("The cut for the bank after deal {number}").format(number=last.deal_number)))
     return f'<div style="margin:4px 0">{text}</div>{picture}'
 
 
@@ -226,9 +230,9 @@ def _option_widget(name: str, value: object) -> widgets.Widget:
     label, choices = RULE_OPTIONS[name]
     wide = {"description_width": "initial"}
     if choices is None:  # a whole number, typed (read by _read_config)
-        return number_field(value, label, "170px")
-    dropdown = widgets.Dropdown(options=[(text, member) for member, text in choices.items()], value=value,
-                                description=label, style=wide, layout=widgets.Layout(width="340px"))
+        return number_field(value, _(label), "170px")
+    dropdown = widgets.Dropdown(options=[(_(text), member) for member, text in choices.items()], value=value,
+                                description=_(label), style=wide, layout=widgets.Layout(width="340px"))
     dropdown.add_class("bg-fit-select")
     return dropdown
 
@@ -300,7 +304,7 @@ class BankerBrokerTable(DealingTable):
     settled deal), ``seed``, ``last_action_seconds``.
     """
 
-    GAME_TITLE = "Banker and Broker"
+    GAME_TITLE = N_("Banker and Broker")
     CSS_CLASS = "bg-banker-broker-table"
 
     def __init__(self, players: Sequence[Hashable] = DEFAULT_PLAYERS, seed: int = DEFAULT_SEED, *,
@@ -314,23 +318,23 @@ class BankerBrokerTable(DealingTable):
         self._start_table()
         self.bank_view = plain.HTML()
         wide = {"description_width": "initial"}
-        self.players_field = widgets.Text(value=", ".join(str(p) for p in players), description="Players",
-                                          placeholder="names, separated by commas, in seating order",
+        self.players_field = widgets.Text(value=", ".join(str(p) for p in players), description=_("Players"),
+                                          placeholder=_("names, separated by commas, in seating order"),
                                           style=wide, layout=widgets.Layout(width="340px"))
-        self.seed_field = number_field(seed if isinstance(seed, int) else 0, "Seed", "150px")
-        self.new_session_button = plain.Button(description="New session", icon="users")
+        self.seed_field = number_field(seed if isinstance(seed, int) else 0, _("Seed"), "150px")
+        self.new_session_button = plain.Button(description=_("New session"), icon="users")
         self.option_fields = {name: _option_widget(name, getattr(config, name)) for name in RULE_OPTIONS}
-        self.n_sections = number_field(n_sections, N_SECTIONS_LABEL, "200px")
-        self.punter = widgets.Dropdown(description="Punter", style=wide, layout=widgets.Layout(width="170px"))
-        self.section = widgets.Dropdown(description="on", style=wide, layout=widgets.Layout(width="220px"))
-        self.stake = widgets.Text(value="1", description="Stake", style=wide, layout=widgets.Layout(width="110px"))
-        self.bet_button = plain.Button(description="Place bet", button_style="primary", icon="coins")
-        self.sizes = widgets.Text(value="", description="Section sizes", placeholder="empty: cut at random",
+        self.n_sections = number_field(n_sections, _(N_SECTIONS_LABEL), "200px")
+        self.punter = widgets.Dropdown(description=_("Punter"), style=wide, layout=widgets.Layout(width="170px"))
+        self.section = widgets.Dropdown(description=_("on"), style=wide, layout=widgets.Layout(width="220px"))
+        self.stake = widgets.Text(value="1", description=_("Stake"), style=wide, layout=widgets.Layout(width="110px"))
+        self.bet_button = plain.Button(description=_("Place bet"), button_style="primary", icon="coins")
+        self.sizes = widgets.Text(value="", description=_("Section sizes"), placeholder=_("empty: cut at random"),
                                   style=wide, layout=widgets.Layout(width="290px"))
-        self.cut_button = plain.Button(description="Cut", icon="cut")
-        self.turn_button = plain.Button(description="Turn a section", icon="hand-point-up")
-        self.end_button = plain.Button(description="Deal to the end", icon="forward")
-        self.new_deal_button = plain.Button(description="New deal", button_style="success", icon="redo")
+        self.cut_button = plain.Button(description=_("Cut"), icon="cut")
+        self.turn_button = plain.Button(description=_("Turn a section"), icon="hand-point-up")
+        self.end_button = plain.Button(description=_("Deal to the end"), icon="forward")
+        self.new_deal_button = plain.Button(description=_("New deal"), button_style="success", icon="redo")
         self.table = plain.HTML()
         self.sections_title = plain.HTML()
         self.sections = PickRow(lambda i: self.pick_section(i + 1), after=[self.table])
@@ -369,21 +373,21 @@ class BankerBrokerTable(DealingTable):
             plain.HBox([f["tie_rule"], f["bank_change"], f["deals_per_bank"]], layout=row)])
         # replay, event log, the lesson's group code (issue 20): made when first opened (issue 22); the
         # replay's frames are drawn by _sync_replay when its panel opens
-        self._fold_panels(lambda: DealReplay(["<i>Open this panel to draw the deal.</i>"],
-                                             size=self._base_config.pack_size, label="Section"))
+        self._fold_panels(lambda: DealReplay([f"<i>{html.escape(_('Open this panel to draw the deal.'))}</i>"],
+                                             size=self._base_config.pack_size, label=_("Section")))
         money = plain.HBox([self.bankroll_view, self.chart], layout=row)
         self._assemble([
             settings, options,
-            note_html("Players sit in the order listed (each one's left neighbour is the next); a high cut "
+            note_html(_("Players sit in the order listed (each one's left neighbour is the next); a high cut "
                       "chooses the first banker. The rule options (numbered as in the source) apply from 'New "
                       "session'; the number of sections under option (c) applies from the next deal. The table "
                       "starts with stakes before the cut (our choice; the source's own account cuts first, and "
-                      "its option 2 allows either). The same seed deals the same cards."),
+                      "its option 2 allows either). The same seed deals the same cards.")),
             self.header, self.bank_view,
             plain.HBox([self.punter, self.section, self.stake, self.bet_button], layout=row),
             plain.HBox([self.sizes, self.cut_button, self.turn_button, self.end_button, self.new_deal_button],
                          layout=row),
-            self.message, self.board, note_html(PICK_HELP), self.settlement_view, money, self.more])
+            self.message, self.board, note_html(_(PICK_HELP)), self.settlement_view, money, self.more])
         self.repeat = RepeatPanel(self)  # Repeat: many deals with the same bets (issue 20)
         self.children = (*self.children, self.repeat)
         self._sync_option_fields()
@@ -444,11 +448,12 @@ class BankerBrokerTable(DealingTable):
 
     def _start_message(self) -> None:
         deal = self.deal
-        first = ("Stakes go down before the cut: place bets, then 'Cut'."
+        first = (_("Stakes go down before the cut: place bets, then 'Cut'.")
                  if deal.config.bet_timing is BetTiming.BEFORE_CUT
-                 else "Stakes go down after the cut: 'Cut' first, then place bets.")
-        self.message.info(f"Deal {self.deal_number}: {deal.banker} holds the bank and will cut "
-                          f"{deal.n_sections} sections (the last is the banker's). {first}"
+                 else _("Stakes go down after the cut: 'Cut' first, then place bets."))
+        self.message.info(_("Deal {number}: {banker} holds the bank and will cut {n} sections (the last is the "
+                            "banker's). ").format(number=self.deal_number, banker=deal.banker, n=deal.n_sections)
+                          + first
                           + pending_text(self._pending()))
 
     def _pending(self) -> list[str]:
@@ -460,11 +465,11 @@ class BankerBrokerTable(DealingTable):
                    if self._typed(lambda: self._option_value(name)) != getattr(config, name)]
         if (config.sectioning is not Sectioning.ANY and self.option_fields["sectioning"].value is Sectioning.ANY
                 and self._typed_sections() != self.deal.n_sections):
-            changed.append("sections this deal (3c)")
+            changed.append(_(N_SECTIONS_LABEL))
         if parse_players(self.players_field.value) != tuple(str(p) for p in self.session.players):
-            changed.append("players")
+            changed.append(_("players"))
         if self._typed(lambda: parse_seed(self.seed_field.value)) != self.seed:
-            changed.append("seed")
+            changed.append(_("seed"))
         return changed
 
     @guarded
@@ -480,8 +485,8 @@ class BankerBrokerTable(DealingTable):
         text = pending_text(self._pending()).strip()
         typed = self._typed_sections()
         if self.session.config.sectioning is Sectioning.ANY and typed != self.deal.n_sections:
-            text = (f"{typed} sections: from the next 'New deal' (this deal has "
-                    f"{self.deal.n_sections}). " + text).strip()
+            text = (_("{typed} sections: from the next 'New deal' (this deal has {n}). ").format(
+                typed=typed, n=self.deal.n_sections) + text).strip()
         if text:
             self.message.info(text)
 
@@ -498,7 +503,8 @@ class BankerBrokerTable(DealingTable):
         if self.punter.value is not None:
             for n in deal.allowed_sections(self.punter.value):
                 owner = deal.section_owner(n)
-                options.append((f"section {n} ({owner}'s)" if owner is not None else f"section {n}", n))
+                options.append(((_("section {n} ({owner}'s)") if owner is not None else _("section {n}")).format(
+                    n=n, owner=owner), n))
         sync_options(self.section, options)
 
     def _show_choice(self) -> None:
@@ -529,7 +535,8 @@ class BankerBrokerTable(DealingTable):
             self.punter.value = punter   # the section's owner under 3(a): their sections are offered
         self.section.value = number
         self._show_choice()
-        self.message.info(f"Chosen: section {number} for {punter}. 'Place bet' puts the stake on it.")
+        self.message.info(_("Chosen: section {number} for {punter}. 'Place bet' puts the stake on it.").format(
+            number=number, punter=punter))
         return number
 
     # ---------------------------------------------------------------- actions
@@ -560,8 +567,8 @@ class BankerBrokerTable(DealingTable):
         self.deal.cut(sizes)
         self._note_cut(sizes)
         event = self.deal.events[-1]
-        then = (" Turn the sections." if self.deal.config.bet_timing is BetTiming.BEFORE_CUT
-                else " Place bets, then turn the sections.")
+        then = " " + (_("Turn the sections.") if self.deal.config.bet_timing is BetTiming.BEFORE_CUT
+                      else _("Place bets, then turn the sections."))
         self.message.info(_capital(card_text(event.text)) + "." + then)
         self._render()
 
@@ -608,8 +615,8 @@ class BankerBrokerTable(DealingTable):
                 session.end_deal()  # the engine refuses while sections are left: state unchanged
             except RuleError:
                 left = self.deal.n_sections - len(self.deal.turned)
-                raise RuleError(f"finish this deal first: {plural(left, 'section')} still to turn ('Turn a "
-                                "section' or 'Deal to the end')") from None
+                raise RuleError.of("finish this deal first: {sections} still to turn ('Turn a section' or 'Deal to "
+                                   "the end')", sections=plural(left, 'section')) from None
         number = self.deal_number + 1
         deal = session.new_deal(rng=deal_rng(self.seed, number), n_sections=n_sections)
         self.deal, self.settlement, self.deal_number = deal, None, number
@@ -631,13 +638,14 @@ class BankerBrokerTable(DealingTable):
             return ""
         change = self.session.history[-1]
         return (f" {settled_text(self.deal.banker, self.settlement)} "
-                f"Bank: {change.reason}; {change.new_banker} holds it for the next deal ('New deal').")
+                + _("Bank: {reason}; {banker} holds it for the next deal ('New deal').").format(
+                    reason=change.reason, banker=change.new_banker))
 
     def _note_cut(self, sizes) -> None:
         """A cut at typed sizes takes the session out of the lesson's deals."""
         if sizes is not None and not self.off_lesson:
-            self.off_lesson = (f"deal {self.deal_number} was cut at typed sizes; the lesson's groups let the "
-                               "table cut at random")
+            self.off_lesson = _("deal {number} was cut at typed sizes; the lesson's groups let the table cut at "
+                                "random").format(number=self.deal_number)
 
     # ---------------------------------------------------------------- drawing
     def _sync_lesson_code(self) -> None:
@@ -653,7 +661,7 @@ class BankerBrokerTable(DealingTable):
         key = (id(self.deal), len(self.deal.events))
         if key != self._frames_key:
             self._frames_key = key
-            self.replay.set_frames(deal_frames(self.deal, prefix=f"Deal {self.deal_number}: "))
+            self.replay.set_frames(deal_frames(self.deal, prefix=_("Deal {number}: ").format(number=self.deal_number)))
 
     def show_replay(self) -> DealReplay:
         """Open the 'Step through this deal' panel and return ``replay``,
@@ -667,11 +675,12 @@ class BankerBrokerTable(DealingTable):
         deal = self.deal
         owner = deal.section_owner(number)
         if owner == "banker":
-            name = f"section {number}, the banker's: not for punters"
+            name = _("section {number}, the banker's: not for punters").format(number=number)
         else:
-            name = f"back section {number}" + (f", {owner}'s" if owner is not None else "")
+            name = (_("back section {number}, {owner}'s") if owner is not None else _("back section {number}")).format(
+                number=number, owner=owner)
         stakes = [f"{b.player} {b.stake}" for b in deal.bets_on(number)]
-        return name + (f" (stakes: {', '.join(stakes)})" if stakes else "")
+        return name + (" " + _("(stakes: {stakes})").format(stakes=', '.join(stakes)) if stakes else "")
 
     @property
     def drawing(self) -> str:
@@ -682,17 +691,21 @@ class BankerBrokerTable(DealingTable):
     def _render(self) -> None:
         """Redraw every view from the engine's state."""
         deal, session = self.deal, self.session
-        state = ("over" if deal.is_over else
-                 f"{len(deal.turned)} of {plural(deal.n_sections, 'section')} turned" if deal.turned else
-                 f"{deal.n_sections} sections cut" if deal.sections else "the pack is not cut yet")
-        self.header.value = (f"<b>Banker and Broker</b> &middot; seed {self.seed} &middot; deal "
-                             f"{self.deal_number}, banker <b>{html.escape(str(deal.banker))}</b> &middot; "
-                             f"{html.escape(state)}<br><span style=\"font-size:85%;color:{MUTED_COLOUR}\">Rules: "
+        state = (_("over") if deal.is_over else
+                 _("{turned} of {sections} turned").format(turned=len(deal.turned),
+                                                            sections=plural(deal.n_sections, 'section'))
+                 if deal.turned else
+                 _("{n} sections cut").format(n=deal.n_sections) if deal.sections else _("the pack is not cut yet"))
+        self.header.value = (f"<b>{html.escape(_(self.GAME_TITLE))}</b> &middot; "
+                             + _("seed {seed} &middot; deal {number}, banker <b>{banker}</b>").format(
+                                 seed=self.seed, number=self.deal_number, banker=html.escape(str(deal.banker)))
+                             + " &middot; "
+                             f"{html.escape(state)}<br><span style=\"font-size:85%;color:{MUTED_COLOUR}\">" + _("Rules:") + " "
                              f"{html.escape(session.config.describe())}</span>")
         self.bank_view.value = bank_html(session)
         sync_options(self.punter, deal.punters)
         self._sync_sections()
-        title = f"Deal {self.deal_number}: {deal.banker} holds the bank"
+        title = _("Deal {number}: {banker} holds the bank").format(number=self.deal_number, banker=deal.banker)
         self.sections_title.value = (style_html() + '<div style="font-size:12px;font-weight:bold;margin:4px 0 2px">'
                                      + html.escape(card_text(title)) + "</div>")
         self.sections.show([(str(section_html(deal, n)), self._section_name(n))

@@ -59,6 +59,7 @@ from fractions import Fraction
 import ipywidgets as widgets
 
 from . import plain
+from ..i18n import _, error_text
 from ..classroom import group_codes as gcodes
 from ..classroom import teaching as T
 from ..classroom.board_checks import (CHECK_DEALS_PER_ADD, GAMES, MAX_PASTE_CHARS, MAX_PASTE_LINES, REPEAT_CHECK_DEALS,
@@ -144,18 +145,18 @@ class ClassBoard(plain.VBox):
             f'<div style="font-size:90%;color:{MUTED_COLOUR}">Type or paste the groups\' codes, one per line, '
             "and press Add. A group that dealt with real cards enters its counts below. The codes are kept "
             f"{kept} until you press Clear all.</div>")
-        self.codes_field = widgets.Textarea(value="", placeholder="one group code per line", description="Codes",
+        self.codes_field = widgets.Textarea(value="", placeholder=_("one group code per line"), description=_("Codes"),
                                             style=wide, layout=widgets.Layout(width="100%", height="7em"))
         # the website's live-tables.js refuses a larger paste in the page, before it reaches Python
         self.codes_field.add_class(f"bg-paste-{MAX_PASTE_LINES}-{MAX_PASTE_CHARS}")
-        self.add_button = plain.Button(description="Add", button_style="primary", icon="plus",
-                                         tooltip="add the codes typed above to the board")
+        self.add_button = plain.Button(description=_("Add"), button_style="primary", icon="plus",
+                                         tooltip=_("add the codes typed above to the board"))
         self.message = MessageBar()
         self.cards_fields = {name: widgets.Text(value="", description=label, style=wide,
                                                 layout=widgets.Layout(width="150px"))
                              for name, label in (("group", "Group"),) + g.fields}
-        self.cards_button = plain.Button(description="Add real-cards group", icon="plus",
-                                           tooltip="add the counts typed in these fields as one group",
+        self.cards_button = plain.Button(description=_("Add real-cards group"), icon="plus",
+                                           tooltip=_("add the counts typed in these fields as one group"),
                                            layout=widgets.Layout(width="auto"))
         row = widgets.Layout(flex_flow="row wrap", align_items="center")
         cards = Disclosure(children=[plain.VBox([
@@ -165,20 +166,20 @@ class ClassBoard(plain.VBox):
             plain.HBox(list(self.cards_fields.values()) + [self.cards_button], layout=row)])],
             titles=("A group with real cards",))
         self.groups_box = plain.VBox([])
-        self.clear_button = plain.Button(description="Clear all", icon="trash",
-                                           tooltip="remove every group from the board (asks first)",
+        self.clear_button = plain.Button(description=_("Clear all"), icon="trash",
+                                           tooltip=_("remove every group from the board (asks first)"),
                                            layout=widgets.Layout(width="auto", min_width="9em"))
-        self.cancel_button = plain.Button(description="Keep them", layout=widgets.Layout(display="none"))
-        self.reveal_button = plain.Button(description="Hide exact values", icon="eye-slash",
+        self.cancel_button = plain.Button(description=_("Keep them"), layout=widgets.Layout(display="none"))
+        self.reveal_button = plain.Button(description=_("Hide exact values"), icon="eye-slash",
                                           layout=widgets.Layout(width="auto"))
         self.reveal_button.on_click(lambda _: self.set_revealed(not self.revealed))
         self.prediction_fields = {
             name: widgets.Text(value="", description=f"Prediction {label.split(':')[0] if ':' in label else label}",
-                               placeholder="e.g. 2/7 or 0.3", tooltip=f"the class's prediction of {label}", style=wide,
+                               placeholder=_("e.g. 2/7 or 0.3"), tooltip=_("the class's prediction of {event}").format(event=label), style=wide,
                                layout=widgets.Layout(width="auto", max_width="16em"))
             for name, label in g.names.items()}
-        self.predict_button = plain.Button(description="Record predictions", icon="pencil",
-                                           tooltip="show the class's predictions typed in these fields in the table",
+        self.predict_button = plain.Button(description=_("Record predictions"), icon="pencil",
+                                           tooltip=_("show the class's predictions typed in these fields in the table"),
                                            layout=widgets.Layout(width="auto"))
         self.predict_button.on_click(lambda _: self._predict_pressed())
         predictions = plain.VBox([
@@ -188,14 +189,14 @@ class ClassBoard(plain.VBox):
             plain.HBox(list(self.prediction_fields.values()) + [self.predict_button], layout=row)])
         self.table = plain.HTML("", layout=widgets.Layout(max_width="100%", overflow="auto"))
         self.funnel_event = widgets.Dropdown(options=[(label, k) for k, label in g.names.items()],
-                                             value=g.funnel, description="Funnel plot of", style=wide,
+                                             value=g.funnel, description=_("Funnel plot of"), style=wide,
                                              layout=widgets.Layout(max_width="100%"))
         self.plot = plain.HTML("")
         self.plot.add_class("bg-funnel")
         self.table.add_class("bg-pooled")
         self.projector_button = plain.Button(
-            description="Projector view", icon="expand", layout=widgets.Layout(width="auto"),
-            tooltip="show the pooled results large, over the whole window, for a class to read from the back")
+            description=_("Projector view"), icon="expand", layout=widgets.Layout(width="auto"),
+            tooltip=_("show the pooled results large, over the whole window, for a class to read from the back"))
         self.projector_button.on_click(lambda _: self.set_projector(not self.projector))
         self.projector = False
         self.add_button.on_click(lambda _: self.add(self.codes_field.value, from_field=True))
@@ -227,7 +228,7 @@ class ClassBoard(plain.VBox):
             self.add_class("bg-projector")
         else:
             self.remove_class("bg-projector")
-        self.projector_button.description = "Back to the page" if self.projector else "Projector view"
+        self.projector_button.description = _("Back to the page") if self.projector else _("Projector view")
         self.projector_button.icon = "compress" if self.projector else "expand"
 
     # ------------------------------------------------------------ reading entries
@@ -327,7 +328,7 @@ class ClassBoard(plain.VBox):
                 replaced.append((earlier, entry))
             added.append(entry)
         if not added and not refused:
-            self.message.error("No code to add: type or paste the groups' codes, one per line, then press Add.")
+            self.message.error(_("No code to add: type or paste the groups' codes, one per line, then press Add."))
             return []
         self.entries.extend(added)
         if added:
@@ -337,7 +338,7 @@ class ClassBoard(plain.VBox):
             kept = sorted([(n, line) for n, line, _ in refused] + held)
             self.codes_field.value = "\n".join(line for _, line in kept)
         flagged = [e for e in added if e.flag]
-        said = [f"Added {plural(new, 'group')}." if new else ("Nothing added." if not added else "")]
+        said = [f"Added {plural(new, 'group')}." if new else (_("Nothing added.") if not added else "")]
         said += [f"Group {self._name(new_e)}: its code of {plural(old.code.deals, 'deal')} replaced by this one of "
                  f"{plural(new_e.code.deals, 'deal')} (one entry per group, the latest: it holds the earlier deals)."
                  for old, new_e in replaced]
@@ -455,7 +456,7 @@ class ClassBoard(plain.VBox):
         self._tell("reveal", "on" if on else "off")
         self._show_revealed()
         self._render()
-        self.message.info("The exact values are shown." if on else
+        self.message.info(_("The exact values are shown.") if on else
                           f"The exact values are hidden: the table shows \"{HIDDEN}\". Record the class's "
                           "predictions, then press Reveal exact values.")
 
@@ -504,33 +505,33 @@ class ClassBoard(plain.VBox):
     def _show_revealed(self) -> None:
         """The Reveal button's words, icon and tooltip for :attr:`revealed`."""
         b = self.reveal_button
-        b.description = "Hide exact values" if self.revealed else "Reveal exact values"
+        b.description = _("Hide exact values") if self.revealed else _("Reveal exact values")
         b.icon = "eye-slash" if self.revealed else "eye"
-        b.tooltip = ("hide the exact chances, bands and verdicts until the class has predicted"
-                     if self.revealed else "show the exact chances, bands and verdicts")
+        b.tooltip = (_("hide the exact chances, bands and verdicts until the class has predicted")
+                     if self.revealed else _("show the exact chances, bands and verdicts"))
         b.button_style = "" if self.revealed else "warning"
 
     def _predict_pressed(self) -> None:
         try:
             got = self.set_predictions({k: w.value for k, w in self.prediction_fields.items()})
         except GameError as exc:
-            self.message.error(str(exc))
+            self.message.error(error_text(exc))
             return
-        self.message.info(f"Recorded {plural(len(got), 'prediction')}." if got else "No prediction recorded.")
+        self.message.info(f"Recorded {plural(len(got), 'prediction')}." if got else _("No prediction recorded."))
 
     def _cards_pressed(self) -> None:
         f = {k: w.value for k, w in self.cards_fields.items()}
         try:
             self.add_cards(f.pop("group"), f.pop("deals"), **f)
         except GameError as exc:
-            self.message.error(str(exc))
+            self.message.error(error_text(exc))
             return
         for w in self.cards_fields.values():
             w.value = ""
 
     def _clear_pressed(self) -> None:
         if not self.entries:
-            self.message.info("The board is empty: nothing to clear.")
+            self.message.info(_("The board is empty: nothing to clear."))
             return
         if self._confirming:
             self.clear(confirm=True)
@@ -544,11 +545,11 @@ class ClassBoard(plain.VBox):
 
     def _cancel_clear(self, quiet: bool = False) -> None:
         self._confirming = False
-        self.clear_button.description = "Clear all"
+        self.clear_button.description = _("Clear all")
         self.clear_button.button_style = ""
         self.cancel_button.layout.display = "none"
         if not quiet:
-            self.message.info("Nothing cleared.")
+            self.message.info(_("Nothing cleared."))
 
     # ------------------------------------------------------------ state
     def groups(self) -> list[T.GroupCounts]:
@@ -681,7 +682,7 @@ class ClassBoard(plain.VBox):
             if e.warning:
                 what += (f'<br><span role="note" style="color:{ALERT_COLOUR};font-weight:bold">⚠ Not the lesson\'s '
                          f"seed: {html.escape(e.warning)}</span>")
-            button = plain.Button(description="Remove", icon="times", tooltip=f"remove {self._name(e)}",
+            button = plain.Button(description=_("Remove"), icon="times", tooltip=_("remove {group}").format(group=self._name(e)),
                                     layout=widgets.Layout(width="auto", flex="0 0 auto"))
             button.on_click(lambda _, i=i: self._remove_pressed(i))
             rows.append(plain.HBox([plain.HTML(what, layout=widgets.Layout(flex="1 1 14em")), button],
@@ -760,4 +761,4 @@ class ClassBoard(plain.VBox):
         try:
             self.remove(index)
         except GameError as exc:
-            self.message.error(str(exc))
+            self.message.error(error_text(exc))

@@ -13,6 +13,8 @@ from fractions import Fraction
 from typing import Hashable, Mapping, Sequence
 
 from . import plain
+from ..i18n import _, ngettext
+from ..formatting import number as number_text
 from ..money import Settlement
 from .controls import fmt_amount, html_table
 
@@ -30,7 +32,7 @@ def record_deal(history: Mapping, bankers: list, banker: Hashable, running: Mapp
 
 def settled_text(banker: Hashable, settlement: Settlement) -> str:
     """The message for a settled deal: ``"Deal settled: banker Anna +3."``."""
-    return f"Deal settled: banker {banker} {fmt_amount(settlement.banker_net)}."
+    return _("Deal settled: banker {banker} {net}.").format(banker=banker, net=fmt_amount(settlement.banker_net))
 
 
 def bankroll_html(players: Sequence[Hashable], history: Mapping, bankers: Sequence[Hashable]) -> str:
@@ -49,15 +51,16 @@ def bankroll_html(players: Sequence[Hashable], history: Mapping, bankers: Sequen
         last = values[-1] - values[-2] if len(values) > 1 else Fraction(0)
         rows.append((p, fmt_amount(last), fmt_amount(values[-1]), sum(1 for b in bankers if b == p)))
     n = len(bankers)
-    return html_table(("player", "last deal", "running net", "deals as banker"), rows,
-                      f"Running bankroll after {n} deal{'' if n == 1 else 's'} settled", right=(1, 2, 3))
+    return html_table((_("player"), _("last deal"), _("running net"), _("deals as banker")), rows,
+                      ngettext("Running bankroll after {n} deal settled", "Running bankroll after {n} deals settled",
+                               n).format(n=number_text(n)), right=(1, 2, 3))
 
 
 _PALETTE = ("#1f77b4", "#ff7f0e", "#2ca02c", "#d62728", "#9467bd", "#8c564b", "#e377c2", "#7f7f7f",
             "#bcbd22", "#17becf")
 
 
-def bankroll_svg(history: Mapping, *, title: str = "Running net since the first deal") -> str:
+def bankroll_svg(history: Mapping, *, title: str | None = None) -> str:
     """A small line chart of running nets (name -> totals after each deal,
     index 0 before the first) as an ``<svg>`` string, drawn with the
     standard library only (well under a millisecond; no JavaScript, no
@@ -67,6 +70,7 @@ def bankroll_svg(history: Mapping, *, title: str = "Running net since the first 
     the page's margins) at full size; the legend lies under the plot, its
     names in rows as wide as the chart. In a narrower box it scales down.
     """
+    title = _("Running net since the first deal") if title is None else title
     if not history or max((len(v) for v in history.values()), default=0) < 2:
         return ""
     w, h, left, right, top, bottom = 340, 170, 46, 12, 22, 34
@@ -112,9 +116,9 @@ def bankroll_svg(history: Mapping, *, title: str = "Running net since the first 
     for i in range(0, n + 1, step):
         parts.append(f'<text x="{xs[i]}" y="{h - bottom + 12}" text-anchor="middle" {txt.format(9)}>{i}</text>')
     parts.append(f'<text x="{(left + w - right) / 2:.0f}" y="{h - 6}" text-anchor="middle" {txt.format(9)}>'
-                 "deals settled</text>")
+                 f"{html.escape(_('deals settled'))}</text>")
     parts.append(f'<text x="10" y="{(top + h - bottom) / 2:.0f}" text-anchor="middle" {txt.format(9)} '
-                 f'transform="rotate(-90 10 {(top + h - bottom) / 2:.0f})">net (units)</text>')
+                 f'transform="rotate(-90 10 {(top + h - bottom) / 2:.0f})">{html.escape(_("net (units)"))}</text>')
     for k, (name, series) in enumerate(history.items()):
         colour = _PALETTE[k % len(_PALETTE)]
         points = [(xs[i], f"{py(v):.1f}") for i, v in enumerate(series)]

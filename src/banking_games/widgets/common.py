@@ -23,6 +23,7 @@ from typing import Callable, Sequence
 import ipywidgets as widgets
 
 from . import plain
+from ..i18n import N_, _
 from .chart import BankrollChart, bankroll_html, bankroll_svg, record_deal, settled_text
 from .controls import (SEED_DIGITS, Disclosure, MessageBar, check_players_arg, check_seed, count_text, fmt_amount, guarded,
                        html_table, log_html, note_html, number_field, parse_players, parse_seed, pending_text, plural,
@@ -61,7 +62,7 @@ class DealingTable(plain.VBox):
 
     def header_html(self, *parts: str) -> str:
         """The header line: the game's title, then ``parts`` (already HTML) separated by dots."""
-        return " &middot; ".join([f"<b>{html.escape(self.GAME_TITLE)}</b>", *parts])
+        return " &middot; ".join([f"<b>{html.escape(_(self.GAME_TITLE))}</b>", *parts])
 
     def _assemble(self, children: Sequence[widgets.Widget]) -> None:
         """Put the rows in the box, tag it for the book's CSS and draw it."""
@@ -75,7 +76,7 @@ class DealingTable(plain.VBox):
         raise NotImplementedError
 
     # ------------------------------------------------------------ the folded panels
-    FOLDED_TITLES = ("Step through this deal", "Event log", LessonCodeSection.TITLE)
+    FOLDED_TITLES = (N_("Step through this deal"), N_("Event log"), LessonCodeSection.TITLE)
 
     def _fold_panels(self, replay: Callable[[], DealReplay]) -> Disclosure:
         """Make ``more``, the table's folded panels (a :class:`Disclosure`,

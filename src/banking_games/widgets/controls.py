@@ -18,6 +18,8 @@ import ipywidgets as widgets
 import traitlets
 
 from . import plain
+from ..i18n import _, error_text, ngettext
+from ..formatting import number as number_text
 from ..checks import SEED_DIGITS, names, parse_seed, typed_whole_number, whole_number  # noqa: F401 (the tables read them here)
 from ..errors import ConfigError, GameError, short_repr
 from ..money import Settlement
@@ -91,20 +93,39 @@ def sync_options(dropdown: widgets.Dropdown, options: Sequence) -> None:
     dropdown.value = keep if keep in values else (values[0] if values else None)
 
 
-def pending_text(changed: Sequence[str], *, when: str = "'New session'") -> str:
+def pending_text(changed: Sequence[str], *, when: str | None = None) -> str:
     """A reminder that settings typed in a table's fields are not in play
     yet: ``" Not in play yet: players, seed (they apply from 'New
-    session')."`` (``"it applies"`` for one), or ``""`` when ``changed`` is empty."""
+    session')."`` (``"it applies"`` for one), or ``""`` when ``changed`` is empty.
+    ``when`` defaults to 'New session' in the language in use."""
     if not changed:
         return ""
-    they = "it applies" if len(changed) == 1 else "they apply"
-    return f" Not in play yet: {', '.join(changed)} ({they} from {when})."
+    when = _("'New session'") if when is None else when
+    return " " + ngettext("Not in play yet: {settings} (it applies from {when}).",
+                          "Not in play yet: {settings} (they apply from {when}).",
+                          len(changed)).format(settings=", ".join(changed), when=when)
+
+
+_COUNTED = {
+    "card": lambda n: ngettext("{n} card", "{n} cards", n),
+    "deal": lambda n: ngettext("{n} deal", "{n} deals", n),
+    "section": lambda n: ngettext("{n} section", "{n} sections", n),
+    "bet": lambda n: ngettext("{n} bet", "{n} bets", n),
+    "group": lambda n: ngettext("{n} group", "{n} groups", n),
+    "turn": lambda n: ngettext("{n} turn", "{n} turns", n),
+    "player": lambda n: ngettext("{n} player", "{n} players", n),
+}
+"""The nouns :func:`plural` counts in the language in use (one / few / many forms from the catalogue)."""
 
 
 def plural(n: int, one: str, many: str | None = None) -> str:
     """``"1 card"``, ``"3 cards"``, ``"1,000 deals"`` (``many`` defaults to
-    ``one + "s"``; thousands grouped with commas)."""
-    return f"{n:,} {one if n == 1 else (many or one + 's')}"
+    ``one + "s"``; thousands grouped as the language in use groups them). The
+    nouns of :data:`_COUNTED` are written in the language in use, with its
+    plural forms (Russian ``5 сдач``); any other noun stays as given."""
+    if one in _COUNTED and many is None:
+        return _COUNTED[one](n).format(n=number_text(n))
+    return f"{number_text(n)} {one if n == 1 else (many or one + 's')}"
 
 
 def count_text(turned: int, before: int, noun: str, last: str) -> str:
@@ -114,8 +135,15 @@ def count_text(turned: int, before: int, noun: str, last: str) -> str:
     the last, card 13: ..."``; only ``last`` (capitalised) when one was turned."""
     if turned == 1:
         return last[:1].upper() + last[1:]
-    more = "more " if before else ""
-    return f"{turned} {more}{noun}s turned; the last, {last}"
+    if noun == "section":
+        text = (ngettext("{n} more section turned; the last, {last}", "{n} more sections turned; the last, {last}",
+                         turned) if before else
+                ngettext("{n} section turned; the last, {last}", "{n} sections turned; the last, {last}", turned))
+    else:
+        text = (ngettext("{n} more card turned; the last, {last}", "{n} more cards turned; the last, {last}",
+                         turned) if before else
+                ngettext("{n} card turned; the last, {last}", "{n} cards turned; the last, {last}", turned))
+    return text.format(n=turned, last=last)
 
 
 # ---------------------------------------------------------------- small HTML pieces
@@ -154,19 +182,20 @@ def html_table(head: Sequence[str], rows: Iterable[Sequence[object]], caption: s
 
 def settlement_tables(head: Sequence[str], rows: Sequence[Sequence[object]], settlement: Settlement,
                       banker: Hashable, *, right: Sequence[int] = (),
-                      nothing: str = "no bets were placed in this deal") -> str:
+                      nothing: str | None = None) -> str:
     """A deal's settlement as HTML: a table of its bets (``head`` and
     ``rows``, one row per bet, drawn by the game's table; stacked on a phone,
     see :func:`html_table`), or the line ``nothing`` when there were none;
     then each punter's net and the banker's net, read from the engine's
     :class:`~banking_games.money.Settlement`."""
+    nothing = _("no bets were placed in this deal") if nothing is None else nothing
     if rows:
-        bets = html_table(head, rows, "Settlement of this deal (amounts in units)", right=right, stack=True)
+        bets = html_table(head, rows, _("Settlement of this deal (amounts in units)"), right=right, stack=True)
     else:
-        bets = f'<div style="margin:4px 0"><b>Settlement</b>: {html.escape(nothing)}.</div>'
-    nets = [(p, "punter", fmt_amount(n)) for p, n in settlement.player_net.items()]
-    nets.append((banker, "banker", fmt_amount(settlement.banker_net)))
-    return bets + html_table(("who", "role", "net this deal"), nets, "Net amounts", right=(2,))
+        bets = f'<div style="margin:4px 0"><b>{html.escape(_("Settlement"))}</b>: {html.escape(nothing)}.</div>'
+    nets = [(p, _("punter"), fmt_amount(n)) for p, n in settlement.player_net.items()]
+    nets.append((banker, _("banker"), fmt_amount(settlement.banker_net)))
+    return bets + html_table((_("who"), _("role"), _("net this deal")), nets, _("Net amounts"), right=(2,))
 
 
 def log_html(text: str) -> str:
@@ -219,6 +248,7 @@ class Disclosure(plain.VBox):
 
     def __init__(self, children: Sequence[widgets.Widget | Callable[[], widgets.Widget]] = (),
                  titles: Sequence[str] = (), **kwargs) -> None:
+        titles = [_(t) if t else t for t in titles]   # titles marked with N_ are shown translated
         self._makers = list(children)
         self._built = [c if isinstance(c, widgets.Widget) else None for c in self._makers]
         titles = list(titles) + [""] * (len(self._makers) - len(titles))
@@ -270,7 +300,7 @@ class Disclosure(plain.VBox):
             header.value = is_open
             header.icon = "caret-down" if is_open else "caret-right"
             # the state in words, for screen readers where no script adds aria-expanded (JupyterLab)
-            header.tooltip = "Open: press to close this panel" if is_open else "Closed: press to open this panel"
+            header.tooltip = _("Open: press to close this panel") if is_open else _("Closed: press to open this panel")
             box.layout.display = "" if is_open else "none"
 
 
@@ -337,7 +367,7 @@ def guarded(method: Callable) -> Callable:
         try:
             result = method(self, *args, **kwargs)
         except GameError as exc:
-            self.message.error(str(exc))
+            self.message.error(error_text(exc))
             result = None
         except Exception as exc:  # a bug: show it in the widget, not as a traceback
             # the engine may have moved on before the error (e.g. in drawing): redraw what it holds, so
@@ -346,7 +376,8 @@ def guarded(method: Callable) -> Callable:
                 self._render()
             except Exception:  # the drawing itself is broken: the message below says so
                 pass
-            self.message.error(f"Unexpected error ({type(exc).__name__}): {exc}. Please report it.")
+            self.message.error(_("Unexpected error ({kind}): {error}. Please report it.").format(
+                kind=type(exc).__name__, error=exc))
             result = None
         self.last_action_seconds = time.perf_counter() - start
         return result

@@ -12,6 +12,7 @@ import math
 from fractions import Fraction
 from typing import Sequence
 
+from ..i18n import _, localize_number
 from ..classroom import teaching as T
 from ..render import ALERT_COLOUR
 from .common import plural
@@ -55,10 +56,12 @@ def funnel_svg(points: Sequence[tuple[str, int, float, bool]], p: Fraction, labe
     inside = sum(1 for _, n, f, _ in points
                  if T.band(p, n, per_deal=k, covariance_per_deal=cov)[1] <= f <= T.band(p, n, per_deal=k,
                                                                                            covariance_per_deal=cov)[2])
-    title = f"{label}: each group's fraction"
-    aria = (f"Funnel plot of {label}: {plural(len(points), 'group')}, {inside} inside the band of 2 standard errors "
-            f"around the exact chance {p} = {float(p):.3f}; "
-            + "; ".join(f"{name}: {f:.3f} over {n}" for name, n, f, _ in points))
+    title = _("{label}: each group's fraction").format(label=label)
+    aria = (_("Funnel plot of {label}: {groups}, {inside} inside the band of 2 standard errors around the exact "
+              "chance {p} = {value}; ").format(label=label, groups=plural(len(points), 'group'), inside=inside, p=p,
+                                                value=localize_number(f"{float(p):.3f}"))
+            + "; ".join(_("{name}: {fraction} over {n}").format(name=name, fraction=localize_number(f"{f:.3f}"),
+                                                                 n=n) for name, n, f, _unused in points))
     parts = [f'<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 {w} {h}" width="{w}" height="{h}" '
              f'style="max-width:100%;height:auto" role="img" aria-label="{html.escape(aria)}">',
              f'<rect width="{w}" height="{h}" fill="#fff" style="fill:var(--jp-layout-color0,#fff)"/>',
@@ -83,12 +86,12 @@ def funnel_svg(points: Sequence[tuple[str, int, float, bool]], p: Fraction, labe
     for frac in (0, 0.25, 0.5, 0.75, 1):
         n = round(xmax * frac)
         anchor = "start" if frac == 0 else "end" if frac == 1 else "middle"
-        parts.append(f'<text x="{px(n):.1f}" y="{top + ph + 13}" text-anchor="{anchor}" {txt.format(10)}>{n:,}</text>')
-    what = "sections" if k > 1 else "trials"
-    parts.append(f'<text x="{left + pw / 2:.0f}" y="{h - 6}" text-anchor="middle" {txt.format(10)}>{what} '
-                 "counted by the group</text>")
+        parts.append(f'<text x="{px(n):.1f}" y="{top + ph + 13}" text-anchor="{anchor}" {txt.format(10)}>{localize_number(f"{n:,}")}</text>')
+    what = _("sections counted by the group") if k > 1 else _("trials counted by the group")
+    parts.append(f'<text x="{left + pw / 2:.0f}" y="{h - 6}" text-anchor="middle" {txt.format(10)}>'
+                 f"{html.escape(what)}</text>")
     parts.append(f'<text x="11" y="{top + ph / 2:.0f}" text-anchor="middle" {txt.format(10)} '
-                 f'transform="rotate(-90 11 {top + ph / 2:.0f})">fraction</text>')
+                 f'transform="rotate(-90 11 {top + ph / 2:.0f})">{html.escape(_("fraction"))}</text>')
     seen: dict[tuple, int] = {}
     for name, n, f, flagged in points:
         # groups with the same point are set side by side, 6 px apart, so each shows
@@ -99,8 +102,9 @@ def funnel_svg(points: Sequence[tuple[str, int, float, bool]], p: Fraction, labe
         shape = (f'<rect x="{x - 4.5:.1f}" y="{py(f) - 4.5:.1f}" width="9" height="9"' if flagged
                  else f'<circle cx="{x:.1f}" cy="{py(f):.1f}" r="4.5"')
         parts.append(f'{shape} fill="{colour}" fill-opacity="0.75" style="fill:{style}">'
-                     f"<title>{html.escape(name)}: {f:.3f} over {n}</title></{shape.split()[0][1:]}>")
+                     f"<title>{html.escape(_('{name}: {fraction} over {n}').format(name=name, fraction=localize_number(f'{f:.3f}'), n=n))}"
+                     f"</title></{shape.split()[0][1:]}>")
     parts.append(f'<text x="{w - right}" y="{py(float(p)) - 5:.1f}" text-anchor="end" {txt.format(10)}>'
-                 f"exact {p}</text>")
+                 f"{html.escape(_('exact {p}').format(p=p))}</text>")
     parts.append("</svg>")
     return "".join(parts)

@@ -18,6 +18,8 @@ import html
 import ipywidgets as widgets
 
 from . import plain
+from ..i18n import N_, _, error_text, ngettext
+from ..formatting import number as number_text
 from .. import registry
 from ..classroom import group_codes as G
 from ..errors import GameError
@@ -83,10 +85,10 @@ def lesson_code(game: str, seed: int, deals: int, players=None) -> G.GroupCode |
     return G.GroupCode.from_group_counts(game, "lesson", group)
 
 
-LESSON_HEADING = "Group code for the class board (the lesson collects this one)"
+LESSON_HEADING = N_("Group code for the class board (the lesson collects this one)")
 """The heading of a lesson code (a table's *Group code for the lesson* section)."""
 
-REPEAT_HEADING = "Repeat code (a record of this repeat, not the lesson's group code)"
+REPEAT_HEADING = N_("Repeat code (a record of this repeat, not the lesson's group code)")
 """The heading of a repeat's code (the Repeat panel): not the code a lesson collects."""
 
 
@@ -98,6 +100,11 @@ def group_code_html(code: G.GroupCode, caption: str, heading: str = LESSON_HEADI
     live-tables.js shows it, and posts the code, only on a page served by the
     launcher's class session), and the QR code folded in a ``<details>``."""
     text = G.encode(code)
+
+    def js(words: str) -> str:   # a JavaScript string in the onclick attribute
+        return "'" + html.escape(words.replace("\\", "\\\\").replace("'", "\\'"), quote=False).replace('"', "&quot;") + "'"
+
+    copied, select = js(_("Copied")), js(_("Select the code and copy it"))
     try:
         qr = G.qr_svg(text, scale=4)
     except ImportError:  # segno missing (a Python without the book's requirements): the text is the code
@@ -105,22 +112,22 @@ def group_code_html(code: G.GroupCode, caption: str, heading: str = LESSON_HEADI
     # the button says what happened in a live region beside it (a screen reader hears "Copied")
     copy = ('<button type="button" class="bg-copy-code" style="margin-left:8px;font-size:85%;user-select:none;'
             '-webkit-user-select:none" '
-            f'aria-label="Copy the group code {text}" '
+            f'aria-label="{html.escape(_("Copy the group code {code}").format(code=text))}" '
             'onclick="var s=this.nextElementSibling;function say(t){s.textContent=t;}'
             'if(navigator.clipboard){navigator.clipboard.writeText('
             f"'{text}'"
-            ").then(function(){say('Copied');},function(){say('Select the code and copy it');});}"
-            "else{say('Select the code and copy it');}\">Copy</button>"
+            f").then(function(){{say({copied});}},function(){{say({select});}});}}"
+            f"else{{say({select});}}\">{html.escape(_('Copy'))}</button>"
             '<span role="status" aria-live="polite" style="margin-left:6px;font-size:85%;user-select:none;'
             '-webkit-user-select:none"></span>')
     # shown only on a page served by the launcher's class session (live-tables.js), which posts the code
     send = ('<div><button type="button" class="bg-send-code" hidden style="display:none;margin-top:4px;user-select:none;'
-            f'-webkit-user-select:none" data-code="{text}">Send to the class board</button>'
+            f'-webkit-user-select:none" data-code="{text}">{html.escape(_("Send to the class board"))}</button>'
             '<span class="bg-send-status" role="status" aria-live="polite" style="margin-left:6px;font-size:85%">'
             '</span></div>')
-    folded = (f'<details style="margin-top:4px"><summary>QR code of this group code</summary>'
+    folded = (f'<details style="margin-top:4px"><summary>{html.escape(_("QR code of this group code"))}</summary>'
               f'<div style="margin-top:4px;line-height:0">{qr}</div></details>' if qr else "")
-    return (f'<div class="bg-group-code" style="margin-top:8px"><b>{html.escape(heading, quote=False)}</b> '
+    return (f'<div class="bg-group-code" style="margin-top:8px"><b>{html.escape(_(heading), quote=False)}</b> '
             f'<span style="color:{MUTED_COLOUR};font-size:85%">{html.escape(caption)}</span><div>'
             f'<code class="bg-group-code-text" style="font-size:120%;letter-spacing:0.06em;user-select:all;'
             f'-webkit-user-select:all;overflow-wrap:anywhere">{text}</code>{copy}</div>{send}{folded}</div>')
@@ -137,7 +144,7 @@ class LessonCodeSection(plain.HTML):
     the game's classroom module).
     """
 
-    TITLE = "Group code for the lesson"
+    TITLE = N_("Group code for the lesson")
 
     def __init__(self) -> None:
         super().__init__("")
@@ -149,31 +156,38 @@ class LessonCodeSection(plain.HTML):
         if key == self._shown:
             return
         self._shown = key
-        about = (f'<div style="font-size:85%;color:{MUTED_COLOUR}">The lesson page\'s class activity: a group '
-                 "plays its seeded session with the players and options left as they are; this code gives its "
-                 "seed, the deals finished and the lesson's counts of those deals, for the class results board.</div>")
+        about = (f'<div style="font-size:85%;color:{MUTED_COLOUR}">'
+                 + html.escape(_("The lesson page's class activity: a group plays its seeded session with the "
+                                 "players and options left as they are; this code gives its seed, the deals "
+                                 "finished and the lesson's counts of those deals, for the class results board."),
+                               quote=False) + "</div>")
         self.code = None
         if off_lesson:
-            self.value = about + f"<p>No lesson code for this session: {html.escape(off_lesson)}.</p>"
+            self.value = about + "<p>" + html.escape(_("No lesson code for this session: {reason}.").format(
+                reason=_(off_lesson))) + "</p>"
             return
         if deals < 1:
-            self.value = about + "<p>No lesson code yet: finish a deal first (the code counts the finished deals).</p>"
+            self.value = about + "<p>" + html.escape(_("No lesson code yet: finish a deal first (the code counts the "
+                                                       "finished deals)."), quote=False) + "</p>"
             return
         if deals > LESSON_MAX_DEALS:
-            self.value = about + (f"<p>No lesson code: a lesson code covers 1 to {LESSON_MAX_DEALS} deals, this "
-                                  f"session has {deals:,}. Start a new session for the lesson.</p>")
+            self.value = about + "<p>" + html.escape(_(
+                "No lesson code: a lesson code covers 1 to {most} deals, this session has {deals}. Start a new "
+                "session for the lesson.").format(most=LESSON_MAX_DEALS, deals=number_text(deals))) + "</p>"
             return
         try:
             code = lesson_code(game, seed, deals, players)  # type: ignore[arg-type]
         except GameError as exc:  # pragma: no cover - a seed the table took but the classroom refuses
-            self.value = about + f"<p>No lesson code: {html.escape(str(exc))}</p>"
+            self.value = about + "<p>" + html.escape(_("No lesson code: {reason}").format(reason=error_text(exc))) + "</p>"
             return
         if code is None:
             want = ", ".join(map(str, lesson_players(game)))
-            self.value = about + ("<p>No lesson code for this session: with these players the deals count "
-                                  f"otherwise than the lesson's groups' (players {html.escape(want)}); leave the "
-                                  "players as they are.</p>")
+            self.value = about + "<p>" + html.escape(_(
+                "No lesson code for this session: with these players the deals count otherwise than the "
+                "lesson's groups' (players {players}); leave the players as they are.").format(players=want),
+                quote=False) + "</p>"
             return
         self.code = code
-        s = "" if deals == 1 else "s"
-        self.value = about + group_code_html(code, f"seed {seed}, {deals} deal{s} finished")
+        self.value = about + group_code_html(code, ngettext("seed {seed}, {n} deal finished",
+                                                             "seed {seed}, {n} deals finished", deals).format(
+            seed=seed, n=deals))

@@ -27,6 +27,8 @@ from typing import Hashable, Sequence
 import ipywidgets as widgets
 
 from . import plain
+from ..i18n import N_, _, ngettext
+from ..formatting import number as number_text
 from ..classroom import hoggenheimer as lesson
 from ..cards import hoggenheimer_pack
 from ..cards import rank_name
@@ -55,9 +57,13 @@ neighbour is the next); the first holds the bank first."""
 DEFAULT_SEED = 2026
 """The seed a new table deals with unless told otherwise."""
 
-_REPLAY_CLOSED = "<i>Open this panel to draw the deal.</i>"
-_PROCEDURE_LABELS = {"english": "English (face-down layout, follow the chain)",
-                     "german": "German (turn straight from the pack)"}
+_REPLAY_CLOSED = N_("Open this panel to draw the deal.")
+_PROCEDURE_LABELS = {"english": N_("English (face-down layout, follow the chain)"),
+                     "german": N_("German (turn straight from the pack)")}
+
+
+_KIND_WORDS = (N_("card"), N_("pair"), N_("square"), N_("rank"), N_("suit"))
+"""The kinds of bet (the engine's ``BetKind`` values), marked for the catalogue."""
 
 
 def _kind_counts() -> dict[BetKind, int]:
@@ -76,7 +82,7 @@ def bet_options(kind: BetKind) -> list[tuple[str, Bet]]:
 
 def _procedure_name(procedure: str) -> str:
     """``"English"``, ``"German"``: a procedure as the chapter names it."""
-    return procedure.capitalize()
+    return {"english": _("English"), "german": _("German")}.get(procedure, procedure.capitalize())
 
 
 def turn_text(event: CardTurned) -> str:
@@ -87,22 +93,24 @@ def turn_text(event: CardTurned) -> str:
     :meth:`~banking_games.games.hoggenheimer.CardTurned.describe`, spells
     the cards as typed: ``"turn 3: JH ..."``.)"""
     if isinstance(event.source, tuple):
-        source = f"taken up from the {card_at(*event.source).label} cell"
+        source = _("taken up from the {card} cell").format(card=card_at(*event.source).label)
     elif event.source == "side":
-        source = "the 33rd card, from the side"
+        source = _("the 33rd card, from the side")
     else:
-        source = "from the pack"
+        source = _("from the pack")
     if event.ends_deal:
-        return f"card {event.number}: the Joker ({source}); the deal ends"
-    return f"card {event.number}: {event.card.label} ({source}), now face up on its own cell"
+        return _("card {number}: the Joker ({source}); the deal ends").format(number=event.number, source=source)
+    return _("card {number}: {card} ({source}), now face up on its own cell").format(
+        number=event.number, card=event.card.label, source=source)
 
 
 def bet_text(event: BetPlaced) -> str:
     """A bet placed, as the reader sees it: ``"Bet 1: Anna stakes 1 on 7♠
     and 7♥ (pays 2 to 1); chip 1 marks it on the layout."``"""
     p = event.placed
-    return (f"Bet {p.number}: {p.player} stakes {fmt_amount(p.stake).lstrip('+')} on {p.bet.label} "
-            f"(pays {p.bet.odds} to 1); chip {p.number} marks it on the layout.")
+    return _("Bet {number}: {player} stakes {stake} on {bet} (pays {odds} to 1); chip {number} marks it on the "
+             "layout.").format(number=p.number, player=p.player, stake=fmt_amount(p.stake).lstrip('+'),
+                               bet=p.bet.label, odds=p.bet.odds)
 
 
 def _log_text(deal: HoggenheimerDeal) -> str:
@@ -122,7 +130,7 @@ def frame_html(deal: HoggenheimerDeal, *, title: str | None = None, reveal: bool
     bets = (str(bets_html(deal)) if with_bets and deal.bets else "")
     drawn = layout_html(deal, title=title, reveal=reveal) if layout else side_html(deal, reveal)
     return (str(drawn)
-            + f'<div style="margin:4px 0 0 0"><span style="font-size:85%;color:{MUTED_COLOUR}">Turned so far:</span>'
+            + f'<div style="margin:4px 0 0 0"><span style="font-size:85%;color:{MUTED_COLOUR}">{_("Turned so far:")}</span>'
             + str(turn_order_html(deal)) + "</div>" + bets)
 
 
@@ -130,7 +138,8 @@ def _frame_title(deal: HoggenheimerDeal, prefix: str = "") -> str:
     turns = [e for e in deal.history if isinstance(e, CardTurned)]
     if not turns:
         n = len(deal.bets)
-        return f"{prefix}{n} bet{'' if n == 1 else 's'} placed; no card turned yet"
+        return prefix + ngettext("{n} bet placed; no card turned yet", "{n} bets placed; no card turned yet",
+                                 n).format(n=n)
     text = turn_text(turns[-1])
     return prefix + text[:1].upper() + text[1:]
 
@@ -169,10 +178,12 @@ def settlement_html(deal: HoggenheimerDeal, settlement: Settlement) -> str:
     amount paid back to the punter; then each punter's net and the
     banker's net. Reads the engine's :class:`~banking_games.money.Settlement`."""
     # result and net come right after the bet, so that a phone shows them without scrolling
-    rows = [(placed.number, placed.player, placed.bet.label, "won" if result.outcome == WIN else "lost",
-             fmt_amount(result.net), f"{placed.bet.odds} to 1", placed.stake, result.stake + result.net)
+    rows = [(placed.number, placed.player, placed.bet.label, _("won") if result.outcome == WIN else _("lost"),
+             fmt_amount(result.net), _("{odds} to 1").format(odds=placed.bet.odds), placed.stake,
+             result.stake + result.net)
             for placed, result in zip(deal.bets, settlement.results)]
-    return settlement_tables(("#", "punter", "bet", "result", "net", "odds", "stake", "paid back"), rows,
+    return settlement_tables(("#", _("punter"), _("bet"), _("result"), _("net"), _("odds"), _("stake"),
+                              _("paid back")), rows,
                              settlement, deal.banker, right=(0, 4, 6, 7))
 
 
@@ -183,11 +194,11 @@ def _cut_text(cut) -> str:
     return text[:1].upper() + text[1:] + "."
 
 
-BET_HELP = "Try e.g. 'JH', '7S 7H' or 'tens'; every kind of bet is in the table under 'The bets' in the chapter."
+BET_HELP = N_("Try e.g. 'JH', '7S 7H' or 'tens'; every kind of bet is in the table under 'The bets' in the chapter.")
 """The short help after a refused typed bet (the chapter's table is ``hog-bets``)."""
 
 
-PICK_HELP = ("Tap a cell to bet on its card, a cell beside it for a pair, then a cell beside the pair for a "
+PICK_HELP = N_("Tap a cell to bet on its card, a cell beside it for a pair, then a cell beside the pair for a "
              "square (diagonals are no bet); a cell further off, or a chosen one, starts again. A suit or rank "
              "at a row's or column's head bets on the whole row or column. By keyboard: Tab to the layout, then the arrow keys (or Tab where the arrows do not move), and Enter.")
 """The line of help under the live layout (how clicks choose a bet)."""
@@ -197,7 +208,7 @@ def bet_button_name(bet: Bet) -> str:
     """A layout button's accessible name: ``"back the jack of hearts"``,
     ``"back all the 10s"``, ``"back all the diamonds"`` (the engine's
     name of the bet)."""
-    return f"back the {bet.name}" if bet.kind is BetKind.CARD else f"back {bet.name}"
+    return (_("back the {bet}") if bet.kind is BetKind.CARD else _("back {bet}")).format(bet=bet.name)
 
 
 def short_bet_error(exc: Exception, limit: int = 90) -> str:
@@ -218,7 +229,7 @@ def short_bet_error(exc: Exception, limit: int = 90) -> str:
     what = str(exc).split("; ")[0].split(": give a card")[0].strip().rstrip(".")
     if len(what) > limit:
         what = what[:limit - 1].rstrip() + "…"
-    return f"{what}{'' if what.endswith('…') else '.'} {BET_HELP}"
+    return f"{what}{'' if what.endswith('…') else '.'} {_(BET_HELP)}"
 
 
 
@@ -287,33 +298,34 @@ class HoggenheimerTable(DealingTable):
         players = check_players_arg(players)
         self._start_table()
         wide = {"description_width": "initial"}
-        self.punter = widgets.Dropdown(description="Punter", style=wide, layout=widgets.Layout(width="160px"))
+        self.punter = widgets.Dropdown(description=_("Punter"), style=wide, layout=widgets.Layout(width="160px"))
         counts = _kind_counts()
         self.kind = widgets.Dropdown(
-            options=[(f"{k.value} ({PAYOUT_ODDS[k]} to 1; {counts[k]} bets)", k) for k in BetKind],
-            value=BetKind.CARD, description="Bet on a", style=wide, layout=widgets.Layout(width="260px"))
+            options=[(_("{kind} ({odds} to 1; {count} bets)").format(kind=_(k.value), odds=PAYOUT_ODDS[k],
+                                                                     count=counts[k]), k) for k in BetKind],
+            value=BetKind.CARD, description=_("Bet on a"), style=wide, layout=widgets.Layout(width="260px"))
         self._bet_options = {k: bet_options(k) for k in BetKind}
-        self.bet = widgets.Dropdown(options=self._bet_options[BetKind.CARD], description="Bet", style=wide,
+        self.bet = widgets.Dropdown(options=self._bet_options[BetKind.CARD], description=_("Bet"), style=wide,
                                     layout=widgets.Layout(width="340px"))
-        self.typed_bet = widgets.Text(value="", description="or type", placeholder="e.g. 7S 7H, tens, diamonds",
+        self.typed_bet = widgets.Text(value="", description=_("or type"), placeholder=_("e.g. 7S 7H, tens, diamonds"),
                                       continuous_update=False, style=wide, layout=widgets.Layout(width="250px"))
-        self.stake = widgets.Text(value="1", description="Stake", style=wide, layout=widgets.Layout(width="110px"))
-        self.bet_button = plain.Button(description="Place bet", button_style="primary", icon="coins")
-        self.turn_button = plain.Button(description="Turn a card", icon="hand-point-up")
-        self.end_button = plain.Button(description="Deal to the end", icon="forward")
-        self.new_deal_button = plain.Button(description="New deal", button_style="success", icon="redo")
-        self.procedure = widgets.Dropdown(options=[(_PROCEDURE_LABELS.get(p, p), p) for p in PROCEDURES],
+        self.stake = widgets.Text(value="1", description=_("Stake"), style=wide, layout=widgets.Layout(width="110px"))
+        self.bet_button = plain.Button(description=_("Place bet"), button_style="primary", icon="coins")
+        self.turn_button = plain.Button(description=_("Turn a card"), icon="hand-point-up")
+        self.end_button = plain.Button(description=_("Deal to the end"), icon="forward")
+        self.new_deal_button = plain.Button(description=_("New deal"), button_style="success", icon="redo")
+        self.procedure = widgets.Dropdown(options=[(_(_PROCEDURE_LABELS[p]) if p in _PROCEDURE_LABELS else p, p) for p in PROCEDURES],
                                           value=procedure if procedure in PROCEDURES else PROCEDURES[0],
-                                          description="Procedure", style=wide,
+                                          description=_("Procedure"), style=wide,
                                           layout=widgets.Layout(width="380px"))
         self.procedure.add_class("bg-fit-select")
-        self.reveal = widgets.Checkbox(value=False, description="show face-down cards (faded)", indent=False,
+        self.reveal = widgets.Checkbox(value=False, description=_("show face-down cards (faded)"), indent=False,
                                        layout=plain.shared("layout"))
-        self.players_field = widgets.Text(value=", ".join(str(p) for p in players), description="Players",
-                                          placeholder="names, separated by commas, in seating order",
+        self.players_field = widgets.Text(value=", ".join(str(p) for p in players), description=_("Players"),
+                                          placeholder=_("names, separated by commas, in seating order"),
                                           style=wide, layout=widgets.Layout(width="320px"))
-        self.seed_field = number_field(seed if isinstance(seed, int) else 0, "Seed", "150px")
-        self.new_session_button = plain.Button(description="New session", icon="users")
+        self.seed_field = number_field(seed if isinstance(seed, int) else 0, _("Seed"), "150px")
+        self.new_session_button = plain.Button(description=_("New session"), icon="users")
         self.table = plain.HTML()
         self._cell_bets = [[make_bet(card_at(r, c)) for c in range(len(RANK_COLUMNS))]
                            for r in range(len(SUIT_ROWS))]
@@ -325,7 +337,7 @@ class HoggenheimerTable(DealingTable):
              for r, (s, b) in enumerate(zip(SUIT_ROWS, self._row_bets))],
             [(rank_name(r), bet_button_name(b)) for r, b in zip(RANK_COLUMNS, self._column_bets)],
             [[bet_button_name(b) for b in line] for line in self._cell_bets],
-            on_cell=self.pick_cell, on_row=self.pick_row, on_column=self.pick_column, help_text=PICK_HELP)
+            on_cell=self.pick_cell, on_row=self.pick_row, on_column=self.pick_column, help_text=_(PICK_HELP))
         self._fresh = True  # the next click on a cell starts a new choice (nothing chosen by the reader yet)
         self.bets_view = plain.HTML()
         self.settlement_view = plain.HTML()
@@ -356,13 +368,15 @@ class HoggenheimerTable(DealingTable):
         settings.add_class("bg-settings")
         # replay, event log, the lesson's group code (issue 20): made when first opened (issue 22); the
         # replay's frames are drawn by _sync_replay when its panel opens
-        self._fold_panels(lambda: DealReplay([_REPLAY_CLOSED], size=len(hoggenheimer_pack()) + 1, label="Card"))
+        self._fold_panels(lambda: DealReplay([f"<i>{html.escape(_(_REPLAY_CLOSED))}</i>"],
+                                                  size=len(hoggenheimer_pack()) + 1, label=_("Card")))
         money = plain.HBox([self.bankroll_view, self.chart], layout=row)
         self._assemble([
             settings,
-            note_html("Players sit in the order listed (each one's left neighbour is the next); the first "
-                      "holds the bank first. The same seed deals the same cards. 'New session' applies these "
-                      "settings; a new procedure also applies from the next 'New deal'."),
+            note_html(html.escape(_("Players sit in the order listed (each one's left neighbour is the next); "
+                                    "the first holds the bank first. The same seed deals the same cards. 'New "
+                                    "session' applies these settings; a new procedure also applies from the "
+                                    "next 'New deal'."), quote=False)),
             self.header,
             plain.HBox([self.punter, self.kind, self.bet], layout=row),
             plain.HBox([self.typed_bet, self.stake, self.bet_button], layout=row),
@@ -380,7 +394,8 @@ class HoggenheimerTable(DealingTable):
         config = HoggenheimerConfig(procedure)  # ConfigError for an unknown procedure
         if len(set(players)) != len(players):
             repeated = sorted({str(p) for p in players if players.count(p) > 1})
-            raise ConfigError(f"each player needs a different name; repeated: {short_repr(', '.join(repeated))}")
+            raise ConfigError.of("each player needs a different name; repeated: {names}",
+                                 names=short_repr(', '.join(repeated)))
         next_banker(players, players[0] if players else None)  # the engine's check: two or more players
         # The first banker is chosen by a high cut (the engine's one cut,
         # shared with Banker and Broker), from its own random source so that
@@ -402,18 +417,18 @@ class HoggenheimerTable(DealingTable):
     def _start_message(self) -> None:
         cut = f"{_cut_text(self.first_banker_cut)} " if self.deal_number == 1 and getattr(
             self, "first_banker_cut", None) else ""
-        self.message.info(f"{cut}Deal {self.deal_number} ({_procedure_name(self.deal.procedure)} procedure): "
-                          f"{self.deal.banker} "
-                          "holds the bank. Place bets, then turn cards; the deal ends when the Joker shows."
+        self.message.info(cut + _("Deal {number} ({procedure} procedure): {banker} holds the bank. Place bets, "
+                                   "then turn cards; the deal ends when the Joker shows.").format(
+            number=self.deal_number, procedure=_procedure_name(self.deal.procedure), banker=self.deal.banker)
                           + pending_text(self._pending()))
 
     def _pending(self) -> list[str]:
         """The settings fields that differ from the session in play."""
         changed = []
         if parse_players(self.players_field.value) != tuple(str(p) for p in self.players):
-            changed.append("players")
+            changed.append(_("players"))
         if self._typed_seed() != self.seed:
-            changed.append("seed")
+            changed.append(_("seed"))
         return changed
 
     def _typed_seed(self) -> int | None:
@@ -430,9 +445,9 @@ class HoggenheimerTable(DealingTable):
         parse_seed(self.seed_field.value)
         text = pending_text(self._pending()).strip()
         if self.procedure.value != self.deal.procedure:
-            text = (f"The {_procedure_name(self.procedure.value)} procedure applies from the next 'New deal' "
-                    f"(or 'New session'); this deal stays {_procedure_name(self.deal.procedure)}. "
-                    + text).strip()
+            text = (_("The {new} procedure applies from the next 'New deal' (or 'New session'); this deal stays "
+                      "{old}. ").format(new=_procedure_name(self.procedure.value),
+                                         old=_procedure_name(self.deal.procedure)) + text).strip()
         if text:
             self.message.info(text)
 
@@ -448,7 +463,7 @@ class HoggenheimerTable(DealingTable):
         wrong, gives a few legal bets and points to the chapter's table of
         bets, in under 200 characters (:func:`short_bet_error`)."""
         bet = self._read_bet(spec)
-        self.message.info(f"Selected {bet.label} (pays {bet.odds} to 1).")
+        self.message.info(_("Selected {bet} (pays {odds} to 1).").format(bet=bet.label, odds=bet.odds))
         return bet
 
     def _read_bet(self, spec: object) -> Bet:
@@ -507,7 +522,8 @@ class HoggenheimerTable(DealingTable):
         self.bet.value = bet
         self._show_choice()
         self._fresh = False
-        self.message.info(f"Chosen: {bet.label} (pays {bet.odds} to 1). 'Place bet' puts the stake on it.")
+        self.message.info(_("Chosen: {bet} (pays {odds} to 1). 'Place bet' puts the stake on it.").format(
+            bet=bet.label, odds=bet.odds))
 
     @guarded
     def pick_cell(self, row: int, column: int) -> Bet:
@@ -547,7 +563,7 @@ class HoggenheimerTable(DealingTable):
                 bet = make_bet([card_at(r, c) for r, c in sorted(cells)])
             except (BetError, CardError) as exc:
                 what = str(exc).split("; ")[0].strip().rstrip(".")
-                raise type(exc)(card_text(f"{what}. Tap a chosen cell to start again from it.")) from None
+                raise type(exc)(card_text(what + ". " + _("Tap a chosen cell to start again from it."))) from None
         self._choose(bet)
         return bet
 
@@ -621,8 +637,8 @@ class HoggenheimerTable(DealingTable):
             try:
                 self.deal.settle()  # the engine refuses while the Joker has not shown
             except RuleError:
-                raise RuleError("finish this deal first: turn cards ('Turn a card' or 'Deal to the end') until "
-                                "the Joker shows") from None
+                raise RuleError.of("finish this deal first: turn cards ('Turn a card' or 'Deal to the end') "
+                                   "until the Joker shows") from None
         config = HoggenheimerConfig(self.procedure.value)
         banker = next_banker(self.players, self.deal.banker)
         self.deal = HoggenheimerDeal(config, rng=self._rng, banker=banker)
@@ -646,7 +662,8 @@ class HoggenheimerTable(DealingTable):
         if self.settlement is None:
             return ""
         return (f" {settled_text(self.deal.banker, self.settlement)} "
-                f"Click 'New deal': the bank passes to {next_banker(self.players, self.deal.banker)}.")
+                + _("Click 'New deal': the bank passes to {banker}.").format(
+                    banker=next_banker(self.players, self.deal.banker)))
 
     # ---------------------------------------------------------------- drawing
     def _sync_replay(self) -> None:
@@ -659,7 +676,7 @@ class HoggenheimerTable(DealingTable):
         if self.more.selected_index != 0:
             return
         deal = self.deal
-        prefix = f"Deal {self.deal_number}: "
+        prefix = _("Deal {number}: ").format(number=self.deal_number)
         turns = sum(1 for e in deal.history if isinstance(e, CardTurned))
         if len(self._frames) < turns:
             self._frames = deal_frames(deal, prefix=prefix)
@@ -685,8 +702,9 @@ class HoggenheimerTable(DealingTable):
         numbers = [str(p.number) for p in self.deal.bets if bet.cells[0] in p.bet.cells]
         if not numbers:
             return bet_button_name(bet)
-        chips = ("chip " + numbers[0]) if len(numbers) == 1 else "chips " + ", ".join(numbers)
-        return f"{bet_button_name(bet)} ({chips} here)"
+        chips = ngettext("chip {numbers} here", "chips {numbers} here", len(numbers)).format(
+            numbers=", ".join(numbers))
+        return f"{bet_button_name(bet)} ({chips})"
 
     @property
     def drawing(self) -> str:
@@ -700,14 +718,17 @@ class HoggenheimerTable(DealingTable):
         """Redraw every view from the engine's state."""
         deal = self.deal
         turns = sum(1 for e in deal.history if isinstance(e, CardTurned))
-        state = ("over: the Joker has shown" if deal.is_over
-                 else f"{plural(turns, 'card')} turned" if deal.has_started else "taking bets")
-        self.header.value = (f"<b>Hoggenheimer</b> &middot; {html.escape(_procedure_name(deal.procedure))} "
-                             "procedure &middot; "
-                             f"seed {self.seed} &middot; deal {self.deal_number}, banker "
-                             f"<b>{html.escape(str(deal.banker))}</b> &middot; {html.escape(state)}")
+        state = (_("over: the Joker has shown") if deal.is_over
+                 else ngettext("{n} card turned", "{n} cards turned", turns).format(n=number_text(turns))
+                 if deal.has_started else _("taking bets"))
+        self.header.value = (f"<b>Hoggenheimer</b> &middot; "
+                             + html.escape(_("{procedure} procedure").format(
+                                 procedure=_procedure_name(deal.procedure))) + " &middot; "
+                             + _("seed {seed} &middot; deal {number}, banker <b>{banker}</b>").format(
+                                 seed=self.seed, number=self.deal_number, banker=html.escape(str(deal.banker)))
+                             + f" &middot; {html.escape(state)}")
         sync_options(self.punter, [p for p in self.players if p != deal.banker])
-        title = f"Deal {self.deal_number}: {deal.banker} holds the bank"
+        title = _("Deal {number}: {banker} holds the bank").format(number=self.deal_number, banker=deal.banker)
         self.picker.set_title(title)
         for line, cells, bets in zip(layout_cells(deal, reveal=self.reveal.value), self.picker.cells,
                                      self._cell_bets):
@@ -717,7 +738,7 @@ class HoggenheimerTable(DealingTable):
         self.table.value = frame_html(deal, reveal=self.reveal.value, layout=False)
         self._sync_replay()
         self.bets_view.value = ("" if deal.is_over or not deal.bets else
-                                "<b>Bets on the table</b>" + str(bets_html(deal)))
+                                f"<b>{html.escape(_('Bets on the table'))}</b>" + str(bets_html(deal)))
         self.settlement_view.value = (settlement_html(deal, self.settlement) if self.settlement is not None
                                       else "")
         self.bankroll_view.value = bankroll_html(self.players, self.history, self.bankers)

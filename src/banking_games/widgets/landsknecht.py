@@ -28,6 +28,7 @@ import ipywidgets as widgets
 
 from ..display.landsknecht import PLAYERS_LABEL, assemble_table, no_players_html, table_html, table_parts
 from . import plain
+from ..i18n import N_, _, ngettext
 from ..classroom import landsknecht as lesson
 from ..render import card_text
 from ..errors import ConfigError, GameError, RuleError
@@ -46,7 +47,7 @@ __all__ = ["LandsknechtTable", "DEFAULT_PLAYERS", "DEFAULT_SEED", "RULE_OPTIONS"
            # shared with the other tables; kept importable from here
            "parse_players", "bankroll_html", "bankroll_svg"]
 
-PICK_HELP = ("Tap a players' card (or Tab to it and press Enter) to back it, then 'Place bet'.")
+PICK_HELP = N_("Tap a players' card (or Tab to it and press Enter) to back it, then 'Place bet'.")
 """The line of help under the live table's cards."""
 
 DEFAULT_PLAYERS = lesson.DEFAULT_PLAYERS
@@ -61,10 +62,12 @@ def settlement_html(deal: LandsknechtDeal, settlement: Settlement) -> str:
     :class:`~banking_games.money.Settlement` only.
     """
     # result and net come right after the card, so that a phone shows them without scrolling
-    rows = [(bet.number, bet.player, bet.card.label, result.outcome, fmt_amount(result.net), str(bet.stake),
-             "before turn 1" if bet.turn == 0 else f"after turn {bet.turn}", str(result.stake + result.net))
+    rows = [(bet.number, bet.player, bet.card.label, _(result.outcome), fmt_amount(result.net), str(bet.stake),
+             _("before turn 1") if bet.turn == 0 else _("after turn {turn}").format(turn=bet.turn),
+             str(result.stake + result.net))
             for bet, result in zip(deal.bets, settlement.results)]
-    return settlement_tables(("#", "punter", "card", "result", "net", "stake", "placed", "returned to punter"),
+    return settlement_tables(("#", _("punter"), _("card"), _("result"), _("net"), _("stake"), _("placed"),
+                              _("returned to punter")),
                              rows, settlement, deal.banker, right=(0, 4, 5, 7))
 
 
@@ -80,9 +83,15 @@ def _event_text(event) -> str:
     return text[:1].upper() + text[1:]
 
 
+_OUTCOME_WORDS = (N_("win"), N_("lose"), N_("push"))
+"""A bet's result as the settlement table writes it (the engine's outcomes), marked for the catalogue."""
+
+_LIMIT_WORDS = {"min_stake": N_("min stake"), "max_stake": N_("max stake")}
+"""The stake limits as the table's header names them."""
+
 RULE_OPTIONS = {
-    "min_stake": "smallest stake the next banker allows (source, Stake limits); empty: no limit",
-    "max_stake": "largest stake the next banker allows (source, Stake limits); empty: no limit",
+    "min_stake": N_("smallest stake the next banker allows (source, Stake limits); empty: no limit"),
+    "max_stake": N_("largest stake the next banker allows (source, Stake limits); empty: no limit"),
 }
 """The :class:`~banking_games.games.landsknecht.LandsknechtConfig` fields the
 table offers, with a tooltip each: the source's rule options. Other fields
@@ -90,7 +99,7 @@ of a config given to the table (such as a reduced pack for analysis) are
 kept as given."""
 
 
-SETTINGS_HELP = ("Players sit in the order listed (each one's left neighbour is the next). Each banker sets "
+SETTINGS_HELP = N_("Players sit in the order listed (each one's left neighbour is the next). Each banker sets "
                  "the stake limits for his own deal: the limit fields apply from the next 'New deal' (or "
                  "'New session'), and the running balances carry on (leave a field empty for no limit). "
                  "'New session' applies players and seed. The same seed and players deal the same cards.")
@@ -99,8 +108,8 @@ SETTINGS_HELP = ("Players sit in the order listed (each one's left neighbour is 
 
 
 def _option_widget(name: str, value: object) -> widgets.Widget:
-    return widgets.Text(value="" if value is None else str(value), description=name.replace("_", " "),
-                        placeholder="no limit", tooltip=RULE_OPTIONS[name], style={"description_width": "initial"},
+    return widgets.Text(value="" if value is None else str(value), description=_(_LIMIT_WORDS[name]),
+                        placeholder=_("no limit"), tooltip=_(RULE_OPTIONS[name]), style={"description_width": "initial"},
                         layout=widgets.Layout(width="170px"))
 
 
@@ -155,7 +164,7 @@ class LandsknechtTable(DealingTable):
     ``voided`` (void deals redealt before ``deal``), ``last_action_seconds``.
     """
 
-    GAME_TITLE = "Landsknecht"
+    GAME_TITLE = N_("Landsknecht")
     CSS_CLASS = "bg-landsknecht-table"
 
     def __init__(self, players: Sequence[Hashable] = DEFAULT_PLAYERS, seed: int = DEFAULT_SEED, *,
@@ -166,14 +175,14 @@ class LandsknechtTable(DealingTable):
             raise ConfigError(f"config must be a LandsknechtConfig, got {type(config).__name__}")
         self._start_table()
         wide = {"description_width": "initial"}
-        self.punter = widgets.Dropdown(description="Punter", layout=widgets.Layout(width="170px"), style=wide)
-        self.stake = widgets.Text(value="1", description="Stake", style=wide, layout=widgets.Layout(width="110px"))
-        self.card = widgets.Dropdown(description="on card", style=wide, layout=widgets.Layout(width="230px"))
+        self.punter = widgets.Dropdown(description=_("Punter"), layout=widgets.Layout(width="170px"), style=wide)
+        self.stake = widgets.Text(value="1", description=_("Stake"), style=wide, layout=widgets.Layout(width="110px"))
+        self.card = widgets.Dropdown(description=_("on card"), style=wide, layout=widgets.Layout(width="230px"))
         self.card.add_class("bg-fit-select")
-        self.bet_button = plain.Button(description="Place bet", button_style="primary", icon="coins")
-        self.turn_button = plain.Button(description="Turn a card", icon="hand-point-up")
-        self.end_button = plain.Button(description="Deal to the end", icon="forward")
-        self.new_deal_button = plain.Button(description="New deal", button_style="success", icon="redo")
+        self.bet_button = plain.Button(description=_("Place bet"), button_style="primary", icon="coins")
+        self.turn_button = plain.Button(description=_("Turn a card"), icon="hand-point-up")
+        self.end_button = plain.Button(description=_("Deal to the end"), icon="forward")
+        self.new_deal_button = plain.Button(description=_("New deal"), button_style="success", icon="redo")
         self.table_title = plain.HTML()
         self.table = plain.HTML()
         self.table_after = plain.HTML()
@@ -184,12 +193,12 @@ class LandsknechtTable(DealingTable):
         self.settlement_view = plain.HTML()
         self.bankroll_view = plain.HTML()
         self.chart = BankrollChart()
-        self.players_field = widgets.Text(value=", ".join(str(p) for p in players), description="Players",
-                                          placeholder="names, separated by commas, in seating order",
+        self.players_field = widgets.Text(value=", ".join(str(p) for p in players), description=_("Players"),
+                                          placeholder=_("names, separated by commas, in seating order"),
                                           style=wide, layout=widgets.Layout(width="360px"))
-        self.seed_field = number_field(seed if isinstance(seed, int) else 0, "Seed", "160px")
+        self.seed_field = number_field(seed if isinstance(seed, int) else 0, _("Seed"), "160px")
         self.option_fields = {name: _option_widget(name, getattr(config, name)) for name in RULE_OPTIONS}
-        self.new_session_button = plain.Button(description="New session", icon="users")
+        self.new_session_button = plain.Button(description=_("New session"), icon="users")
 
         self.session: LandsknechtSession | None = None
         self.deal: LandsknechtDeal | None = None
@@ -219,7 +228,7 @@ class LandsknechtTable(DealingTable):
         money = plain.HBox([self.bankroll_view, self.chart], layout=row)
         self._assemble([
             settings,
-            note_html(SETTINGS_HELP),
+            note_html(_(SETTINGS_HELP)),
             self.header,
             plain.HBox([self.punter, self.stake, self.card, self.bet_button],
                            layout=row),
@@ -227,7 +236,7 @@ class LandsknechtTable(DealingTable):
             self.message, self.table_title,
             plain.HBox([self.table, plain.VBox([self.players_title, self.players_cards]), self.table_after],
                          layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start")),
-            note_html(PICK_HELP), self.voids, self.settlement_view, money, more])
+            note_html(_(PICK_HELP)), self.voids, self.settlement_view, money, more])
         self.card.observe(lambda _: self._show_choice(), names="value")
         self.repeat = RepeatPanel(self)  # Repeat: many deals with the same bets (issue 20)
         self.children = (*self.children, self.repeat)
@@ -243,7 +252,7 @@ class LandsknechtTable(DealingTable):
         # why this session's deals are not the lesson's (group code), "" while they are
         self.off_lesson = lesson_setting_problem("landsknecht", session.players, config)
         if first_banker is not None and not self.off_lesson:
-            self.off_lesson = "the lesson's groups let the table choose the first banker"
+            self.off_lesson = _("the lesson's groups let the table choose the first banker")
         self.voided = tuple(session.void_deals)
         self.deal_number = 1
         self.history = {p: [Fraction(0)] for p in session.players}
@@ -255,10 +264,11 @@ class LandsknechtTable(DealingTable):
         draw = self.session.first_banker_draw
         first = ""
         if self.deal_number == 1 and draw is not None:
-            first = (f"{draw.banker} received the first ace ({draw.dealt[-1][1].label}, card "
-                     f"{len(draw.dealt)} dealt round the table) and holds the first bank. ")
-        self.message.info(first + f"Deal {self.deal_number}: {self.deal.banker} holds the bank. "
-                          + self._void_text() + "Place bets on the players' card, then turn cards."
+            first = _("{banker} received the first ace ({card}, card {n} dealt round the table) and holds the "
+                      "first bank. ").format(banker=draw.banker, card=draw.dealt[-1][1].label, n=len(draw.dealt))
+        self.message.info(first + _("Deal {number}: {banker} holds the bank. ").format(
+            number=self.deal_number, banker=self.deal.banker)
+                          + self._void_text() + _("Place bets on the players' card, then turn cards.")
                           + self._pending_text())
 
     def _pending(self) -> list[str]:
@@ -271,7 +281,7 @@ class LandsknechtTable(DealingTable):
         """The reminder of settings typed but not in play yet, each with the
         moment it applies: a stake limit from the next deal (the source has
         each banker set the limits), players and seed from 'New session'."""
-        return (pending_text(self._pending_limits(), when="the next 'New deal'")
+        return (pending_text(self._pending_limits(), when=_("the next 'New deal'"))
                 + pending_text(self._pending_session()))
 
     def _pending_session(self) -> list[str]:
@@ -320,8 +330,8 @@ class LandsknechtTable(DealingTable):
             return ""
         lines = [card_text(next(e.text for e in d.history if e.kind == VOID).removeprefix("setup: "))
                  for d in self.voided]
-        return (f"{len(self.voided)} void deal{'s were' if len(self.voided) > 1 else ' was'} redealt ("
-                + "; ".join(lines) + "). ")
+        return ngettext("{n} void deal was redealt ({what}). ", "{n} void deals were redealt ({what}). ",
+                        len(self.voided)).format(n=len(self.voided), what="; ".join(lines))
 
     def _read_config(self) -> LandsknechtConfig:
         """The session's config with the option fields' values (empty: ``None``); the engine checks them."""
@@ -366,19 +376,19 @@ class LandsknechtTable(DealingTable):
                 raise type(exc)(card_text(str(exc))) from None   # cards named as drawn: "5♣ on 5♠"
         self.card.value = base.name
         self._show_choice()
-        self.message.info(card_text(f"Chosen: {base.long_name} ({base.name}). 'Place bet' puts "
-                                    f"{self.punter.value}'s stake beside it."))
+        self.message.info(card_text(_("Chosen: {card} ({name}). 'Place bet' puts {punter}'s stake beside it.").format(
+            card=base.long_name, name=base.name, punter=self.punter.value)))
         return base.name
 
     def _players_card_name(self, index: int) -> str:
         """A players' card button's name: the card, and the stakes beside it."""
         deal = self.deal
         base = deal.players_piles[index][0]
-        about = f"players' card {index + 1}" + (", paired" if base.rank in deal.paired_ranks else "")
+        about = _("players' card {n}").format(n=index + 1) + (", " + _("paired") if base.rank in deal.paired_ranks else "")
         stakes = [f"{b.player} {b.stake}" for b in deal.bets_on(base)]
         if stakes:
-            about += f"; stakes: {', '.join(stakes)}"
-        return f"back the {base.long_name} ({about})"
+            about += "; " + _("stakes: {stakes}").format(stakes=', '.join(stakes))
+        return _("back the {card} ({about})").format(card=base.long_name, about=about)
 
     @property
     def drawing(self) -> str:
@@ -394,8 +404,8 @@ class LandsknechtTable(DealingTable):
     def place_bet(self) -> None:
         """Place the stake in ``stake`` for ``punter`` on the card in ``card``."""
         if self.card.value is None and not self.deal.is_over:
-            raise RuleError("there is no live players' card to back right now (every one has been paired); "
-                            "turn a card")
+            raise RuleError.of("there is no live players' card to back right now (every one has been paired); "
+                               "turn a card")
         self.deal.place_bet(self.punter.value, self.card.value, self.stake.value)
         self.message.info(_event_text(self.deal.history[-1]) + ".")
         self._render()
@@ -433,8 +443,8 @@ class LandsknechtTable(DealingTable):
             try:
                 self.session.end_deal()  # refused while the deal is not over: state unchanged
             except RuleError:
-                raise RuleError("finish this deal first: turn cards ('Turn a card' or 'Deal to the end') until "
-                                "the banker's card is paired") from None
+                raise RuleError.of("finish this deal first: turn cards ('Turn a card' or 'Deal to the end') until "
+                                   "the banker's card is paired") from None
         before = len(self.session.void_deals)
         deal = self.session.start_deal(min_stake=limits.min_stake, max_stake=limits.max_stake)
         self.deal, self.settlement = deal, None
@@ -455,13 +465,13 @@ class LandsknechtTable(DealingTable):
         if self.settlement is None:
             return ""
         return (f" {settled_text(self.deal.banker, self.settlement)} "
-                f"Click 'New deal': the bank passes to {self.session.banker}.")
+                + _("Click 'New deal': the bank passes to {banker}.").format(banker=self.session.banker))
 
     # ---------------------------------------------------------------- drawing
     def _make_replay(self) -> DealReplay:
         """The replay, made when its panel is first opened (or ``replay`` read):
         the current deal's frames, at the last one, as :meth:`_draw_replay` keeps it."""
-        replay = DealReplay(self._frames, label="Card", size=24)
+        replay = DealReplay(self._frames, label=_("Card"), size=24)
         replay.set_frames(self._frames)   # at the last frame
         return replay
 
@@ -485,23 +495,27 @@ class LandsknechtTable(DealingTable):
             self.lesson_code.update("landsknecht", self.seed, finished, self.off_lesson, self.session.players)
 
     def _table_html(self) -> str:
-        return str(table_html(self.deal, title=f"Deal {self.deal_number}: {self.deal.banker} holds the bank"))
+        return str(table_html(self.deal, title=_("Deal {number}: {banker} holds the bank").format(number=self.deal_number, banker=self.deal.banker)))
 
     def _render(self) -> None:
         """Redraw every view from the engine's state."""
         deal, session = self.deal, self.session
         cfg = deal.config  # the limits this deal's banker set
-        limits = ", ".join(f"{name.replace('_', ' ')} {getattr(cfg, name)}"
-                           for name in RULE_OPTIONS if getattr(cfg, name) is not None) or "no stake limits"
-        state = ("over" if deal.is_over
-                 else f"{plural(deal.turns, 'card')} turned, {plural(len(deal.live_bets), 'live bet')}")
+        limits = ", ".join(f"{_(_LIMIT_WORDS[name])} {getattr(cfg, name)}"
+                           for name in RULE_OPTIONS if getattr(cfg, name) is not None) or _("no stake limits")
+        state = (_("over") if deal.is_over
+                 else _("{cards} turned, {bets}").format(
+                     cards=plural(deal.turns, 'card'),
+                     bets=ngettext("{n} live bet", "{n} live bets", len(deal.live_bets)).format(n=len(deal.live_bets))))
         self.header.value = self.header_html(
-            f"seed {self.seed}", f"deal {self.deal_number}, banker <b>{html.escape(str(deal.banker))}</b>",
+            _("seed {seed}").format(seed=self.seed),
+            _("deal {number}, banker <b>{banker}</b>").format(number=self.deal_number,
+                                                              banker=html.escape(str(deal.banker))),
             html.escape(state), html.escape(limits))
         sync_options(self.punter, [p for p in session.players if p != deal.banker])
         sync_options(self.card, [(f"{c.label}  ({c.long_name})", c.name) for c in deal.live_cards])
         table = self._table_html()
-        head, before, players, after = table_parts(deal, title=f"Deal {self.deal_number}: {deal.banker} holds the bank")
+        head, before, players, after = table_parts(deal, title=_("Deal {number}: {banker} holds the bank").format(number=self.deal_number, banker=deal.banker))
         self.table_title.value, self.table.value, self.table_after.value = head, before, after
         self.players_title.value = (style_html() + '<div style="font-size:12px;font-weight:bold;margin:4px 0 2px">'
                                     + html.escape(PLAYERS_LABEL) + "</div>")
@@ -511,7 +525,7 @@ class LandsknechtTable(DealingTable):
         self._frames[deal.turns:] = [table]
         self._draw_replay()
         self.voids.value = "".join(
-            str(table_html(d, title=f"Void deal, redealt before deal {self.deal_number}", show_stock=False))
+            str(table_html(d, title=_("Void deal, redealt before deal {number}").format(number=self.deal_number), show_stock=False))
             for d in self.voided)
         self.settlement_view.value = (settlement_html(deal, self.settlement) if self.settlement is not None
                                       else "")

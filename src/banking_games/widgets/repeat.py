@@ -43,6 +43,8 @@ import time
 import ipywidgets as widgets
 
 from . import plain
+from ..i18n import N_, _, error_text, localize_number, ngettext
+from ..formatting import number as number_text
 
 from ..classroom import group_codes as G
 from ..classroom.group_codes import repeat_group_code
@@ -127,7 +129,7 @@ class RepeatPanel(Disclosure):
     (the asyncio task of a repeat under way, else ``None``).
     """
 
-    TITLE = "Repeat: many deals with the same bets"
+    TITLE = N_("Repeat: many deals with the same bets")
 
     deals_field = _Part()
     seed_field = _Part()
@@ -169,16 +171,16 @@ class RepeatPanel(Disclosure):
     def _build(self) -> widgets.VBox:
         """Make the panel's controls and views (at its first opening): the box shown under its title."""
         wide = {"description_width": "initial"}
-        self.deals_field = widgets.Text(value=str(self._deals), description="Deals", style=wide,
-                                        placeholder=f"1 to {MAX_DEALS:,}", layout=widgets.Layout(width="150px"))
+        self.deals_field = widgets.Text(value=str(self._deals), description=_("Deals"), style=wide,
+                                        placeholder=_("1 to {most}").format(most=number_text(MAX_DEALS)), layout=widgets.Layout(width="150px"))
         self._seed_given = self._table_seed()
-        self.seed_field = widgets.Text(value=self._seed_given, description="Repeat seed",
-                                       style=wide, placeholder="a whole number", layout=widgets.Layout(width="170px"))
-        self.repeat_button = plain.Button(description="Repeat", button_style="primary", icon="play",
-                                            tooltip="deal that many fresh deals with the bets of this deal")
-        self.stop_button = plain.Button(description="Stop", icon="stop", disabled=True,
-                                          tooltip="stop the repeat under way (its tally so far is shown)")
-        self.progress = widgets.IntProgress(value=0, min=0, max=1, description="Dealt", style=wide,
+        self.seed_field = widgets.Text(value=self._seed_given, description=_("Repeat seed"),
+                                       style=wide, placeholder=_("a whole number"), layout=widgets.Layout(width="170px"))
+        self.repeat_button = plain.Button(description=_("Repeat"), button_style="primary", icon="play",
+                                            tooltip=_("deal that many fresh deals with the bets of this deal"))
+        self.stop_button = plain.Button(description=_("Stop"), icon="stop", disabled=True,
+                                          tooltip=_("stop the repeat under way (its tally so far is shown)"))
+        self.progress = widgets.IntProgress(value=0, min=0, max=1, description=_("Dealt"), style=wide,
                                             layout=widgets.Layout(width="min(300px, 95%)"))
         self.status = plain.HTML("")
         self.message = MessageBar()
@@ -188,10 +190,12 @@ class RepeatPanel(Disclosure):
         self.stop_button.on_click(lambda _: self.stop())
         row = widgets.Layout(flex_flow="row wrap", align_items="center")
         about = plain.HTML(
-            f'<div style="font-size:85%;color:{MUTED_COLOUR}">Place bets in this deal on the table above, '
-            f"then press Repeat: the engine deals that many fresh deals with the same punters, bets and "
-            f"stakes, each shuffled from one random source started from the seed, plays each to the end and "
-            f"settles it. The same seed gives the same tally. 1 to {MAX_DEALS:,} deals.</div>")
+            f'<div style="font-size:85%;color:{MUTED_COLOUR}">'
+            + html.escape(_("Place bets in this deal on the table above, then press Repeat: the engine deals that "
+                            "many fresh deals with the same punters, bets and stakes, each shuffled from one random "
+                            "source started from the seed, plays each to the end and settles it. The same seed gives "
+                            "the same tally. 1 to {most} deals.").format(most=number_text(MAX_DEALS)), quote=False)
+            + "</div>")
         box = plain.VBox([about,
                             plain.HBox([self.deals_field, self.seed_field, self.repeat_button, self.stop_button],
                                          layout=row),
@@ -209,7 +213,7 @@ class RepeatPanel(Disclosure):
     def _prepare(self, deals: object, seed: object) -> _Run:
         """Check the input and capture the bets; raise RepeatError (nothing changed) if refused."""
         if self.running:
-            raise RepeatError("a repeat is running: press Stop first, or wait for it to finish")
+            raise RepeatError.of("a repeat is running: press Stop first, or wait for it to finish")
         n, s = parse_deals(deals), parse_seed(seed)
         return _Run(repeat_plan(getattr(self.table, "deal", None)), n, s)
 
@@ -228,7 +232,7 @@ class RepeatPanel(Disclosure):
         try:
             job.step()
         except GameError as exc:  # pragma: no cover - the engine refused a bet it took once: show why
-            self._finish(job, error=f"the engine refused a repeated deal: {exc}")
+            self._finish(job, error=_("the engine refused a repeated deal: {error}").format(error=error_text(exc)))
             raise
         self._finish(job)
         return job.tally
@@ -241,7 +245,7 @@ class RepeatPanel(Disclosure):
         try:
             job = self._prepare(self.deals_field.value, self.seed_field.value)
         except GameError as exc:
-            self.message.error(str(exc))
+            self.message.error(error_text(exc))
             return
         loop = _running_loop()
         if loop is None:
@@ -289,33 +293,42 @@ class RepeatPanel(Disclosure):
         with self.progress.hold_sync():
             self.progress.max = job.tally.requested
             self.progress.value = 0
-        self.status.value = f"dealing {plural(job.tally.requested, 'deal')} ({html.escape(job.plan.game)}, seed {job.tally.seed})..."
+        self.status.value = _("dealing {deals} ({game}, seed {seed})...").format(
+            deals=plural(job.tally.requested, 'deal'), game=html.escape(job.plan.game), seed=job.tally.seed)
         self.repeat_button.disabled = True
         self.stop_button.disabled = False
 
     def _show_progress(self, job: _Run) -> None:
         t = job.tally
         self.progress.value = t.deals
-        rate = f", {t.deals_per_second:,.0f} deals/s" if t.seconds > 0 else ""
-        self.status.value = f"{t.deals:,} of {plural(t.requested, 'deal')}{rate}"
+        rate = (", " + _("{rate} deals/s").format(rate=localize_number(f"{t.deals_per_second:,.0f}"))
+                if t.seconds > 0 else "")
+        self.status.value = _("{done} of {deals}").format(done=number_text(t.deals),
+                                                          deals=plural(t.requested, 'deal')) + rate
 
     def _finish(self, job: _Run, error: str | None = None) -> None:
         self.repeat_button.disabled = False
         self.stop_button.disabled = True
         self._show_progress(job)
         if error is not None:
-            self.message.error(f"The repeat stopped with an error: {error}. The last tally is kept.")
+            self.message.error(_("The repeat stopped with an error: {error}. The last tally is kept.").format(error=error))
             return
         t = job.tally
         self.tally = t
         self.results.value = tally_html(t)
         try:
             self.group_code = repeat_group_code(job.plan, t)
-            how = f"{t.game}, repeat seed {t.seed}, {plural(t.deals, 'deal')}" + (" (stopped)" if t.stopped else "")
+            how = (_("{game}, repeat seed {seed}, {deals}").format(game=t.game, seed=t.seed,
+                                                                   deals=plural(t.deals, 'deal'))
+                   + (" " + _("(stopped)") if t.stopped else ""))
             self.code_view.value = group_code_html(self.group_code, how, REPEAT_HEADING)
         except GameError as exc:   # nothing dealt, or more bets than a code holds: say why, no code
             self.group_code = None
-            self.code_view.value = f"<p>No group code for this repeat: {html.escape(str(exc))}</p>"
-        done = (f"Stopped after {t.deals:,} of {plural(t.requested, 'deal')}" if t.stopped
-                else f"{plural(t.deals, 'deal')} dealt")
-        self.message.info(f"{done} in {t.seconds:.1f} s ({t.deals_per_second:,.0f} deals/s), seed {t.seed}.")
+            self.code_view.value = "<p>" + html.escape(_("No group code for this repeat: {reason}").format(
+                reason=error_text(exc))) + "</p>"
+        done = (_("Stopped after {done} of {deals}").format(done=number_text(t.deals),
+                                                            deals=plural(t.requested, 'deal')) if t.stopped
+                else ngettext("{n} deal dealt", "{n} deals dealt", t.deals).format(n=number_text(t.deals)))
+        self.message.info(_("{done} in {seconds} s ({rate} deals/s), seed {seed}.").format(
+            done=done, seconds=localize_number(f"{t.seconds:.1f}"),
+            rate=localize_number(f"{t.deals_per_second:,.0f}"), seed=t.seed))

@@ -7,9 +7,12 @@ from __future__ import annotations
 
 from typing import Sequence
 
+import html
+
 import ipywidgets as widgets
 
 from . import plain
+from ..i18n import _
 from ..checks import whole_number
 
 from ..render import MUTED_COLOUR, merge_frames
@@ -84,10 +87,11 @@ class DealReplay(plain.VBox):
         ValueError: if ``frames`` is empty.
     """
 
-    def __init__(self, frames: Sequence[str], *, interval_ms: int = 900, label: str = "Step",
+    def __init__(self, frames: Sequence[str], *, interval_ms: int = 900, label: str | None = None,
                  size: int = 0, compact: bool = False) -> None:
         if not frames:
             raise ValueError("a DealReplay needs at least one frame")
+        label = _("Step") if label is None else label
         top = len(frames) - 1
         self._compact = compact
         # the stack's widgets share one layout and one style: fewer models to make, send and draw
@@ -100,7 +104,7 @@ class DealReplay(plain.VBox):
         texts = self._texts(frames)
         self._pool = ([self._frame(t) for t in texts] + [self._frame() for _ in range(size - len(frames))])
         self.play = widgets.Play(value=0, min=0, max=top, step=1, interval=interval_ms,
-                                 description="Play the deal", show_repeat=False)
+                                 description=_("Play the deal"), show_repeat=False)
         named = self._named_controls(label, top, steps=not compact)
         if compact:
             self.slider = widgets.IntSlider(value=0, min=0, max=top, step=1, description=label,
@@ -139,8 +143,8 @@ class DealReplay(plain.VBox):
         the class's docstring): a *Play* toggle linked in the browser to the
         ``Play`` clock, with (``steps``, Python running) *Back* and *Next*,
         and the frame's number in a field labelled ``label``."""
-        self.play_button = widgets.ToggleButton(value=False, description="Play", icon="play",
-                                                tooltip="Play the deal from this step; press again to pause",
+        self.play_button = widgets.ToggleButton(value=False, description=_("Play"), icon="play",
+                                                tooltip=_("Play the deal from this step; press again to pause"),
                                                 layout=widgets.Layout(width="auto"))
         self.frame_field = widgets.BoundedIntText(value=0, min=0, max=top, step=1, description=label,
                                                   continuous_update=True,
@@ -150,9 +154,9 @@ class DealReplay(plain.VBox):
         widgets.jslink((self.play_button, "value"), (self.play, "playing"))
         buttons = [self.play_button]
         if steps:
-            self.back_button = plain.Button(description="Back", icon="step-backward", tooltip="One step back",
+            self.back_button = plain.Button(description=_("Back"), icon="step-backward", tooltip=_("One step back"),
                                               layout=widgets.Layout(width="auto"))
-            self.next_button = plain.Button(description="Next", icon="step-forward", tooltip="One step on",
+            self.next_button = plain.Button(description=_("Next"), icon="step-forward", tooltip=_("One step on"),
                                               layout=widgets.Layout(width="auto"))
             self.back_button.on_click(lambda _: self.step(-1))
             self.next_button.on_click(lambda _: self.step(+1))
@@ -163,7 +167,7 @@ class DealReplay(plain.VBox):
 
     @staticmethod
     def _of_total(top: int) -> str:
-        return f'<span style="color:{MUTED_COLOUR}">of {top}</span>'
+        return f'<span style="color:{MUTED_COLOUR}">{html.escape(_("of {total}").format(total=top))}</span>'
 
     def step(self, by: int) -> None:
         """Show the frame ``by`` steps after the one shown (before it if
