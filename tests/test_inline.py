@@ -89,3 +89,21 @@ def test_pages_use_markup_both_renderers_read(page):
     evals = [e for e in evals if not e.startswith("cite(")]
     if evals:
         assert "shown = Shown()" in text, f"{page.name} shows values but never makes `shown`"
+
+
+def test_shown_numbers_follow_the_language():
+    # German writes a decimal comma and a point between thousands, Russian a comma and a
+    # no-break space (docs/i18n); a fraction, a version number in a text and English stay
+    from banking_games import i18n
+    from banking_games.inline import Shown
+    for lang, expected in (("en", ["0.250", "0.5", "1,234", "+0.123", "8/17", "Python 3.11"]),
+                           ("de", ["0,250", "0,5", "1.234", "+0,123", "8/17", "Python 3.11"]),
+                           ("ru", ["0,250", "0,5", "1\u00a0234", "+0,123", "8/17", "Python 3.11"])):
+        i18n.set_language(lang)
+        try:
+            s = Shown()
+            for name, value in zip("abcdef", ("0.250", 0.5, "1,234", "+0.123", "8/17", "Python 3.11")):
+                s.set(name, value)
+            assert [str(getattr(s, n)) for n in "abcdef"] == expected, lang
+        finally:
+            i18n.set_language(None)

@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import ast
 import numbers
+import re
 from typing import Any
 
 from .errors import GameError
@@ -72,6 +73,22 @@ def plain(value: Any) -> str:
 def _localized(text: str, value: Any) -> str:
     """``text`` (``value`` formatted) with its numbers as the language in use writes them."""
     return localize_number(text) if isinstance(value, numbers.Number) and not isinstance(value, bool) else text
+
+
+# a text that is one number as English writes it (``0.250``, ``+0.123``, ``1,234``, ``25%``)
+_ONE_NUMBER = re.compile(r"[+\-\u2212]?\d{1,3}(?:,\d{3})+(?:\.\d+)?%?|[+\-\u2212]?\d+(?:\.\d+)?%?")
+
+
+def shown_text(value: Any) -> str:
+    """``value`` as the prose shows it (:func:`plain_text`), a number written as the
+    language in use writes it: a ``float``/``int`` or a text that is exactly one number
+    (``f"{x:.3f}"``, ``f"{n:,}"``) is localised (German ``0,250``, ``1.234``); any other
+    text, a fraction (``8/17``) and English are unchanged."""
+    text = plain_text(value)
+    if (isinstance(value, numbers.Number) and not isinstance(value, bool)) or \
+            (isinstance(value, str) and _ONE_NUMBER.fullmatch(value.strip())):
+        return localize_number(text)
+    return text
 
 
 class ShownText(str):
@@ -134,24 +151,30 @@ class Shown:
 
     def set(self, name: str, value: Any) -> None:
         """Keep ``value`` under ``name`` (returns None, so a cell ending in
-        ``shown.set(...)`` shows no output)."""
+        ``shown.set(...)`` shows no output). A number, or a text that is one
+        number, is shown as the language in use writes it (:func:`shown_text`)."""
         if not isinstance(name, str) or not name.isidentifier() or name.startswith("_") \
                 or name in ("set", "put", "raw", "claim", "claims"):
             raise InlineValueError(
                 f"name {name!r} is not allowed: use a Python identifier not starting with '_' "
                 "(and not 'set', 'put', 'raw', 'claim' or 'claims')")
-        text = ShownText(plain_text(value), value)
+        text = ShownText(shown_text(value), value)
         self._raw[name] = value
         object.__setattr__(self, name, text)
 
     def put(self, name: str, value: Any) -> None:
         """Keep ``value`` under ``name``, written as :func:`plain` writes it
         (``Fraction(1, 2)`` as ``1/2``, a rank by its label, anything else as
-        ``str``); ``shown.raw(name)`` and ``shown.<name>.f(spec)`` still see
+        ``str``; a number as the language in use writes it, see :func:`shown_text`);
+        ``shown.raw(name)`` and ``shown.<name>.f(spec)`` still see
         the value itself. Returns None. Raises :class:`InlineValueError` for a
         name :meth:`set` refuses (the state is then unchanged)."""
         self.set(name, value)    # checks the name, keeps the value
-        object.__setattr__(self, name, ShownText(plain(value), value))
+        text = plain(value)
+        if isinstance(value, (int, float)) and not isinstance(value, bool) or \
+                (isinstance(value, str) and _ONE_NUMBER.fullmatch(value.strip())):
+            text = localize_number(text)
+        object.__setattr__(self, name, ShownText(text, value))
 
     def claim(self, name: str, text: str, holds: bool, because: str = "") -> None:
         """Keep the wording ``text`` of a claim the prose makes, as ``shown.<name>``,
