@@ -403,7 +403,23 @@ def translate_page(path: Path, lang: str, slugs: dict[str, dict[str, str]] | Non
             before = lines[unit.line][:unit.col]
             after = lines[unit.end_line][unit.end_col:]
             lines[unit.line:unit.end_line + 1] = [before + repr(new) + after]
+    _set_language(lines, lang)
     return "\n".join(lines), stats
+
+
+LANGUAGE_LINE = "from banking_games.i18n import set_language; set_language({lang!r})  # this edition's language"
+
+
+def _set_language(lines: list[str], lang: str) -> None:
+    """Make the page's first code cell set the package's language (its tables, plots and live
+    tables speak the edition's language also where the page runs as a notebook)."""
+    for i, line in enumerate(lines):
+        if line.strip().startswith("```{code-cell}"):
+            at = i + 1
+            if at < len(lines) and lines[at].strip() == "---":
+                at = next(k for k in range(at + 1, len(lines)) if lines[k].strip() == "---") + 1
+            lines.insert(at, LANGUAGE_LINE.format(lang=lang))
+            return
 
 
 def generate(lang: str, out: Path) -> list[PageStats]:

@@ -140,6 +140,9 @@ class LiveTableCells(SphinxTransform):
                 logger.warning("live_tables: %s: %r names no figure of this page", KEY, replaces,
                                location=cell)
             code = blocks[0].astext()
+            lang = self.config.language or "en"
+            if lang != "en":   # an edition: the table speaks its language (banking_games.i18n)
+                code = f"from banking_games.i18n import set_language\nset_language({lang!r})\n" + code
             cell.parent.insert(cell.parent.index(cell) + 1,
                                nodes.raw("", live_box(code, replaces, _fetched(self.app),
                                                          button=str(meta.get(BUTTON_KEY, "Deal live")),
