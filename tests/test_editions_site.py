@@ -184,3 +184,36 @@ def test_nothing_cut_off_on_a_phone_in_any_edition(edition_phone_loads, built_si
     pages, cut = edition_phone_loads
     assert not cut, "\n".join(cut[:40])
     assert len(pages) == len(OTHER) * len(english_pages(built_site)), pages
+
+
+# A deal in the Russian edition's Deal live table, as a student plays it: the table's buttons
+# carry the package's Russian words (src/banking_games/locales/ru: "Place bet" is "Сделать
+# ставку", "Deal to the end" "Сдать до конца"); after the deal no English button is left,
+# nothing fails and axe finds nothing serious in the page with the live table.
+RU_BUTTONS = ("Сделать ставку", "Сдать до конца")
+
+
+def test_deal_live_speaks_the_editions_language(browser, site_url):
+    from site_audit import axe_violations
+    require_chromium("Deal live in an edition")
+    ctx, problems = new_context(browser, service_workers="block")
+    try:
+        page = ctx.new_page()
+        errors = []
+        page.on("pageerror", lambda e: errors.append(str(e)))
+        page.goto(f"{site_url}/ru/hoggenheimer.html", wait_until="load")
+        page.locator(".bg-live button").first.evaluate("b => { b.scrollIntoView({block: 'center'}); b.click(); }")
+        table = page.locator(".bg-live-table").first
+        table.wait_for(timeout=120_000)
+        for name in RU_BUTTONS:
+            page.get_by_role("button", name=name).first.wait_for(timeout=20_000)
+        page.get_by_role("button", name="Сдать до конца").first.click()
+        page.wait_for_timeout(1500)
+        english = [b for b in table.locator("button").all_inner_texts()
+                   if b.strip() in ("Place bet", "Deal to the end", "New deal", "Turn a card", "New session")]
+        assert not english, f"English buttons in the Russian table: {english}"
+        assert "Traceback" not in table.inner_text() and not errors, errors
+        assert not axe_violations(page)
+        assert not problems.external
+    finally:
+        ctx.close()
