@@ -21,6 +21,7 @@ from typing import Sequence
 
 from .. import registry
 from ..errors import ConfigError
+from ..i18n import _, ngettext
 from . import teaching as T
 from .board_checks import _lesson_counts
 from .group_codes import repeat_group_code
@@ -72,7 +73,9 @@ def repeat_groups(game: str, seeds: Sequence[int], deals: int = SCALE_DEALS) -> 
 def classes_in(p: float) -> str:
     """A chance ``p`` (0 to 1) as how often classes see something: "practically
     every class (more than 99 in 100)" from 0.99, else "about k classes in 10"
-    (k = round(10 p); from 0.9, "about 19 classes in 20" when that is nearer; "1 class" in the singular).
+    (k = round(10 p); from 0.9, "about 19 classes in 20" when that is nearer; "1 class" in the singular),
+    in the language in use (banking_games.i18n; it follows "in": German "in etwa 9 von 10 Klassen",
+    Russian "в примерно 9 классах из 10").
 
     Raises:
         ConfigError: ``p`` not a number from 0 to 1.
@@ -80,8 +83,8 @@ def classes_in(p: float) -> str:
     if isinstance(p, bool) or not isinstance(p, (int, float)) or not 0 <= p <= 1:
         raise ConfigError(f"a chance from 0 to 1 is needed, got {p!r:.40}")
     if p >= 0.99:
-        return "practically every class (more than 99 in 100)"
+        return _("practically every class (more than 99 in 100)")
     if p >= 0.9 and abs(round(20 * p) / 20 - p) < abs(round(10 * p) / 10 - p):
-        return f"about {round(20 * p)} classes in 20"
+        return _("about {k} classes in 20").format(k=round(20 * p))
     k = round(10 * p)
-    return f"about {k} {'class' if k == 1 else 'classes'} in 10"
+    return ngettext("about {k} class in 10", "about {k} classes in 10", k).format(k=k)
