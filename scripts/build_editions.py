@@ -216,6 +216,11 @@ def main(argv=None) -> int:
                         help="build even with untranslated messages (a preview; never shipped)")
     args = parser.parse_args(argv)
     all_editions = shipped()
+    if args.lang:     # named editions, shipped or not (a preview of an unfinished one)
+        unknown = [lang for lang in args.lang if lang not in editions.LANGUAGES]
+        if unknown:
+            parser.error(f"unknown edition {unknown}: known are {', '.join(editions.LANGUAGES)}")
+        all_editions = ["en"] + [lang for lang in editions.LANGUAGES if lang in all_editions or lang in args.lang]
     wanted = [lang for lang in all_editions if lang != "en" and (not args.lang or lang in args.lang)]
     ok = True
     for lang in wanted:
