@@ -221,12 +221,20 @@ def _units_of_code(text: str, offset: int, units: list[Unit]) -> None:
         if name in ("set", "put") and not _is_prose(literal.value):
             continue
         key = node.args[0].value if name != "tr" and isinstance(node.args[0], ast.Constant) else ""
-        line = code.split("\n")[literal.lineno - 1].strip()
+        code_lines = code.split("\n")
+        line = code_lines[literal.lineno - 1].strip()
         note = (f"a fragment the prose shows with {{eval}}`shown.{key}`: translate it to fit there"
                 if key else f"a text the page's code shows: {line[:110]}")
         units.append(Unit(literal.value, "code", offset + skip + literal.lineno - 1, note=note,
-                          col=literal.col_offset, end_line=offset + skip + literal.end_lineno - 1,
-                          end_col=literal.end_col_offset))
+                          col=_char_col(code_lines[literal.lineno - 1], literal.col_offset),
+                          end_line=offset + skip + literal.end_lineno - 1,
+                          end_col=_char_col(code_lines[literal.end_lineno - 1], literal.end_col_offset)))
+
+
+def _char_col(line: str, byte_col: int) -> int:
+    """The character column of ``byte_col``, an offset in ``line``'s UTF-8 bytes (what
+    :mod:`ast` gives), so that a line with σ, √ or − before or in a literal is cut right."""
+    return len(line.encode("utf-8")[:byte_col].decode("utf-8"))
 
 
 def page_units(path: Path) -> list[Unit]:

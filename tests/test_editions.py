@@ -79,6 +79,23 @@ def test_translated_sample_page(tmp_path, monkeypatch):
     assert "A question?" in text                  # untranslated: stays English (and is counted)
 
 
+def test_code_messages_after_letters_outside_ascii_are_cut_at_their_quotes(tmp_path, monkeypatch):
+    # ast gives columns in UTF-8 bytes; σ (2 bytes), √ and − (3 each) before or inside a literal
+    # must not move the cut: each literal, and only it, is replaced, its brackets kept
+    page = tmp_path / "sample.md"
+    page.write_text('```{code-cell} ipython3\n'
+                    'ax.plot(x, y, label=tr("standard error σ/√N"))\n'
+                    'd = {"σ": 1, tr("|a − b|"): tr("two words")}\n'
+                    '```\n', encoding="utf-8")
+    assert [u.msgid for u in editions.page_units(page)] == ["standard error σ/√N", "|a − b|", "two words"]
+    german = {"standard error σ/√N": "Standardfehler σ/√N", "|a − b|": "|a − b| (Abstand)",
+              "two words": "zwei Wörter"}
+    monkeypatch.setattr(editions, "_translations", lambda lang, path, stats: german)
+    text, _ = editions.translate_page(page, "de")
+    assert "ax.plot(x, y, label=tr('Standardfehler σ/√N'))" in text
+    assert "d = {\"σ\": 1, tr('|a − b| (Abstand)'): tr('zwei Wörter')}" in text
+
+
 def test_a_changed_english_message_becomes_fuzzy(tmp_path):
     # Babel's update: a msgid that changed a little keeps its old translation only as fuzzy
     old = Catalog(locale="de")
