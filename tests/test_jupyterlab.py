@@ -445,15 +445,16 @@ def _run_all(page, notebook, chapter: str) -> int:
 
 
 @pytest.mark.parametrize("chapter", list(SCENARIOS))
-def test_live_table_in_jupyterlab(browser, lab_url, chapter):
+def test_live_table_in_jupyterlab(lab_reader, lab_url, chapter):
     table_class, steps = SCENARIOS[chapter]
-    context, problems = new_context(browser, viewport={"width": 1400, "height": 1000})
-    external, page_errors = problems.external, problems.page_errors
-    page = context.new_page()
-    page.on("pageerror", lambda e: page_errors.append(str(e)))
+    page = lab_reader
+    page_errors = []
+    on_error = lambda e: page_errors.append(str(e))   # noqa: E731
+    page.on("pageerror", on_error)
+    seen = len(page.bg_problems.external)
     try:
-        # what a double click on the file does: open it with the default viewer (?reset: fresh workspace)
-        page.goto(f"{lab_url}/lab/tree/{chapter}.md?reset")
+        # what a double click on the file does: open it with the default viewer
+        _open_document(page, f"{chapter}.md")
         notebook = page.locator(".jp-NotebookPanel .jp-Notebook").first
         try:
             notebook.wait_for(timeout=60_000)
@@ -605,12 +606,14 @@ def test_live_table_in_jupyterlab(browser, lab_url, chapter):
         steps_box.scroll_into_view_if_needed()
         _screenshot(page, f"{chapter}-replay")
         assert not page_errors, f"{chapter}: page errors: {page_errors}"
+        external = page.bg_problems.external[seen:]
         assert not external, f"{chapter}: requests to other hosts: {external}"
     finally:
-        context.close()
+        page.remove_listener("pageerror", on_error)
+        _close_documents(page, lab_url)
 
 
-def test_class_board_in_jupyterlab(browser, lab_url):
+def test_class_board_in_jupyterlab(lab_reader, lab_url):
     """The Hoggenheimer lesson's class results board (issue 20: "the same board works in
     JupyterLab"): Run All, then in the board's cell output the checks of the website's
     board test (tests/test_board_site.py, ``check_board``): the 8 seeded groups' codes
@@ -619,11 +622,13 @@ def test_class_board_in_jupyterlab(browser, lab_url):
     from test_board_site import board_cases, check_board
 
     page_name = "lesson-hoggenheimer.md"
-    context, problems = new_context(browser, viewport={"width": 1400, "height": 1000})
-    page = context.new_page()
-    page.on("pageerror", lambda e: problems.page_errors.append(str(e)))
+    page = lab_reader
+    page_errors = []
+    on_error = lambda e: page_errors.append(str(e))   # noqa: E731
+    page.on("pageerror", on_error)
+    seen = len(page.bg_problems.external)
     try:
-        page.goto(f"{lab_url}/lab/tree/{page_name}?reset")
+        _open_document(page, page_name)
         notebook = page.locator(".jp-NotebookPanel .jp-Notebook").first
         notebook.wait_for(timeout=60_000)
         _wait_kernel(page, lab_url, page_name)
@@ -636,10 +641,11 @@ def test_class_board_in_jupyterlab(browser, lab_url):
         board.scroll_into_view_if_needed()
         check_board(page, board, board_cases())
         _screenshot(page, "lesson-hoggenheimer-board")
-        assert not problems.page_errors, problems.page_errors
-        assert not problems.external, problems.external
+        assert not page_errors, page_errors
+        assert not page.bg_problems.external[seen:], page.bg_problems.external[seen:]
     finally:
-        context.close()
+        page.remove_listener("pageerror", on_error)
+        _close_documents(page, lab_url)
 
 
 def test_setup_configures_jupyterlab(browser, lab_url):
@@ -707,8 +713,9 @@ def lab_reader(browser, lab_url):
     (:func:`_open_and_read`): loaded once at ``/lab?reset`` (a fresh workspace); each test opens
     its page in it and closes it, with its kernel, when done (:func:`_close_documents`). Loading
     JupyterLab anew for each of the book's pages cost a page load and a fixed wait each (issue 33)."""
-    context, _ = new_context(browser, viewport={"width": 1400, "height": 1000})
+    context, problems = new_context(browser, viewport={"width": 1400, "height": 1000})
     page = context.new_page()
+    page.bg_problems = problems   # requests to other hosts, all tests' (each test reads its own part)
     _load_lab(page, lab_url)
     try:
         yield page
@@ -722,6 +729,14 @@ def _load_lab(page, lab_url: str) -> None:
     page.goto(f"{lab_url}/lab?reset")
     page.wait_for_function("() => !!(window.jupyterapp && window.jupyterapp.shell)", timeout=60_000)
     page.evaluate("async () => { await window.jupyterapp.started; await window.jupyterapp.restored; }")
+
+
+def _open_document(page, path: str) -> None:
+    """Open the file at ``path`` in the JupyterLab of ``page`` as a double click in the file browser
+    does: the document manager's open, with the default viewer for the file (Jupytext's
+    notebook for .md, from the settings of scripts/setup.sh)."""
+    page.evaluate("async (path) => { await window.jupyterapp.commands.execute('docmanager:open', {path}); }",
+                  path)
 
 
 # Every document of the main area closed, its kernel shut down first (a closed browser
@@ -792,8 +807,7 @@ def _open_and_read(page, lab_url, page_name: str, shot: str, numbers=()) -> str:
     notebook's visible text once every Markdown cell is rendered and shows the ``numbers``
     expected (at most 10 s; the checks that follow say what is missing). Close it with
     :func:`_close_documents`."""
-    page.evaluate("async (path) => { await window.jupyterapp.commands.execute('docmanager:open', {path}); }",
-                  page_name)
+    _open_document(page, page_name)
     notebook = page.locator(".jp-NotebookPanel .jp-Notebook").first
     try:
         notebook.wait_for(timeout=60_000)
