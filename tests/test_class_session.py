@@ -6,12 +6,15 @@ a fixed port so that a restart serves the same address. Then:
 
 * the teacher's browser opens the teacher's address the launcher prints (its key sets
   the teacher's cookie) and the Hoggenheimer lesson page's class board;
-* eight browser contexts, one after another, each a group: the join address (the class
-  code sets the class cookie), the chapter's Deal live table, the group's lesson seed
-  (``teaching.lesson_seeds``), LESSON_DEALS deals, the lesson code, *Send to the class
-  board*; the seconds from the press to the group's row on the teacher's board are printed;
+* eight groups, four on each of two devices (browser contexts, one after the other): the
+  device opens the join address (the class code sets the class cookie) and the chapter's
+  Deal live table; on it each group in turn sets its lesson seed (``teaching.lesson_seeds``),
+  starts a new session, deals LESSON_DEALS deals, opens the lesson code and presses *Send to
+  the class board* (the status says "Sent:"); the seconds from the press to the group's row
+  on the teacher's board are printed;
 * after four groups the launcher is stopped and started again (same --data): the
-  teacher's board keeps its groups and receives the other four;
+  teacher's board keeps its groups and receives the other four, from a device that joins
+  after the restart;
 * the board's pooled table is ``teaching.pool`` of the eight groups, computed here in
   Python (``test_board_site.board_cases``), and so is the board of a second teacher's
   browser with nothing stored (the launcher's list, read back from its file after the
@@ -22,8 +25,8 @@ a fixed port so that a restart serves the same address. Then:
 * the teacher's board, projected at 1280 x 720 in both themes, passes test_board_site's
   projector checks (BG_SCREENSHOTS=<folder> keeps the screenshots).
 
-Needs /usr/bin/chromium and the built site. About 2-4 minutes on 2 cores (each group's
-browser starts Python).
+Needs /usr/bin/chromium and the built site. About 1-2 minutes on 2 cores (each device's
+browser starts Python; a Python start per group doubled the time, issue 33).
 """
 
 from __future__ import annotations

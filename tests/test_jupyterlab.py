@@ -43,10 +43,15 @@ written for both renderers are listed in NOT_YET_CONVERTED (strict xfail);
 ``test_reading_check_on_a_converted_page`` proves the check on a small page
 written for both (an ``{eval}`` number, a note, math, an exercise).
 
+The tests that open a page of the book share one JupyterLab page (``lab_reader``, loaded
+once): each opens its page there as a double click in the file browser does (the document
+manager's open with the default viewer) and closes it, with its kernel, when done. No test
+waits a fixed time for a dialog that may show: it waits until the page's kernel is idle
+and fails if a dialog showed first.
+
 Needs /usr/bin/chromium (.ci/run installs it): skipped without it on a
-developer machine, a failure in CI. The live-table tests take 60-80 s on 2 cores; the
-reading check opens all 18 pages and the check page, 20-55 s each (measured: the
-whole file 683 s on a shared, loaded 2-core machine).
+developer machine, a failure in CI. The live-table tests take 20-40 s each on 2 cores; the
+reading check opens all the book's pages and the check page, 4-20 s each.
 """
 
 from __future__ import annotations
