@@ -94,17 +94,17 @@ builds) or JupyterLite's: one worker runs them all, one after another, with the 
 (SMOKE_FILES, built once). Two workers starting kernels at once collided on a TCP port
 ("ZMQError: Address already in use", then "Kernel didn't respond in 60 seconds")."""
 
-SLOW_FIRST = (KERNEL_FILES | SMOKE_FILES, "test_editions_site", "test_phone_layout", "test_axe", "test_live_site",
-              "test_live_network", "test_live_fields", "test_board_site", "test_class_session", "test_print",
+SLOW_FIRST = (KERNEL_FILES | SMOKE_FILES, "test_editions_site", "test_axe", "test_live_site", "test_live_fields",
+              "test_phone_layout", "test_live_network", "test_class_session", "test_board_site", "test_print",
               "test_teaching", "test_layout_grid", "test_exercise_answers", "test_release", "test_launcher")
 """The files that take longest, slowest first (``--durations``, summed per file), started first so
 that two workers end together: each worker takes a new group when it has two tests or fewer
 left (pytest-xdist), so the groups handed out last must be short. Measured on 2 shared cores
-(seconds per file, one suite run): the kernels' worker group about 700 (JupyterLab 300,
-JupyterLite 160, the notebook downloads 150, the smoke book's browser tests 90), each edition's
-axe audit 200, the phone layout 130, the English axe audit 120, Deal live 100, its network
-cases 100, the typed fields 90, the class board 90, the class session 70, printing 60, the
-teaching pages 60, the layout grid 40; every other file under 25."""
+(seconds per file, one suite run, 2026-12-04): the kernels' worker group 500 (JupyterLab 280,
+JupyterLite 90, the notebook downloads 60, the smoke book's browser tests 60), each edition's axe
+audit 115, the English axe audit 130, Deal live 90, the typed fields 90, the phone layout 85, Deal
+live's network cases 70, the class session 65, the class board 50, printing 35, the teaching
+pages 30, the layout grid 20; every other file under 10."""
 
 SPLIT_GROUPS = frozenset({"test_editions_site::test_every_edition_page_passes_axe_offline",
                           "test_editions_site::test_nothing_cut_off_on_a_phone_in_any_edition"})
