@@ -128,7 +128,7 @@ def worker_group(nodeid: str) -> str:
     stem = Path(path).stem
     function, _, params = name.partition("[")
     if f"{stem}::{function}" in SPLIT_GROUPS and params:
-        return f"{stem}[{params.split('-')[0]}]"
+        return f"{stem}[{params.rstrip(']').split('-')[0]}]"
     return "kernels" if stem in KERNEL_FILES | SMOKE_FILES else stem
 
 
