@@ -94,9 +94,23 @@ builds) or JupyterLite's: one worker runs them all, one after another, with the 
 (SMOKE_FILES, built once). Two workers starting kernels at once collided on a TCP port
 ("ZMQError: Address already in use", then "Kernel didn't respond in 60 seconds")."""
 
-SLOW_FIRST = (KERNEL_FILES | SMOKE_FILES, "test_axe", "test_live_site", "test_live_fields",
-              "test_live_network", "test_phone_layout", "test_board_site", "test_class_session", "test_launcher")
-"""The files that take longest (``--durations``), started first so that two workers end together."""
+SLOW_FIRST = (KERNEL_FILES | SMOKE_FILES, "test_editions_site", "test_axe", "test_live_site", "test_live_fields",
+              "test_phone_layout", "test_live_network", "test_class_session", "test_board_site", "test_print",
+              "test_teaching", "test_layout_grid", "test_exercise_answers", "test_release", "test_launcher")
+"""The files that take longest, slowest first (``--durations``, summed per file), started first so
+that two workers end together: each worker takes a new group when it has two tests or fewer
+left (pytest-xdist), so the groups handed out last must be short. Measured on 2 shared cores
+(seconds per file, one suite run, 2026-12-04): the kernels' worker group 500 (JupyterLab 280,
+JupyterLite 90, the notebook downloads 60, the smoke book's browser tests 60), each edition's axe
+audit 115, the English axe audit 130, Deal live 90, the typed fields 90, the phone layout 85, Deal
+live's network cases 70, the class session 65, the class board 50, printing 35, the teaching
+pages 30, the layout grid 20; every other file under 10."""
+
+SPLIT_GROUPS = frozenset({"test_editions_site::test_every_edition_page_passes_axe_offline",
+                          "test_editions_site::test_nothing_cut_off_on_a_phone_in_any_edition"})
+"""Tests (``file::function``) whose first parameter (an edition's language) names a worker group
+of its own: each edition's axe audit and phone loads (module fixtures per language, 115 s and
+more) may then run on either worker, beside the English audit or the other edition's."""
 
 
 def _rank(stem: str) -> int:
@@ -108,8 +122,13 @@ def _rank(stem: str) -> int:
 
 def worker_group(nodeid: str) -> str:
     """The group of tests one pytest-xdist worker runs together: the test file's name, or
-    "kernels" for every file that starts Jupyter kernels or uses the smoke book."""
-    stem = Path(nodeid.split("::", 1)[0]).stem
+    "kernels" for every file that starts Jupyter kernels or uses the smoke book, or, for a test
+    of SPLIT_GROUPS, the file's name with the test's first parameter ("test_editions_site[de]")."""
+    path, _, name = nodeid.partition("::")
+    stem = Path(path).stem
+    function, _, params = name.partition("[")
+    if f"{stem}::{function}" in SPLIT_GROUPS and params:
+        return f"{stem}[{params.rstrip(']').split('-')[0]}]"
     return "kernels" if stem in KERNEL_FILES | SMOKE_FILES else stem
 
 

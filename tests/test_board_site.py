@@ -365,13 +365,26 @@ def _press(page, table, label: str) -> None:
                            timeout=30_000)
 
 
-def deal_lesson_session(page, seed: int):
+def deal_lesson_session(page, seed: int, *, again: bool = False):
     """On a Hoggenheimer chapter page: press Deal live, set ``seed``, start a new session, play
     the lesson's deals (teaching.LESSON_DEALS) to the end and open the lesson's group code.
-    Returns the table's locator, with its code shown."""
-    page.get_by_role("button", name="Deal live", exact=True).click()
+    Returns the table's locator, with its code shown.
+
+    ``again``: the page's live table has dealt a group's session already and shows its code
+    (this function's result): the code's panel is closed, the next group's session dealt the
+    same way, and the panel opened again, showing the new code."""
     table = page.locator(".bg-live-table .bg-hoggenheimer-table")
-    table.wait_for(timeout=180_000)
+    old = None
+    if again:
+        old = table.evaluate(CODE_JS)
+        assert old, "no group's code shown before the next group's session"
+        header = table.locator("button.bg-disclosure-header", has_text="Group code for the lesson").first
+        header.click()
+        page.wait_for_function("(h) => h.getAttribute('aria-expanded') === 'false'", arg=header.element_handle(),
+                               timeout=30_000)
+    else:
+        page.get_by_role("button", name="Deal live", exact=True).click()
+        table.wait_for(timeout=180_000)
     field = table.get_by_label("Seed", exact=True)
     field.fill(str(seed))
     field.press("Enter")
@@ -380,7 +393,8 @@ def deal_lesson_session(page, seed: int):
         _press(page, table, "Deal to the end")
         _press(page, table, "New deal")
     table.locator("button.bg-disclosure-header", has_text="Group code for the lesson").first.click()
-    page.wait_for_function(f"(el) => ({CODE_JS})(el) !== null", arg=table.element_handle(), timeout=30_000)
+    page.wait_for_function(f"([el, old]) => {{ const c = ({CODE_JS})(el); return c !== null && c !== old; }}",
+                           arg=[table.element_handle(), old], timeout=30_000)
     return table
 
 

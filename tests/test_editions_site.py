@@ -150,38 +150,37 @@ def test_the_switcher_leads_to_the_same_page_in_each_edition(browser, sub_path_u
         ctx.close()
 
 
-@pytest.fixture(scope="module")
-def edition_audits(browser, site_url, built_site):
-    if not OTHER:
-        pytest.skip("no other edition is shipped")
-    """Every page of every other edition audited as the English pages are
+@pytest.fixture(scope="module", params=OTHER)
+def edition_audits(request, browser, site_url, built_site):
+    """Every page of one other edition audited as the English pages are
     (tests/test_axe.py's ``audit_pages``: axe-core in light and dark mode, requests to other
-    hosts), in this file's group, so on the other worker than the English audit."""
+    hosts). Each edition's audit is in a worker group of its own (tests/conftest.py,
+    ``SPLIT_GROUPS``), so the editions are audited beside the English audit and each other.
+    No other edition shipped: no parameter, the tests are skipped."""
     from site_audit import edition_pages
     from test_axe import audit_pages
-    pages = [p for lang in OTHER for p in edition_pages(built_site, lang)]
-    return pages, audit_pages(browser, site_url, pages)
+    pages = edition_pages(built_site, request.param)
+    return request.param, pages, audit_pages(browser, site_url, pages)
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
 def test_every_edition_page_passes_axe_offline(edition_audits, scheme, built_site):
     from test_axe import theme_not_shown
-    pages, audits = edition_audits
-    assert len(pages) == len(OTHER) * len(english_pages(built_site)), pages
+    lang, pages, audits = edition_audits
+    assert len(pages) == len(english_pages(built_site)) and all(p.startswith(f"{lang}/") for p in pages), pages
     assert sorted(audits["themes"]) == sorted(pages), "not every page was audited"
     found = theme_not_shown(audits["themes"], scheme) + audits["found"][scheme]
     assert not found, "\n".join(found)
 
 
-@pytest.fixture(scope="module")
-def edition_phone_loads(browser, site_url, built_site):
-    """Every page of every other edition loaded once at 390 px (longer German words, Russian
-    text): what is cut off or scrolls with no cue, as tests/test_phone_layout.py finds it."""
+@pytest.fixture(scope="module", params=OTHER)
+def edition_phone_loads(request, browser, site_url, built_site):
+    """Every page of one other edition loaded once at 390 px (longer German words, Russian
+    text): what is cut off or scrolls with no cue, as tests/test_phone_layout.py finds it
+    (in the edition's worker group, beside its axe audit: tests/conftest.py, ``SPLIT_GROUPS``)."""
     from site_audit import PHONE, edition_pages, overflow_problems, wait_ready
     from test_phone_layout import SCROLL_CUE_JS
-    if not OTHER:
-        pytest.skip("no other edition is shipped")
-    pages = [p for lang in OTHER for p in edition_pages(built_site, lang)]
+    pages = edition_pages(built_site, request.param)
     cut = []
     for name in pages:
         ctx, _ = new_context(browser, viewport=PHONE, is_mobile=True, has_touch=True, service_workers="block")
@@ -193,13 +192,13 @@ def edition_phone_loads(browser, site_url, built_site):
             cut += [f"{name}: scrolls with no cue: {p}" for p in page.evaluate(SCROLL_CUE_JS)]
         finally:
             ctx.close()
-    return pages, cut
+    return request.param, pages, cut
 
 
 def test_nothing_cut_off_on_a_phone_in_any_edition(edition_phone_loads, built_site):
-    pages, cut = edition_phone_loads
+    lang, pages, cut = edition_phone_loads
     assert not cut, "\n".join(cut[:40])
-    assert len(pages) == len(OTHER) * len(english_pages(built_site)), pages
+    assert len(pages) == len(english_pages(built_site)) and all(p.startswith(f"{lang}/") for p in pages), pages
 
 
 # A deal in each edition's Deal live table, as a student plays it: the table's buttons carry

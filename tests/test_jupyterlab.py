@@ -43,10 +43,15 @@ written for both renderers are listed in NOT_YET_CONVERTED (strict xfail);
 ``test_reading_check_on_a_converted_page`` proves the check on a small page
 written for both (an ``{eval}`` number, a note, math, an exercise).
 
+The tests that open a page of the book share one JupyterLab page (``lab_reader``, loaded
+once): each opens its page there as a double click in the file browser does (the document
+manager's open with the default viewer) and closes it, with its kernel, when done. No test
+waits a fixed time for a dialog that may show: it waits until the page's kernel is idle
+and fails if a dialog showed first.
+
 Needs /usr/bin/chromium (.ci/run installs it): skipped without it on a
-developer machine, a failure in CI. The live-table tests take 60-80 s on 2 cores; the
-reading check opens all 18 pages and the check page, 20-55 s each (measured: the
-whole file 683 s on a shared, loaded 2-core machine).
+developer machine, a failure in CI. The live-table tests take 20-40 s each on 2 cores; the
+reading check opens all the book's pages and the check page, 4-20 s each.
 """
 
 from __future__ import annotations
@@ -445,15 +450,16 @@ def _run_all(page, notebook, chapter: str) -> int:
 
 
 @pytest.mark.parametrize("chapter", list(SCENARIOS))
-def test_live_table_in_jupyterlab(browser, lab_url, chapter):
+def test_live_table_in_jupyterlab(lab_reader, lab_url, chapter):
     table_class, steps = SCENARIOS[chapter]
-    context, problems = new_context(browser, viewport={"width": 1400, "height": 1000})
-    external, page_errors = problems.external, problems.page_errors
-    page = context.new_page()
-    page.on("pageerror", lambda e: page_errors.append(str(e)))
+    page = lab_reader
+    page_errors = []
+    on_error = lambda e: page_errors.append(str(e))   # noqa: E731
+    page.on("pageerror", on_error)
+    seen = len(page.bg_problems.external)
     try:
-        # what a double click on the file does: open it with the default viewer (?reset: fresh workspace)
-        page.goto(f"{lab_url}/lab/tree/{chapter}.md?reset")
+        # what a double click on the file does: open it with the default viewer
+        _open_document(page, f"{chapter}.md")
         notebook = page.locator(".jp-NotebookPanel .jp-Notebook").first
         try:
             notebook.wait_for(timeout=60_000)
@@ -605,12 +611,14 @@ def test_live_table_in_jupyterlab(browser, lab_url, chapter):
         steps_box.scroll_into_view_if_needed()
         _screenshot(page, f"{chapter}-replay")
         assert not page_errors, f"{chapter}: page errors: {page_errors}"
+        external = page.bg_problems.external[seen:]
         assert not external, f"{chapter}: requests to other hosts: {external}"
     finally:
-        context.close()
+        page.remove_listener("pageerror", on_error)
+        _close_documents(page, lab_url)
 
 
-def test_class_board_in_jupyterlab(browser, lab_url):
+def test_class_board_in_jupyterlab(lab_reader, lab_url):
     """The Hoggenheimer lesson's class results board (issue 20: "the same board works in
     JupyterLab"): Run All, then in the board's cell output the checks of the website's
     board test (tests/test_board_site.py, ``check_board``): the 8 seeded groups' codes
@@ -619,11 +627,13 @@ def test_class_board_in_jupyterlab(browser, lab_url):
     from test_board_site import board_cases, check_board
 
     page_name = "lesson-hoggenheimer.md"
-    context, problems = new_context(browser, viewport={"width": 1400, "height": 1000})
-    page = context.new_page()
-    page.on("pageerror", lambda e: problems.page_errors.append(str(e)))
+    page = lab_reader
+    page_errors = []
+    on_error = lambda e: page_errors.append(str(e))   # noqa: E731
+    page.on("pageerror", on_error)
+    seen = len(page.bg_problems.external)
     try:
-        page.goto(f"{lab_url}/lab/tree/{page_name}?reset")
+        _open_document(page, page_name)
         notebook = page.locator(".jp-NotebookPanel .jp-Notebook").first
         notebook.wait_for(timeout=60_000)
         _wait_kernel(page, lab_url, page_name)
@@ -636,10 +646,11 @@ def test_class_board_in_jupyterlab(browser, lab_url):
         board.scroll_into_view_if_needed()
         check_board(page, board, board_cases())
         _screenshot(page, "lesson-hoggenheimer-board")
-        assert not problems.page_errors, problems.page_errors
-        assert not problems.external, problems.external
+        assert not page_errors, page_errors
+        assert not page.bg_problems.external[seen:], page.bg_problems.external[seen:]
     finally:
-        context.close()
+        page.remove_listener("pageerror", on_error)
+        _close_documents(page, lab_url)
 
 
 def test_setup_configures_jupyterlab(browser, lab_url):
@@ -701,37 +712,133 @@ def test_raw_markup_finds_roles_and_directives():
     assert raw_markup(r"E[X] = \mathbb{E}(X), \frac{1}{17}, {1, 2}") == []
 
 
-def _open_and_read(browser, lab_url, page_name: str, shot: str) -> tuple[str, object, object]:
-    """Open ``page_name`` in JupyterLab, Run All when it has code, return its visible text."""
-    context, _ = new_context(browser, viewport={"width": 1400, "height": 1000})
+@pytest.fixture(scope="module")
+def lab_reader(browser, lab_url):
+    """One JupyterLab page, in its own browser context, for the tests that open a page and read it
+    (:func:`_open_and_read`): loaded once at ``/lab?reset`` (a fresh workspace); each test opens
+    its page in it and closes it, with its kernel, when done (:func:`_close_documents`). Loading
+    JupyterLab anew for each of the book's pages cost a page load and a fixed wait each (issue 33)."""
+    context, problems = new_context(browser, viewport={"width": 1400, "height": 1000})
     page = context.new_page()
-    page.goto(f"{lab_url}/lab/tree/{page_name}?reset")
-    notebook = page.locator(".jp-NotebookPanel .jp-Notebook").first
-    notebook.wait_for(timeout=60_000)
-    # no pop-up: a page without a kernelspec makes JupyterLab ask "Select Kernel"
-    dialog = page.locator(".jp-Dialog").first
+    page.bg_problems = problems   # requests to other hosts, all tests' (each test reads its own part)
+    _load_lab(page, lab_url)
     try:
-        dialog.wait_for(state="visible", timeout=5_000)
-    except sync_api.TimeoutError:
-        pass
-    else:
-        _screenshot(page, f"read-{shot}-dialog")
+        yield page
+    finally:
         context.close()
-        pytest.fail(f"{page_name}: a dialog shows on opening: {dialog.inner_text()[:200]!r}")
+
+
+def _load_lab(page, lab_url: str) -> None:
+    """Load JupyterLab in ``page`` with a fresh workspace and wait until its app has started and
+    restored its layout (the app is exposed to the page: ``--LabApp.expose_app_in_browser``)."""
+    page.goto(f"{lab_url}/lab?reset")
+    page.wait_for_function("() => !!(window.jupyterapp && window.jupyterapp.shell)", timeout=60_000)
+    page.evaluate("async () => { await window.jupyterapp.started; await window.jupyterapp.restored; }")
+
+
+def _open_document(page, path: str) -> None:
+    """Open the file at ``path`` in the JupyterLab of ``page`` as a double click in the file browser
+    does: the document manager's open, with the default viewer for the file (Jupytext's
+    notebook for .md, from the settings of scripts/setup.sh)."""
+    page.evaluate("async (path) => { await window.jupyterapp.commands.execute('docmanager:open', {path}); }",
+                  path)
+
+
+# Every document of the main area closed, its kernel shut down first (a closed browser
+# context left the kernel running); no "Save your work?" dialog: the widget is disposed.
+CLOSE_DOCUMENTS_JS = """
+async () => {
+  const app = window.jupyterapp;
+  for (const w of Array.from(app.shell.widgets('main'))) {
+    const session = w.sessionContext;
+    if (session && session.session) { try { await session.shutdown(); } catch (e) { /* already gone */ } }
+    w.dispose();
+  }
+  return document.querySelectorAll('.jp-Dialog').length;
+}
+"""
+
+
+def _close_documents(page, lab_url: str) -> None:
+    """Close every document open in the shared JupyterLab page (``lab_reader``) and shut down its
+    kernel; if that fails or a dialog is left open, load JupyterLab again, so that the next test
+    starts from an empty JupyterLab either way."""
+    try:
+        left = page.evaluate(CLOSE_DOCUMENTS_JS)
+    except sync_api.Error:
+        left = -1
+    if left:
+        _load_lab(page, lab_url)
+
+
+def _no_dialog_until_kernel_idle(page, lab_url: str, path: str, where: str, timeout: float = 60) -> None:
+    """Wait until the server has an idle kernel for the notebook at ``path``; fail at once if a
+    dialog shows first (a page without a kernelspec makes JupyterLab ask "Select Kernel", and its
+    kernel starts only once the dialog is answered)."""
+    deadline = time.monotonic() + timeout
+    sessions: object = None
+    dialog = page.locator(".jp-Dialog").first
+    while time.monotonic() < deadline:
+        if dialog.count() and dialog.is_visible():
+            _screenshot(page, f"read-{where}-dialog")
+            pytest.fail(f"{path}: a dialog shows on opening: {dialog.inner_text()[:200]!r}")
+        sessions = page.request.get(f"{lab_url}/api/sessions").json()
+        if any(s.get("path") == path and (s.get("kernel") or {}).get("execution_state") == "idle"
+               for s in sessions):
+            page.wait_for_timeout(500)   # the page's own kernel connection settles
+            if dialog.count() and dialog.is_visible():
+                pytest.fail(f"{path}: a dialog shows on opening: {dialog.inner_text()[:200]!r}")
+            return
+        page.wait_for_timeout(300)
+    pytest.fail(f"no idle kernel for {path} after {timeout} s: sessions {sessions}")
+
+
+# Every Markdown cell rendered and each of the given texts (the website's numbers) in the
+# notebook's visible text (READ_TEXT_JS): what the reading check reads is on the page.
+RENDERED_JS = """
+([nb, numbers]) => {
+  const md = [...nb.querySelectorAll('.jp-MarkdownCell')];
+  if (!md.length || md.some(c => !c.classList.contains('jp-mod-rendered'))) return false;
+  const text = (""" + READ_TEXT_JS.strip() + """)(nb).replace(/\\s+/g, ' ');
+  return numbers.every(n => text.includes(n));
+}
+"""
+
+
+def _open_and_read(page, lab_url, page_name: str, shot: str, numbers=()) -> str:
+    """Open ``page_name`` in the shared JupyterLab page (``lab_reader``) as a reader's double
+    click in the file browser does (the document manager's open, with the default viewer for the
+    file: Jupytext's notebook for .md), check that no dialog shows, Run All, and return the
+    notebook's visible text once every Markdown cell is rendered and shows the ``numbers``
+    expected (at most 10 s; the checks that follow say what is missing). Close it with
+    :func:`_close_documents`."""
+    _open_document(page, page_name)
+    notebook = page.locator(".jp-NotebookPanel .jp-Notebook").first
+    try:
+        notebook.wait_for(timeout=60_000)
+    except sync_api.TimeoutError:
+        _screenshot(page, f"read-{shot}-open")
+        pytest.fail(f"{page_name} did not open as a notebook (Jupytext viewer)")
+    # no pop-up on opening: the page's kernel starts without asking (its kernelspec)
+    _no_dialog_until_kernel_idle(page, lab_url, page_name, shot)
     if notebook.locator(".jp-CodeCell").count():
-        _wait_kernel(page, lab_url, page_name)
         _run_all(page, notebook, shot)
     else:   # Run All renders the Markdown cells all the same
         page.get_by_role("menuitem", name="Run", exact=True).click()
         page.locator("li[data-command='runmenu:run-all']").click()
-    page.wait_for_timeout(1500)   # Markdown cells and {eval} results render after the run
+    try:   # Markdown cells and {eval} results render after the run
+        page.wait_for_function(RENDERED_JS, arg=[notebook.element_handle(), [" ".join(n.split()) for n in numbers]],
+                               timeout=10_000)
+    except sync_api.TimeoutError:
+        pass
+    page.wait_for_timeout(300)
     _screenshot(page, f"read-{shot}")
     FOLDED_AS_SHOWN[shot] = notebook.evaluate(FOLDING_JS)   # checked in _check_captions_glossary_folding
     text = notebook.evaluate(READ_TEXT_JS)
     unresolved = notebook.evaluate(UNRESOLVED_JS)
     if unresolved:   # shown like raw markup: the reader sees a key instead of a citation or link
         text += "\n" + "\n".join(f"[unresolved] {u}" for u in unresolved)
-    return text, page, context
+    return text
 
 
 def _check_reads_like_the_book(text: str, numbers: list[str], where: str,
@@ -760,12 +867,13 @@ def _check_reads_like_the_book(text: str, numbers: list[str], where: str,
 @pytest.mark.parametrize("chapter", [
     pytest.param(p, marks=pytest.mark.xfail(reason="page not yet converted for jupyterlab-myst", strict=True))
     if p in NOT_YET_CONVERTED else p for p in toc_pages()])
-def test_page_reads_like_the_book(browser, lab_url, built_site, chapter):
+def test_page_reads_like_the_book(lab_reader, lab_url, built_site, chapter):
     numbers = website_numbers(built_site / f"{chapter}.html")
     if chapter in MEASURED_PER_RUN:   # speeds measured anew in each run differ from the website's
         numbers = [n for n in numbers if not re.fullmatch(r"\d{1,3}(,\d{3})+", n)]
-    text, page, context = _open_and_read(browser, lab_url, f"{chapter}.md", chapter)
+    page = lab_reader
     try:
+        text = _open_and_read(page, lab_url, f"{chapter}.md", chapter, numbers)
         _check_reads_like_the_book(text, numbers, chapter)
         _check_citations_and_links(page, built_site, chapter)
         _check_captions_glossary_folding(page, text, built_site / f"{chapter}.html", chapter)
@@ -775,7 +883,7 @@ def test_page_reads_like_the_book(browser, lab_url, built_site, chapter):
             table.wait_for(timeout=30_000)
             assert _table_state(table)["cards"], f"{chapter}: the live table shows no card"
     finally:
-        context.close()
+        _close_documents(page, lab_url)
 
 
 # ---- citations, cross-page links and downloads (issue 12, half C) ----
@@ -896,10 +1004,11 @@ def _check_citations_and_links(page, built_site: Path, chapter: str) -> None:
             f"{chapter}: a link shows {x['text']!r} (href {x['href']!r})"
 
 
-def test_citation_and_page_link_open_their_page(browser, lab_url):
+def test_citation_and_page_link_open_their_page(lab_reader, lab_url):
     """A reader clicks a citation and a link to another page: JupyterLab opens that page."""
-    text, page, context = _open_and_read(browser, lab_url, "hoggenheimer-values.md", "open-links")
+    page = lab_reader
     try:
+        _open_and_read(page, lab_url, "hoggenheimer-values.md", "open-links")
         notebook = page.locator(".jp-NotebookPanel .jp-Notebook").first
         for selector, opens in (('.jp-MarkdownCell a[href*="sources.md"][title]', "sources.md"),
                                 ('.jp-MarkdownCell a[href*="hoggenheimer.md"]', "hoggenheimer.md")):
@@ -911,7 +1020,7 @@ def test_citation_and_page_link_open_their_page(browser, lab_url):
             _screenshot(page, f"opened-{opens}")
             page.locator('.lm-DockPanel-tabBar .lm-TabBar-tab:has-text("hoggenheimer-values.md")').first.click()
     finally:
-        context.close()
+        _close_documents(page, lab_url)
 
 
 # Part D of issue 12: what a code cell's metadata or our Sphinx extensions made of a
@@ -1131,15 +1240,16 @@ def _check_captions_glossary_folding(page, text: str, html_page: Path, where: st
     assert not wrong, f"{where}: code cells not folded as their metadata says (cell, shown, wanted): {wrong[:4]}"
 
 
-def test_reading_check_on_a_converted_page(browser, lab_url):
+def test_reading_check_on_a_converted_page(lab_reader, lab_url):
     """The check passes on a page written for both renderers, with its number in place."""
-    text, page, context = _open_and_read(browser, lab_url, DEMO_PAGE, "reading-check")
+    page = lab_reader
     try:
+        text = _open_and_read(page, lab_url, DEMO_PAGE, "reading-check", [DEMO_NUMBER])
         _check_reads_like_the_book(text, [DEMO_NUMBER], DEMO_PAGE)
         assert "A note for the reader." in text
         assert "How many sections tie?" in text
     finally:
-        context.close()
+        _close_documents(page, lab_url)
 
 
 def test_lab_script_starts_jupyterlab_on_the_book(tmp_path):

@@ -79,6 +79,12 @@ def test_each_file_runs_on_one_worker_and_kernel_files_share_one(tmp_path):
     ("tests/test_jupyterlab.py::test_page_reads_like_the_book[intro]", "kernels"),
     ("tests/test_book.py::test_x", "kernels"),
     ("tests/test_layers.py::test_no_cycle", "test_layers"),
+    # each edition's axe audit is a group of its own; the file's other tests stay together
+    ("tests/test_editions_site.py::test_every_edition_page_passes_axe_offline[de-light]", "test_editions_site[de]"),
+    ("tests/test_editions_site.py::test_every_edition_page_passes_axe_offline[de-dark]", "test_editions_site[de]"),
+    ("tests/test_editions_site.py::test_every_edition_page_passes_axe_offline[ru-dark]", "test_editions_site[ru]"),
+    ("tests/test_editions_site.py::test_nothing_cut_off_on_a_phone_in_any_edition[ru]", "test_editions_site[ru]"),
+    ("tests/test_editions_site.py::test_every_english_page_exists_in_the_edition[de]", "test_editions_site"),
 ])
 def test_worker_group(nodeid, group):
     from conftest import worker_group
