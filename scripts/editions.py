@@ -565,6 +565,9 @@ def fill(lang: str, text: str) -> int:
                 print(f"{page} {n}: no such message (1..{len(messages)})")
                 continue
             message = messages[n - 1]
+            # the blocks are stripped: keep the English message's own leading/trailing spaces
+            string = message.id[:len(message.id) - len(message.id.lstrip())] + string + \
+                message.id[len(message.id.rstrip()):]
             trouble = problems(message.id, string)
             if trouble:
                 print(f"{page} {n}: refused: {'; '.join(trouble)}")
