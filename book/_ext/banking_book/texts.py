@@ -170,13 +170,43 @@ def _page(app, pagename, templatename, context, doctree) -> None:
 SOLUTION_TO = N_("Solution to {exercise}")
 
 
+def retitle(node: nodes.Element, app_or_lang) -> None:
+    """Write the title of the sphinx-exercise solution ``node`` in the grammar of
+    ``app_or_lang``'s language (English: left as it is).
+
+    sphinx-exercise writes it as its "Solution to" followed by a link holding the exercise's
+    title (" Exercise 3"; Russian "Решение к" + " Упражнение 3", which is not Russian). Here
+    it becomes the message ``Solution to {exercise}`` around the link, whose text is the
+    message ``Exercise {number}`` in the context ``solution title``, the form the language
+    needs there (de "Lösung zu Aufgabe 3", ru "Решение упражнения 3"); the link and what
+    follows it in the title (an exercise's own title in brackets) are kept. A title of
+    another shape is left as it is."""
+    if language(app_or_lang) == "en" or not node.children:
+        return
+    title = node.children[0]
+    refs = [c for c in title.children if isinstance(c, nodes.reference)]
+    if not isinstance(title, nodes.title) or len(refs) != 1 or not refs[0].children \
+            or not isinstance(refs[0][0], nodes.Text):
+        return
+    ref = refs[0]
+    m = re.fullmatch(r"\s*(.*?)(?:\s+(\d+(?:\.\d+)*))?\s*", ref[0].astext())
+    if m.group(2):
+        # TRANSLATORS: the exercise named in a solution's title, in the form the language
+        # needs after its "Solution to" (Russian: the genitive, "упражнения 3")
+        exercise = ptext(app_or_lang, "solution title", "Exercise {number}", number=m.group(2))
+    else:
+        exercise = ptext(app_or_lang, "solution title", "Exercise")
+    before, _, after = text(app_or_lang, SOLUTION_TO).partition("{exercise}")
+    ref.replace(ref[0], nodes.Text(exercise))
+    rest = title.children[title.index(ref) + 1:]
+    title.clear()
+    title.extend(([nodes.Text(before)] if before else []) + [ref]
+                 + ([nodes.Text(after)] if after else []) + rest)
+    node["title"] = before + exercise + after
+
+
 class SolutionTitles(SphinxPostTransform):
-    """A solution's title in the edition's grammar. sphinx-exercise writes it as its
-    "Solution to" followed by the exercise's title inside a link ("Решение к" +
-    "Упражнение 3", which is not Russian); in a translated edition it is the
-    message ``Solution to {exercise}`` around the link, whose text is the message
-    ``Exercise {number}`` in the context ``solution title`` (the form the language
-    needs after its "Solution": de "Lösung zu Aufgabe 3", ru "Решение упражнения 3")."""
+    """Each sphinx-exercise solution's title in the edition's grammar (:func:`retitle`)."""
 
     default_priority = 22   # after sphinx-exercise's ResolveTitlesInSolutions (21)
 
@@ -184,28 +214,8 @@ class SolutionTitles(SphinxPostTransform):
         if language(self.app) == "en":
             return
         for node in list(self.document.findall(nodes.Element)):
-            if type(node).__name__ != "solution_node" or not node.children:
-                continue
-            title = node.children[0]
-            refs = [c for c in title.children if isinstance(c, nodes.reference)]
-            if not isinstance(title, nodes.title) or len(refs) != 1 or not refs[0].children \
-                    or not isinstance(refs[0][0], nodes.Text):
-                continue
-            ref = refs[0]
-            m = re.fullmatch(r"\s*(.*?)(?:\s+(\d+(?:\.\d+)*))?\s*", ref[0].astext())
-            if m.group(2):
-                # TRANSLATORS: the exercise named in a solution's title, in the form the language
-                # needs after its "Solution to" (Russian: the genitive, "упражнения 3")
-                exercise = ptext(self.app, "solution title", "Exercise {number}", number=m.group(2))
-            else:
-                exercise = ptext(self.app, "solution title", "Exercise")
-            before, _, after = text(self.app, SOLUTION_TO).partition("{exercise}")
-            ref.replace(ref[0], nodes.Text(exercise))
-            rest = title.children[title.index(ref) + 1:]
-            title.clear()
-            title.extend(([nodes.Text(before)] if before else []) + [ref]
-                         + ([nodes.Text(after)] if after else []) + rest)
-            node["title"] = before + exercise + after
+            if type(node).__name__ == "solution_node":
+                retitle(node, self.app)
 
 
 def _numfig(app, config) -> None:
