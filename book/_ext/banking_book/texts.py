@@ -57,7 +57,6 @@ POT = LOCALES / f"{DOMAIN}.pot"
 SCRIPTS = {"bg-site.js": "static/bg-site.js", "live-tables.js": "live_static/live-tables.js"}
 """The site's scripts whose messages are in the catalogue: file name -> path under this folder."""
 JSON_ID = "bg-texts"
-_FIELD = re.compile(r"\{(\w+)\}")
 
 
 def N_(message: str) -> str:  # noqa: N802 - gettext's name for "mark only"
