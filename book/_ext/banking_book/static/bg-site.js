@@ -24,6 +24,8 @@
  *    replay: its drawing, with the last frame's hiding rule made a print rule), and
  *    folded blocks (solutions, hidden code) are opened; after printing
  *    they are folded again.
+ * Every text shown is looked up with T() in the edition's words (an edition's page carries
+ * them; book/_ext/banking_book/texts.py), English where there are none.
  */
 (function () {
   "use strict";
