@@ -233,3 +233,50 @@ def test_deal_live_speaks_the_editions_language(browser, site_url, lang):
         assert not problems.external
     finally:
         ctx.close()
+
+
+# The website's own words in an edition (book/_ext/banking_book/texts.py and its catalogues):
+# the German chapter's Deal live box and JupyterLite sentence, as its catalogue words them
+# (book/_ext/banking_book/locales/de/LC_MESSAGES/banking_book.po: "Deal live" is "Live geben",
+# "Try it in JupyterLite" "In JupyterLite ausprobieren", the sentence begins "Lieber mit einem
+# Notebook arbeiten?"), and the page's scripts read the same catalogue ("Scan a code" is
+# "Code scannen"). Run wherever the German edition is built (shipped, or a preview).
+def test_the_german_chapter_shows_the_sites_own_words_in_german(browser, site_url, built_site):
+    if not (built_site / "de" / "hoggenheimer.html").is_file():
+        pytest.skip("the German edition is not built (scripts/build_editions.py --lang de)")
+    require_chromium("the German Deal live box")
+    ctx, problems = new_context(browser, service_workers="block")
+    try:
+        page = ctx.new_page()
+        page.goto(f"{site_url}/de/hoggenheimer.html", wait_until="load")
+        box = page.locator(".bg-live").first
+        button = box.get_by_role("button", name="Live geben", exact=True)
+        button.wait_for(state="visible", timeout=20_000)
+        assert box.locator("progress").get_attribute("aria-label") == "Python wird geladen"
+        note = " ".join(box.locator(".bg-live-note").inner_text().split())
+        assert note.startswith("Python startet in dieser Seite aus den eigenen Dateien dieser Website"), note
+        lite = " ".join(page.locator(".bg-lite-note").first.inner_text().split())
+        assert lite.startswith("Lieber mit einem Notebook arbeiten? In JupyterLite ausprobieren: Jupyter läuft "
+                               "in Ihrem Browser"), lite
+        assert page.locator("a.bg-lite-link").first.inner_text() == "In JupyterLite ausprobieren"
+        assert page.evaluate("window.bgT('Scan a code')") == "Code scannen"
+        assert page.evaluate("window.bgT('Not sent: {why}.', {why: 'x'})") == "Nicht gesendet: x."
+        assert not problems.external
+    finally:
+        ctx.close()
+
+
+# sphinx-exercise's solution titles in each edition's grammar (texts.retitle): the chapter's
+# first exercise's solution is "Lösung zu Aufgabe 1" and "Решение упражнения 1" (not
+# sphinx-exercise's "Lösung zu Übung 1", "Решение к Упражнение 1"), and the exercise itself is
+# "Aufgabe 1" / "Упражнение 1".
+@pytest.mark.parametrize("lang, solution, exercise", [("de", "Lösung zu Aufgabe 1", "Aufgabe 1"),
+                                                      ("ru", "Решение упражнения 1", "Упражнение 1")])
+def test_solution_titles_read_naturally(built_site, lang, solution, exercise):
+    page = built_site / lang / "hoggenheimer.html"
+    if not page.is_file():
+        pytest.skip(f"the {lang} edition is not built")
+    text = re.sub(r"<[^>]+>", "", page.read_text(encoding="utf-8"))
+    text = " ".join(text.split())
+    assert solution in text and exercise in text
+    assert "Решение к" not in text and "Übung" not in text

@@ -27,6 +27,9 @@ piece (submodule)         what it does
                           the book's pages is a download, not a page link
 ``editions``              the language switcher and ``hreflang`` links of
                           the English, German and Russian editions
+``texts``                 the words above and the site's scripts' words in
+                          the edition's language (``locales/``), and
+                          sphinx-exercise's titles in its grammar
 ========================  ==================================================
 
 Each submodule keeps its own ``setup(app)``, so a test can load one piece
@@ -37,10 +40,10 @@ game lives here: the pages compute everything from banking_games.
 from __future__ import annotations
 
 from . import (cell_captions, download_links, editions, glossary_deflist, jupyterlite_launch,
-               live_tables, notebook_downloads, offline_site, solution_cells)
+               live_tables, notebook_downloads, offline_site, solution_cells, texts)
 
 PIECES = (offline_site, live_tables, cell_captions, solution_cells, glossary_deflist,
-          jupyterlite_launch, notebook_downloads, download_links, editions)
+          jupyterlite_launch, notebook_downloads, download_links, editions, texts)
 
 
 def setup(app):

@@ -19,6 +19,7 @@ built JupyterLite into book/_vendor/lite/ or a notebook is missing.
 
 from __future__ import annotations
 
+import html
 import json
 from pathlib import Path
 
@@ -27,25 +28,36 @@ from sphinx.util import logging
 
 from banking_games import registry
 
+from .texts import N_, text
+
 logger = logging.getLogger(__name__)
 
 NOTEBOOKS = {g.slug: g.notebook for g in registry.GAMES}
 """Page (docname) -> notebook in JupyterLite's files (book/_lite/<name>.py)."""
 
 APP = "lite/notebooks/index.html"
-LABEL = "Try it in JupyterLite"
-TOOLTIP = ("Open this game's notebook in JupyterLite: Jupyter running inside your browser "
-           "from this site's own files, with no server; once loaded it works offline.")
-SENTENCE = ("Prefer a notebook? <a class=\"bg-lite-link\" href=\"{url}\" target=\"_blank\" "
-            "rel=\"noopener\">Try it in JupyterLite</a>: Jupyter running inside your browser from "
-            "this site's own files, with no server and, once loaded, no network. Its notebook has "
-            "this table and the sympy derivation of each bet's expected value, for you to change "
-            "and run again. " + "{saved}")
-SAVED = ("Your changes there are saved in this browser only (on a shared computer, the next person "
-         "using the same browser account sees them); to get the book's original notebook back, "
-         "delete the notebook in JupyterLite's file list (right-click it, Delete).")
+LABEL = N_("Try it in JupyterLite")
+TOOLTIP = N_("Open this game's notebook in JupyterLite: Jupyter running inside your browser "
+             "from this site's own files, with no server; once loaded it works offline.")
+LAUNCH = N_("Launch interactive content")
+"""The launch menu's tooltip (sphinx-book-theme's rocket)."""
+SENTENCE = N_("Prefer a notebook? {link}: Jupyter running inside your browser from this site's own files, "
+              "with no server and, once loaded, no network. Its notebook has this table and the sympy "
+              "derivation of each bet's expected value, for you to change and run again.")
+"""The sentence after the Deal live box; ``{link}`` is the link :data:`LABEL` (:func:`sentence`)."""
+LINK = '<a class="bg-lite-link" href="{url}" target="_blank" rel="noopener">{label}</a>'
+SAVED = N_("Your changes there are saved in this browser only (on a shared computer, the next person "
+           "using the same browser account sees them); to get the book's original notebook back, "
+           "delete the notebook in JupyterLite's file list (right-click it, Delete).")
 """What JupyterLite does with a reader's edits (browser storage) and how to undo them: said in
 the launch sentence and at the top of each notebook (book/_lite/<game>.py)."""
+
+
+def sentence(lang, url: str) -> str:
+    """The launch sentence's HTML (:data:`SENTENCE` and :data:`SAVED`) in the language
+    ``lang`` (a code or the Sphinx application; texts.py), its link to ``url``."""
+    link = LINK.format(url=html.escape(url), label=html.escape(text(lang, LABEL), quote=False))
+    return (text(lang, SENTENCE).replace("{link}", link) + " " + text(lang, SAVED))
 
 
 def _url(app, docname: str) -> str:
@@ -76,7 +88,7 @@ def _doctree(app, doctree, docname) -> None:
         return
     for raw in list(doctree.findall(nodes.raw)):
         if 'class="bg-live"' in raw.astext():
-            note = nodes.raw("", f'<p class="bg-lite-note">{SENTENCE.format(url=_url(app, docname), saved=SAVED)}</p>',
+            note = nodes.raw("", f'<p class="bg-lite-note">{sentence(app, _url(app, docname))}</p>',
                              format="html")
             raw.parent.insert(raw.parent.index(raw) + 1, note)
             return
@@ -90,13 +102,13 @@ def _page(app, pagename, templatename, context, doctree) -> None:
         return
     context["header_buttons"].insert(0, {
         "type": "group",
-        "tooltip": "Launch interactive content",
+        "tooltip": text(app, LAUNCH),
         "icon": "fas fa-rocket",
         "label": "launch-buttons",
         "buttons": [{
             "type": "link",
-            "text": LABEL,
-            "tooltip": TOOLTIP,
+            "text": text(app, LABEL),
+            "tooltip": text(app, TOOLTIP),
             "icon": "fas fa-flask",
             "label": "jupyterlite-button",
             "url": _url(app, pagename),

@@ -46,6 +46,8 @@ from docutils import nodes
 from sphinx.util import logging
 from sphinx.transforms import SphinxTransform
 
+from .texts import N_, number, text
+
 logger = logging.getLogger(__name__)
 
 SCRIPT = "live/live-tables.js"
@@ -87,33 +89,55 @@ def fetched_bytes(live_dir: Path) -> int:
 
 
 # a cell may name its box's button and what it shows (the lesson pages' class results board):
-# ``live-button: Open the board`` and ``live-what: class results board``
+# ``live-button: Open the class board`` and ``live-what: class results board``
 BUTTON_KEY, WHAT_KEY = "live-button", "live-what"
 
+BUTTON = N_("Deal live")
+BUTTONS = (BUTTON, N_("Open the class board"))
+"""The buttons' texts a page may name (``live-button``): each is a message of the catalogue."""
+RUNS = {
+    "table": N_("Python starts in this page, from this site's own files (about {megabytes} MB the first "
+                "time; nothing is fetched before you press), and runs the table below with the same code "
+                "as in Jupyter."),
+    "class results board": N_("Python starts in this page, from this site's own files (about {megabytes} MB "
+                              "the first time; nothing is fetched before you press), and runs the class "
+                              "results board below with the same code as in Jupyter."),
+}
+"""The note's first sentence for each thing a box may show (``live-what``; live-tables.js has
+the same kinds): one whole sentence each, so that each language words it as its grammar wants."""
+KEPT = N_("After the first time, your browser keeps a copy of the started Python in this site's storage, "
+          "where it allows, and later pages restore Python from it instead of setting it up again: on a "
+          "computer with memory to spare, as soon as the page has loaded, so that the table is ready when "
+          "you press (the page then holds Python in its memory even if you do not press). Clearing this "
+          "site's data in the browser removes the copy.")
+LOADING = N_("Loading Python")
 
-def live_box(code: str, replaces: str, nbytes: int = 14_000_000, *, button: str = "Deal live",
-             what: str = "table") -> str:
+
+def live_box(code: str, replaces: str, nbytes: int = 14_000_000, *, button: str = BUTTON,
+             what: str = "table", lang="en") -> str:
     """The HTML of the Deal live box for ``code`` (Python, last expression the widget)
     standing in for the figure named ``replaces``; ``nbytes`` is what pressing the
     button fetches the first time (:func:`fetched_bytes`): the note says it in MB, and the
     page's progress line counts the bytes received against it (``data-bytes``).
-    ``button`` is the button's text, ``what`` names what the code shows (a board
-    says so in ``data-what``, and the page's status line then speaks of it)."""
+    ``button`` is the button's English text (one of :data:`BUTTONS`), ``what`` names what
+    the code shows (a key of :data:`RUNS`; another is said in English: the build warns); a
+    board says so in ``data-what`` (its English name, read by the page's script, which
+    then speaks of it). ``lang``: the edition (a code, or the Sphinx application) whose
+    words the box shows (texts.py); English by default."""
     megabytes = round(nbytes / 1e6)
     kind = "" if what == "table" else f' data-what="{html.escape(what)}"'
+    if what in RUNS:
+        runs = text(lang, RUNS[what], megabytes=number(lang, megabytes))
+    else:
+        runs = RUNS["table"].replace("the table below", "the {what} below").format(
+            megabytes=megabytes, what=what)
     return (
         f"<style>{CSS}</style>"
         f'<div class="bg-live" data-replaces="{html.escape(replaces)}" data-bytes="{int(nbytes)}"{kind}>'
-        f'<button type="button" hidden>{html.escape(button)}</button>'
-        '<p class="bg-live-note" hidden>Python starts in this page, from this site\'s own '
-        f'files (about {megabytes} MB the first time; nothing is fetched before you press), and runs the '
-        f'{html.escape(what)} below with the same code as in Jupyter. After the first time, your browser '
-        'keeps a copy of the started Python in this site\'s storage, where it allows, and later pages '
-        'restore Python from it instead of setting it up again: on a computer with memory to spare, as '
-        'soon as the page has loaded, so that the table is ready when you press (the page then holds '
-        'Python in its memory even if you do not press). Clearing this site\'s data in the browser '
-        'removes the copy.</p>'
-        '<progress max="1" value="0" hidden aria-label="Loading Python"></progress>'
+        f'<button type="button" hidden>{html.escape(text(lang, button))}</button>'
+        f'<p class="bg-live-note" hidden>{html.escape(runs, quote=False)} '
+        f'{html.escape(text(lang, KEPT), quote=False)}</p>'
+        f'<progress max="1" value="0" hidden aria-label="{html.escape(text(lang, LOADING))}"></progress>'
         '<p class="bg-live-status" role="status" aria-live="polite"></p>'
         f'<script type="text/x-python">{html.escape(code, quote=False)}</script>'
         "</div>"
@@ -143,10 +167,15 @@ class LiveTableCells(SphinxTransform):
             lang = self.config.language or "en"
             if lang != "en":   # an edition: the table speaks its language (banking_games.i18n)
                 code = f"from banking_games.i18n import set_language\nset_language({lang!r})\n" + code
+            what = str(meta.get(WHAT_KEY, "table"))
+            if what not in RUNS:
+                logger.warning("live_tables: %s: %r is not one of %s (live_tables.RUNS: each has its "
+                               "sentence in the catalogue)", WHAT_KEY, what, ", ".join(map(repr, RUNS)),
+                               location=cell)
             cell.parent.insert(cell.parent.index(cell) + 1,
                                nodes.raw("", live_box(code, replaces, _fetched(self.app),
-                                                         button=str(meta.get(BUTTON_KEY, "Deal live")),
-                                                         what=str(meta.get(WHAT_KEY, "table"))),
+                                                         button=str(meta.get(BUTTON_KEY, BUTTON)),
+                                                         what=what, lang=self.app),
                                          format="html"))
             self.env.metadata[self.env.docname]["bg_live"] = True
 

@@ -48,6 +48,8 @@ from docutils import nodes
 
 from sphinx.util import logging
 
+from . import texts
+
 logger = logging.getLogger(__name__)
 
 FONTAWESOME_CONFIG = (
@@ -182,6 +184,10 @@ def _fa_icons(outdir: Path) -> dict:
     return icons
 
 
+PLOT_ALT = texts.N_("Plot. {caption}")
+"""A plot's alt text: its figure's caption after a word saying it is a plot."""
+
+
 def _alt_from_caption(app, doctree, docname) -> None:
     """Plots (images in a figure) whose alt text is empty or a file name get the caption as alt."""
     for figure in doctree.findall(nodes.figure):
@@ -192,7 +198,7 @@ def _alt_from_caption(app, doctree, docname) -> None:
         for image in figure.findall(nodes.image):
             alt = image.get("alt", "")
             if not alt or re.fullmatch(r"[\w./-]+\.(png|svg|jpe?g)", alt) or alt == image.get("uri"):
-                image["alt"] = "Plot. " + text
+                image["alt"] = texts.text(app, PLOT_ALT, caption=text)
 
 
 def _finish(app, exception) -> None:

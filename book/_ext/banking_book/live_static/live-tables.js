@@ -19,6 +19,28 @@
 (function () {
   "use strict";
   var scriptUrl = document.currentScript.src;
+  // The words shown in the page's language: an edition's page carries their translations
+  // (<script type="application/json" id="bg-texts">, written by book/_ext/banking_book/texts.py
+  // from its catalogue, locales/<lang>/LC_MESSAGES/banking_book.po). T("English {field}",
+  // {field: value}) looks a text up there, falls back to the English and fills its {fields};
+  // num(x) writes a number as the page's language does (German 1.234,5, Russian 1 234,5).
+  var LANG = document.documentElement.lang || "en";
+  var TEXTS = null;
+  function T(english, fields) {
+    if (TEXTS === null) {
+      var el = document.getElementById("bg-texts");
+      if (el || document.readyState !== "loading") {   // (read once the page's head is there)
+        try { TEXTS = el ? JSON.parse(el.textContent) : {}; } catch (e) { TEXTS = {}; }
+      }
+    }
+    var s = TEXTS && Object.prototype.hasOwnProperty.call(TEXTS, english) ? TEXTS[english] : english;
+    return fields ? s.replace(/\{(\w+)\}/g, function (m, k) { return k in fields ? String(fields[k]) : m; }) : s;
+  }
+  function num(x, digits) {
+    var o = digits === undefined ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits };
+    try { return x.toLocaleString(LANG, o); } catch (e) { return x.toLocaleString("en", o); }
+  }
+  window.bgT = T;   // for tests
   var here = scriptUrl.replace(/[^\/]*$/, "");
   var started = null;       // Promise of {pyodide, bridge, manager}
   var stepListeners = [];
@@ -204,7 +226,7 @@
         grid.bgRoving = true;
         grid.setAttribute("role", "group");
         if (!grid.hasAttribute("aria-label"))
-          grid.setAttribute("aria-label", "Layout: arrow keys move between its places, Enter or Space chooses one");
+          grid.setAttribute("aria-label", T("Layout: arrow keys move between its places, Enter or Space chooses one"));
         grid.addEventListener("focusin", function (e) {
           pickButtons(grid).forEach(function (p) { p.b.tabIndex = p.b === e.target ? 0 : -1; });
         });
@@ -335,9 +357,9 @@
       var lines = text.split(/\r\n|\r|\n/).length;
       if (lines <= maxLines && text.length <= maxChars) return;
       e.preventDefault();
-      note.textContent = "Not pasted: this text has " + lines.toLocaleString("en") + " lines (" +
-        text.length.toLocaleString("en") + " characters); Add reads at most " + maxLines + " lines (" +
-        maxChars.toLocaleString("en") + " characters) at a time, a class's codes. Paste them in parts.";
+      note.textContent = T("Not pasted: this text has {lines} lines ({characters} characters); Add reads " +
+        "at most {max_lines} lines ({max_characters} characters) at a time, a class's codes. Paste them in parts.",
+        { lines: num(lines), characters: num(text.length), max_lines: num(maxLines), max_characters: num(maxChars) });
       note.hidden = false;
     }
     area.addEventListener("paste", function (e) {
@@ -361,8 +383,8 @@
           // the camera is offered only on a secure address: say why there is no Scan button
           var why = document.createElement("p");
           why.className = "bg-scan-why";
-          why.textContent = "Scanning a group's QR code needs this device's camera, which browsers allow only " +
-            "on a secure address (https://, or this computer's own, localhost). Here, type or paste the codes.";
+          why.textContent = T("Scanning a group's QR code needs this device's camera, which browsers allow only " +
+            "on a secure address (https://, or this computer's own, localhost). Here, type or paste the codes.");
           var box = area.closest(".widget-textarea") || area;
           box.parentNode.insertBefore(why, box.nextSibling);
         }
@@ -378,17 +400,17 @@
       panel.className = "bg-scan";
       var scan = document.createElement("button");
       scan.type = "button";
-      scan.textContent = "Scan a code";
-      scan.title = "Read a group's QR code with this device's camera into the Codes box";
+      scan.textContent = T("Scan a code");
+      scan.title = T("Read a group's QR code with this device's camera into the Codes box");
       var stop = document.createElement("button");
       stop.type = "button";
-      stop.textContent = "Stop the camera";
-      stop.title = "Stop the camera without reading a code";
+      stop.textContent = T("Stop the camera");
+      stop.title = T("Stop the camera without reading a code");
       stop.hidden = true;
       var video = document.createElement("video");
       video.muted = true;
       video.setAttribute("playsinline", "");
-      video.setAttribute("aria-label", "Camera preview: hold a group's QR code in front of the camera");
+      video.setAttribute("aria-label", T("Camera preview: hold a group's QR code in front of the camera"));
       video.hidden = true;
       var status = document.createElement("p");
       status.className = "bg-scan-status";
@@ -433,7 +455,7 @@
           if (found && found.data && found.data.trim()) {
             put(found.data);
             stopCamera();
-            status.textContent = "Read a code into the Codes box: check it and press Add, or scan another.";
+            status.textContent = T("Read a code into the Codes box: check it and press Add, or scan another.");
             scan.focus();
             return;
           }
@@ -442,28 +464,28 @@
       }
       stop.addEventListener("click", function () {
         stopCamera();
-        status.textContent = "The camera is off; no code was read.";
+        status.textContent = T("The camera is off; no code was read.");
         scan.focus();
       });
       scan.addEventListener("click", async function () {
         scan.disabled = true;
-        status.textContent = "Starting the camera...";
+        status.textContent = T("Starting the camera...");
         try {
           var jsQR;
           try {
             jsQR = await loadDecoder();
           } catch (e) {
-            throw { reader: "The code reader could not be loaded from this site; type or paste the codes instead." };
+            throw { reader: T("The code reader could not be loaded from this site; type or paste the codes instead.") };
           }
           try {
             stream = await navigator.mediaDevices.getUserMedia({ video: { facingMode: "environment" }, audio: false });
           } catch (e) {
             var name = e && e.name;
             throw { reader: name === "NotAllowedError" || name === "SecurityError" ?
-              "The browser did not allow the camera, so type or paste the codes instead." :
+              T("The browser did not allow the camera, so type or paste the codes instead.") :
               name === "NotFoundError" || name === "OverconstrainedError" || name === "NotReadableError" ?
-              "No camera could be used here, so type or paste the codes instead." :
-              "The camera could not start (" + (name || e) + "), so type or paste the codes instead." };
+              T("No camera could be used here, so type or paste the codes instead.") :
+              T("The camera could not start ({why}), so type or paste the codes instead.", { why: name || e }) };
           }
           video.srcObject = stream;
           video.hidden = false;
@@ -471,12 +493,12 @@
           scan.hidden = true;
           stop.focus();
           await video.play().catch(function () {});
-          status.textContent = "Camera on: hold a group's QR code in front of it.";
+          status.textContent = T("Camera on: hold a group's QR code in front of it.");
           look(jsQR);
         } catch (err) {
           stopCamera();
           status.textContent = err && err.reader ? err.reader :
-            "The camera could not start, so type or paste the codes instead.";
+            T("The camera could not start, so type or paste the codes instead.");
           if (!(err && err.reader)) console.warn("Scan a code", err);
         } finally {
           scan.disabled = false;
@@ -525,7 +547,7 @@
       var said = b.nextElementSibling;
       b.addEventListener("click", function () {
         b.disabled = true;
-        said.textContent = "Sending...";
+        said.textContent = T("Sending...");
         window.bgClassSent = performance.now();   // for tests: when the last Send was pressed
         fetch(siteRoot + "class/groups", { method: "POST", body: b.getAttribute("data-code"), cache: "no-store",
                                           headers: { "Content-Type": "text/plain;charset=utf-8" } })
@@ -534,14 +556,14 @@
               if (r.ok) {
                 var got = {};
                 try { got = JSON.parse(t); } catch (e) { /* an answer without details */ }
-                said.textContent = got.new === false ? "Sent before: the class board has this code." :
-                  "Sent: the class board has this code.";
+                said.textContent = got.new === false ? T("Sent before: the class board has this code.") :
+                  T("Sent: the class board has this code.");
               } else {
-                said.textContent = "Not sent: " + launcherSays(t) + ".";
+                said.textContent = T("Not sent: {why}.", { why: launcherSays(t) });
               }
             });
           }, function () {
-            said.textContent = "Not sent: the teacher's laptop did not answer. Read out or show the code instead.";
+            said.textContent = T("Not sent: the teacher's laptop did not answer. Read out or show the code instead.");
           })
           .then(function () { b.disabled = false; });
       });
@@ -554,8 +576,17 @@
     var line = document.createElement("p");
     line.className = "bg-class-status";
     line.setAttribute("role", "status");
-    var about = "Class session " + info.class_code + ": groups open " + (info.join || [])[0] +
-      " and press Send to the class board under their code; each group shows here within a second or two.";
+    var about = T("Class session {code}: groups open {address} and press Send to the class board under " +
+      "their code; each group shows here within a second or two.", { code: info.class_code, address: (info.join || [])[0] });
+    // what the launcher was not told, for each change the board tells it (class_link._tell_launcher)
+    var untold = {
+      remove: [T("(The launcher did not take the remove.)"),
+               T("(The launcher did not answer: the remove is on this board only.)")],
+      clear: [T("(The launcher did not take the clear.)"),
+              T("(The launcher did not answer: the clear is on this board only.)")],
+      reveal: [T("(The launcher did not take the reveal.)"),
+               T("(The launcher did not answer: the reveal is on this board only.)")]
+    };
     line.textContent = about;
     root.insertBefore(line, root.firstChild);
     var after = 0, epoch = 0, busy = false, first = true;
@@ -563,8 +594,12 @@
       epoch += 1;      // a list asked for before this change is not used
       fetch(siteRoot + "class/" + op, { method: "POST", body: text || "", cache: "no-store",
                                        headers: { "Content-Type": "text/plain;charset=utf-8" } })
-        .then(function (r) { if (!r.ok) line.textContent = about + " (The launcher did not take the " + op + ".)"; },
-              function () { line.textContent = about + " (The launcher did not answer: the " + op + " is on this board only.)"; });
+        .then(function (r) {
+          if (!r.ok) line.textContent = about + " " + (untold[op] ? untold[op][0] : "(The launcher did not take the " + op + ".)");
+        }, function () {
+          line.textContent = about + " " + (untold[op] ? untold[op][1] :
+            "(The launcher did not answer: the " + op + " is on this board only.)");
+        });
     };
     function poll() {
       if (busy) return;
@@ -586,8 +621,8 @@
           mod.destroy();
         }
       }, function () {
-        line.textContent = about + " The launcher does not answer (stopped?): the board keeps its groups and " +
-          "reads the new ones when it is back.";
+        line.textContent = about + " " + T("The launcher does not answer (stopped?): the board keeps its " +
+          "groups and reads the new ones when it is back.");
       }).catch(function (e) { console.warn("Class session: the board's list", e); })
         .then(function () { busy = false; setTimeout(poll, CLASS_POLL_MS); });
     }
@@ -615,7 +650,12 @@
   // saying what happened and how to open the book so that it works. Each such failure is a
   // ReaderError; anything else is reported with its own message.
   var COMMAND = "python open-book.py";
-  var LAUNCHER = "open the book with its launcher (in the book's folder run: " + COMMAND + ")";
+  // a clause that ends several sentences below (their field {launcher})
+  function launcher() {
+    // TRANSLATORS: a clause that ends other sentences ("reload the page, or {launcher}."), so an
+    // imperative without a capital letter; {command} is the command, kept as it is
+    return T("open the book with its launcher (in the book's folder run: {command})", { command: COMMAND });
+  }
   // ``text`` into ``el``, the launcher's command as code
   function say(el, text) {
     el.textContent = "";
@@ -640,17 +680,19 @@
   function fetchOk(url, options) {
     var name = fileName(url);
     return fetch(url, options).catch(function () {
-      throw ReaderError("The browser could not fetch " + name + " from this site (the network " +
-                        "connection or a filter stopped it); reload the page, or " + LAUNCHER + ".");
+      throw ReaderError(T("The browser could not fetch {file} from this site (the network " +
+                          "connection or a filter stopped it); reload the page, or {launcher}.",
+                          { file: name, launcher: launcher() }));
     }).then(function (r) {
       if (r.ok) return r;
       if (r.status === 403 || r.status === 451) {
-        throw ReaderError("The network refused the file " + name + " (HTTP " + r.status + "), " +
-                          "probably a school or office filter that blocks ." + name.split(".").pop() +
-                          " files: ask for this site to be allowed, or " + LAUNCHER + ".");
+        throw ReaderError(T("The network refused the file {file} (HTTP {status}), probably a school or " +
+                            "office filter that blocks .{suffix} files: ask for this site to be allowed, " +
+                            "or {launcher}.", { file: name, status: r.status, suffix: name.split(".").pop(),
+                                               launcher: launcher() }));
       }
-      throw ReaderError("This site did not send the file " + name + " (HTTP " + r.status + "), " +
-                        "so its copy of the book may be incomplete: " + LAUNCHER + ".");
+      throw ReaderError(T("This site did not send the file {file} (HTTP {status}), so its copy of the " +
+                          "book may be incomplete: {launcher}.", { file: name, status: r.status, launcher: launcher() }));
     });
   }
 
@@ -661,10 +703,13 @@
     var zip = b.length === 4 && b[0] === 0x50 && b[1] === 0x4b && b[2] === 3 && b[3] === 4;
     if (zip) return;
     var type = (response.headers.get("content-type") || "").split(";")[0];
-    throw ReaderError("In place of the file " + name + " the network sent " +
-                      (/html/.test(type) ? "a web page" : "something that is not a wheel (" + (type || "no type") + ")") +
-                      ", probably a school or office filter's \"blocked\" page: ask for this site " +
-                      "to be allowed, or " + LAUNCHER + ".");
+    var typeName = type || T("no type");
+    throw ReaderError(/html/.test(type) ?
+      T("In place of the file {file} the network sent a web page, probably a school or office filter's " +
+        "\"blocked\" page: ask for this site to be allowed, or {launcher}.", { file: name, launcher: launcher() }) :
+      T("In place of the file {file} the network sent something that is not a wheel ({type}), probably a " +
+        "school or office filter's \"blocked\" page: ask for this site to be allowed, or {launcher}.",
+        { file: name, type: typeName, launcher: launcher() }));
   }
 
   // Why pyodide.mjs or pyodide.asm.mjs did not load as a module: a server that sends .mjs
@@ -677,9 +722,10 @@
         type = r.ok ? (r.headers.get("content-type") || "").split(";")[0].trim() : null;
       } catch (e) { type = null; }
       if (type !== null && !/javascript|ecmascript/i.test(type)) {
-        return ReaderError("This web server sends " + name + " as \"" + (type || "no type") + "\", not " +
-                           "as JavaScript, so the browser will not run it: " + LAUNCHER +
-                           ", which sends every file with the right type.");
+        var typeName = type || T("no type");
+        return ReaderError(T("This web server sends {file} as \"{type}\", not as JavaScript, so the browser " +
+                             "will not run it: {launcher}, which sends every file with the right type.",
+                             { file: name, type: typeName, launcher: launcher() }));
       }
     }
     return err;
@@ -994,7 +1040,7 @@
     timings.start = t0;
     if (beforePress) timings.startedBeforePress = true;
     started = (async function () {
-      step("Loading Python (Pyodide) from this site", 0.05);
+      step(T("Loading Python (Pyodide) from this site"), 0.05);
       var savedP = snapshotRead();   // first: opening IndexedDB takes a while
       savedP.then(function (saved) { if (saved) saved.bytes(); });   // most entries are this build's
       var managerP = widgetManager();
@@ -1022,7 +1068,7 @@
       var pyodide = loaded.pyodide;
       timings.pyodide = performance.now() - t0;
       var tw = performance.now();
-      step("Installing the dealing tables and ipywidgets", 0.7);
+      step(T("Installing the dealing tables and ipywidgets"), 0.7);
       var sha = pyodide.runPython(
         "import hashlib\ndef sha256(b):\n    return hashlib.sha256(b.to_bytes()).hexdigest()\nsha256",
         { globals: pyodide.globals.get("dict")() });
@@ -1031,9 +1077,9 @@
         bufs = await wheelsP;
         manifest.wheels.forEach(function (w, i) {
           if (sha(new Uint8Array(bufs[i])) !== w.sha256) {
-            throw ReaderError("The file " + w.file + " that arrived is not the one this site lists " +
-                              "(its sha256 differs from wheels.json), so it was not used: reload the " +
-                              "page; if this stays, " + LAUNCHER + ".");
+            throw ReaderError(T("The file {file} that arrived is not the one this site lists (its sha256 " +
+                                "differs from wheels.json), so it was not used: reload the page; if this " +
+                                "stays, {launcher}.", { file: w.file, launcher: launcher() }));
           }
         });
       } catch (e) {
@@ -1057,7 +1103,7 @@
         timings.unpacked = performance.now() - tu;
       };
       if (!loaded.restored) unpackWheels();
-      step("Starting the widget bridge", 0.85);
+      step(T("Starting the widget bridge"), 0.85);
       if (!loaded.restored) {
         var module = pyodide.runPython(BRIDGE_LOADER, { globals: pyodide.globals.get("dict")() });
         try { module(bridgeCode).destroy(); } finally { module.destroy(); }
@@ -1150,13 +1196,15 @@
     var total = Number(box.getAttribute("data-bytes")) || 0;
     var received = {};
     var stepText = "", stepFraction = 0;
-    var mb = function (n) { return (n / 1e6).toFixed(1); };
+    var mb = function (n) { return num(n / 1e6, 1); };
     var show = function () {
       var got = 0, url;
       for (url in received) got += arriving[url] ? Math.max(received[url], arriving[url]) : received[url];
       for (url in arriving) if (!(url in received)) got += arriving[url];
       var loading = stepFraction < 0.7 && total > 0;
-      status.textContent = stepText + (loading ? " (" + mb(Math.min(got, total)) + " of " + mb(total) + " MB)" : "") + "...";
+      status.textContent = loading ? T("{step} ({got} of {total} MB)...", { step: stepText, got: mb(Math.min(got, total)),
+                                                                          total: mb(total) }) :
+        T("{step}...", { step: stepText });
       bar.value = loading ? Math.max(stepFraction, 0.05 + 0.65 * Math.min(got / total, 1)) : stepFraction;
     };
     var listener = function (text, fraction) { stepText = text; stepFraction = fraction; show(); };
@@ -1175,10 +1223,10 @@
     stepListeners.push(listener);
     byteListeners.push(show);
     // Python may have started loading when the section came into view: show the step under way now
-    listener.apply(null, lastStep || ["Loading Python (Pyodide) from this site", 0.05]);
+    listener.apply(null, lastStep || [T("Loading Python (Pyodide) from this site"), 0.05]);
     try {
       var py = await startNow();
-      listener("Dealing", 0.95);
+      listener(T("Dealing"), 0.95);
       timings.pressToReady = performance.now() - t0;
       var built = await buildTable(box);
       timings.builtBeforePress = built.at < t0;
@@ -1213,17 +1261,23 @@
         }, { timeout: 3000 });
       }, { timeout: 2000 });
       var what = box.getAttribute("data-what");
-      status.textContent = what ?
+      // what the box shows (data-what, its English name: live_tables.RUNS), in whole sentences
+      var runs = {
+        "class results board": [T("The class results board below runs in this page (Python in your browser) in " +
+                                  "place of the table shown before; reload the page to see that table again."),
+                                T("Live class results board")]
+      };
+      status.textContent = !what ?
+        T("The live table below runs in this page (Python in your browser) " +
+          "in place of the replay. It deals its own games from the seed in its Seed field, so the " +
+          "text above about the replay's deal no longer describes what you see; reload the page " +
+          "to see the replay again.") : runs[what] ? runs[what][0] :
         "The " + what + " below runs in this page (Python in your browser) in place of the table " +
-        "shown before; reload the page to see that table again." :
-        "The live table below runs in this page (Python in your browser) " +
-        "in place of the replay. It deals its own games from the seed in its Seed field, so the " +
-        "text above about the replay's deal no longer describes what you see; reload the page " +
-        "to see the replay again.";
+        "shown before; reload the page to see that table again.";
       // keyboard and screen-reader users continue in the table, not at the top of the page
       host.setAttribute("tabindex", "-1");
       host.setAttribute("role", "region");
-      host.setAttribute("aria-label", what ? "Live " + what : "Live dealing table");
+      host.setAttribute("aria-label", !what ? T("Live dealing table") : runs[what] ? runs[what][1] : "Live " + what);
       host.focus({ preventScroll: true });
       host.scrollIntoView({ block: "nearest" });
       bar.hidden = true;
@@ -1234,8 +1288,8 @@
     } catch (err) {
       console.warn("Deal live failed", err);
       say(status, (err && err.reader ? err.message :
-        "Python could not start in this page (" + (err && err.message || err) + ").") +
-        " The replay above still works.");
+        T("Python could not start in this page ({why}).", { why: err && err.message || err })) +
+        " " + T("The replay above still works."));
       box.classList.add("bg-live-failed");
       bar.hidden = true;
       button.disabled = false;
@@ -1291,9 +1345,9 @@
       // script fetch the site's files, so Python cannot start; nothing is fetched, and the
       // box says so and how to open the book so that it works (the replay stays).
       document.querySelectorAll(".bg-live").forEach(function (box) {
-        say(box.querySelector(".bg-live-status"), "Your browser does not let Python start " +
-          "in a page opened from files (file://), so this table cannot be dealt live here: " + LAUNCHER +
-          ", then it can. The replay above still works.");
+        say(box.querySelector(".bg-live-status"), T("Your browser does not let Python start in a page " +
+          "opened from files (file://), so this table cannot be dealt live here: {launcher}, then it can.",
+          { launcher: launcher() }) + " " + T("The replay above still works."));
         box.classList.add("bg-live-failed");
       });
       return;

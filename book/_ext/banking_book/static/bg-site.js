@@ -24,9 +24,26 @@
  *    replay: its drawing, with the last frame's hiding rule made a print rule), and
  *    folded blocks (solutions, hidden code) are opened; after printing
  *    they are folded again.
+ * Every text shown is looked up with T() in the edition's words (an edition's page carries
+ * them; book/_ext/banking_book/texts.py), English where there are none.
  */
 (function () {
   "use strict";
+  // The site's words in the page's language: an edition's page carries their translations
+  // (<script type="application/json" id="bg-texts">, written by book/_ext/banking_book/texts.py
+  // from its catalogue); T("English {field}", {field: value}) looks a text up there, falls back
+  // to the English, and fills its {fields}. The English site has no such script.
+  var TEXTS = null;
+  function T(english, fields) {
+    if (TEXTS === null) {
+      var el = document.getElementById("bg-texts");
+      if (el || document.readyState !== "loading") {   // (read once the page's head is there)
+        try { TEXTS = el ? JSON.parse(el.textContent) : {}; } catch (e) { TEXTS = {}; }
+      }
+    }
+    var s = TEXTS && Object.prototype.hasOwnProperty.call(TEXTS, english) ? TEXTS[english] : english;
+    return fields ? s.replace(/\{(\w+)\}/g, function (m, k) { return k in fields ? String(fields[k]) : m; }) : s;
+  }
   // read by MathJax when it starts (its script is deferred; this one runs first): a
   // formula is text to read, not a control, so it is no Tab stop of its own
   if (window.MathJax && typeof window.MathJax === "object" && !window.MathJax.version) {
@@ -40,13 +57,16 @@
     root.querySelectorAll(".widget-play .jupyter-button").forEach(function (btn) {
       var icon = btn.querySelector("i");
       if (!icon) return;
-      var name = /fa-pause/.test(icon.className) ? "Pause" : /fa-stop/.test(icon.className) ? "Stop"
-        : /fa-retweet/.test(icon.className) ? "Repeat" : "Play";
+      // the icon's name (bg-site.css draws it) and the button's word
+      var glyph = /fa-pause/.test(icon.className) ? "pause" : /fa-stop/.test(icon.className) ? "stop"
+        : /fa-retweet/.test(icon.className) ? "repeat" : "play";
+      var name = glyph === "pause" ? T("Pause") : glyph === "stop" ? T("Stop")
+        : glyph === "repeat" ? T("Repeat") : T("Play");
       var span = btn.querySelector(".bg-btn-text");
       if (!span) { span = document.createElement("span"); span.className = "bg-btn-text"; btn.appendChild(span); }
       if (span.textContent !== name) {
         span.textContent = name;
-        span.setAttribute("data-icon", name.toLowerCase());
+        span.setAttribute("data-icon", glyph);
       }
       icon.setAttribute("aria-hidden", "true");
       if (btn.getAttribute("aria-label") !== name) btn.setAttribute("aria-label", name);
@@ -54,7 +74,7 @@
     });
     root.querySelectorAll(".widget-slider").forEach(function (s) {
       var label = s.querySelector(".widget-label");
-      var text = label && label.textContent.trim() ? label.textContent.trim() : "Step";
+      var text = label && label.textContent.trim() ? label.textContent.trim() : T("Step");
       s.querySelectorAll(".noUi-handle, [role=slider]").forEach(function (h) {
         if (!h.getAttribute("aria-label")) h.setAttribute("aria-label", text);
       });
@@ -94,7 +114,8 @@
       if ((s.innerText || "").trim() || s.getAttribute("aria-label")) return;
       var link = s.parentElement && s.parentElement.parentElement &&
         s.parentElement.parentElement.querySelector(":scope > a");
-      s.setAttribute("aria-label", link ? "Show or hide the pages under " + link.textContent.trim() : "Show or hide");
+      s.setAttribute("aria-label", link ? T("Show or hide the pages under {title}", { title: link.textContent.trim() })
+        : T("Show or hide"));
     });
   }
   // a box that scrolls sideways can be scrolled from the keyboard (focusable, named),
@@ -135,7 +156,7 @@
         el.setAttribute("tabindex", "0");
         if (!el.getAttribute("role")) {
           el.setAttribute("role", "region");
-          el.setAttribute("aria-label", "wide content, scrolls sideways");
+          el.setAttribute("aria-label", T("wide content, scrolls sideways"));
         }
         if (el.classList.contains("math")) el.classList.add("bg-wide");   // its scroll shadows (bg-site.css)
       } else {
@@ -276,17 +297,18 @@
   // 5. JupyterLite from file:// (issue 21)
   function liteFromFiles() {
     if (location.protocol !== "file:") return;
-    var said = "Your browser does not let JupyterLite start in a page opened from files (file://): " +
+    var command = "python open-book.py";
+    var said = T("Your browser does not let JupyterLite start in a page opened from files (file://): " +
       "to try this game's notebook in JupyterLite, open the book with its launcher (in the book's " +
-      "folder run: python open-book.py).";
+      "folder run: {command}).", { command: command });
     var note = document.querySelector(".bg-lite-note");
     if (note) {
-      var parts = said.split("python open-book.py");
+      var parts = said.split(command);
       note.textContent = parts[0];
       var code = document.createElement("code");
-      code.textContent = "python open-book.py";
+      code.textContent = command;
       note.appendChild(code);
-      note.appendChild(document.createTextNode(parts[1]));
+      note.appendChild(document.createTextNode(parts.slice(1).join(command)));
       note.id = note.id || "bg-lite-note";
     }
     document.querySelectorAll("a.btn-jupyterlite-button, a.bg-lite-link").forEach(function (a) {
