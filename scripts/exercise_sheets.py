@@ -380,8 +380,8 @@ def make_sheet(game: str, exercises: list[Exercise], out: Path) -> Path:
     """Write ``<out>/<game>-exercises.pdf``, the students' sheet: each exercise as the built
     page shows it, followed by ruled lines to write on (:func:`room_to_write`). Returns the path."""
     return _write_pdf(
-        out / f"{game}-exercises.pdf", tr("{game} exercises").format(game=GAMES[game]),
-        tr("{game}: exercise sheet").format(game=GAMES[game]),
+        out / f"{game}-exercises.pdf", tr("{game} exercises").format(game=tr(GAMES[game])),
+        tr("{game}: exercise sheet").format(game=tr(GAMES[game])),
         tr("The exercises of the book's three pages on the game, numbered as on the website (Exercise 1, "
            "2, ... on each page), each followed by ruled lines for your working. The solutions are on "
            "the website, folded under each exercise. An exercise that asks you to deal says how to do it "
@@ -408,8 +408,8 @@ def make_answers(game: str, exercises: list[Exercise], solutions: list[Exercise]
                  f"solving no exercise {sorted(set(solved) - set(asked))}")
     titles = {(e.page, e.number): e.title for e in exercises}   # the exercise's own title
     return _write_pdf(
-        out / f"{game}-answers.pdf", tr("{game} answers (for the teacher)").format(game=GAMES[game]),
-        tr("{game}: answer sheet, for the teacher").format(game=GAMES[game]),
+        out / f"{game}-answers.pdf", tr("{game} answers (for the teacher)").format(game=tr(GAMES[game])),
+        tr("{game}: answer sheet, for the teacher").format(game=tr(GAMES[game])),
         tr("The solutions of the exercise sheet, numbered as on the website (Exercise 1, 2, ... on each "
            "page), with the numbers the website computes. For the teacher: the students' sheet has the "
            "exercises only. The book's code that computes each number is in the solution on the website."),
@@ -466,7 +466,7 @@ def lite_cells(game: str, exercises: list[Exercise], repeat: set[str] | None = N
         "## " + tr("Exercises") + "\n\n"
         + tr("The exercises of the book's three pages on {game}, numbered as on the website, without "
              "their solutions (those are folded under each exercise on the website). Under each exercise, a "
-             "cell to work in: run it, then complete it.").format(game=GAMES[game]))]
+             "cell to work in: run it, then complete it.").format(game=tr(GAMES[game])))]
     page = None
     for ex in exercises:
         if ex.page != page:
@@ -528,6 +528,7 @@ def placeholders(out: Path = OUT) -> list[Path]:
     written = []
     out.mkdir(parents=True, exist_ok=True)
     for game, name in GAMES.items():
+        name = tr(name)
         for kind, what in (("exercises", tr("{game}: exercise sheet")),
                            ("answers", tr("{game}: answer sheet, for the teacher"))):
             path = out / f"{game}-{kind}.pdf"

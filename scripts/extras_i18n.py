@@ -80,8 +80,9 @@ def _handout_messages() -> list[tuple[str, str, int, list[str]]]:
 
 def _package_texts() -> list[tuple[str, str, int, list[str]]]:
     """The English texts the handouts take from the package's lesson data and translate with
-    ``tr(text)``: the bets of the Hoggenheimer lesson (``classroom.hoggenheimer.BETS``) and the
-    five options of the Banker and Broker lesson (``classroom.banker_broker.options()``)."""
+    ``tr(text)``: the bets of the Hoggenheimer lesson (``classroom.hoggenheimer.BETS``), the
+    five options of the Banker and Broker lesson (``classroom.banker_broker.options()``) and
+    the games' names (``registry.GAMES``)."""
     from banking_games.classroom import banker_broker, hoggenheimer
 
     found = [(words, "src/banking_games/classroom/hoggenheimer.py", 0, ["a bet of the lesson (BETS)"])
@@ -89,6 +90,9 @@ def _package_texts() -> list[tuple[str, str, int, list[str]]]:
     for option, words in banker_broker.options():
         found += [(text, "src/banking_games/classroom/banker_broker.py", 0, ["an option of the lesson (options())"])
                   for text in (option, words)]
+    from banking_games import registry
+    found += [(info.title, "src/banking_games/registry.py", 0, ["a game's name (registry.GAMES)"])
+              for info in registry.GAMES]
     return found
 
 
@@ -282,14 +286,16 @@ def readme(lang: str, version: str) -> tuple[str, str]:
 
 # ---------------------------------------------------------------- checks
 
-_QUOTED = re.compile(r'"[^"\n]+"')
-_COMMAND = re.compile(r"(?:python3 \S+|--[a-z-]+(?: [A-Z]+)?|https?://\S+|Ctrl\+C|\{version\})")
+# a quoted file or folder name: no space, or a file name with its extension (the quoted labels of
+# buttons, which have spaces, are translated as the edition's buttons say them)
+_QUOTED = re.compile(r'"(?:[^"\s]+|[^"\n]+\.(?:bat|command|py|txt|html))"')
+_COMMAND = re.compile(r"(?:python3 \S+|--[a-z-]+(?: [A-Z]+)?|https?://[^\s<]+|Ctrl\+C|\{version\})")
 
 
 def problems(domain: str, msgid: str, msgstr: str) -> list[str]:
     """What a translation lost: for ``handouts`` and ``lite`` the checks of the pages
     (scripts/editions.py: format fields, maths, inline code, link targets ...); for
-    ``readme`` every quoted file name, option, command and address, exactly."""
+    ``readme`` every quoted file or folder name, option, command and address, exactly."""
     if domain != "readme":
         return editions.problems(msgid, msgstr)
     found = []

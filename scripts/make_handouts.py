@@ -283,7 +283,7 @@ def make_pdfs(out: Path = OUT) -> dict[str, Path]:
         fill = globals().get(f"_{info.package}")   # each game's handout: the function named after its package
         if fill is None:
             raise SystemExit(f"make_handouts: no handout for {info.title} (add its fill function _{info.package})")
-        game, title = info.slug, tr("{game} handout").format(game=info.title)
+        game, title = info.slug, tr("{game} handout").format(game=tr(info.title))
         pdf = Handout(title)
         fill(pdf)
         path = out / f"{game}-handout.pdf"
