@@ -69,9 +69,20 @@ class Handout(FPDF):
         self.multi_cell(0, size * 0.5, text)
         self.ln(2)
 
-    def para(self, text: str, size: int = 11) -> None:
+    def para(self, text: str, size: float = 11, fit: bool = False) -> None:
+        """A paragraph at ``size`` pt; with ``fit``, in a smaller size (down to 7 pt, lines
+        spaced in proportion) when that keeps it on the page (a translation longer than the
+        English under the layout mat)."""
+        height = 5.5
+        if fit:
+            room = self.h - self.b_margin - self.get_y()
+            while size > 7:
+                self.set_font("DejaVu", "", size)
+                if len(self.multi_cell(0, height, text, dry_run=True, output="LINES")) * height <= room:
+                    break
+                size, height = size - 0.5, height * (size - 0.5) / size
         self.set_font("DejaVu", "", size)
-        self.multi_cell(0, 5.5, text)
+        self.multi_cell(0, height, text)
         self.ln(1.5)
 
     def bullets(self, items) -> None:
@@ -82,8 +93,12 @@ class Handout(FPDF):
         self.ln(1.5)
 
     def table(self, header, rows, widths) -> None:
-        self.set_font("DejaVu", "B", 10)
         for h, w in zip(header, widths):
+            size = 10.0          # smaller where a translated heading would overrun its column
+            self.set_font("DejaVu", "B", size)
+            while self.get_string_width(h) > w - 2 and size > 6:
+                size -= 0.5
+                self.set_font("DejaVu", "B", size)
             self.cell(w, 8, h, border=1, align="C")
         self.ln()
         self.set_font("DejaVu", "", 10)
@@ -171,7 +186,7 @@ def _hoggenheimer(pdf: Handout) -> None:
     pdf.para(tr("Place each stake on the cell of its card, on the line between two cells (a pair), on the "
                 "corner of four cells (a square), above a column or beside a row. This mat is a map for the "
                 "stakes: its cells are smaller than real cards, so lay the turned cards in the same grid "
-                "beside it (about {w} x {h} cm of desk).").format(w=grid_w, h=grid_h), size=10)
+                "beside it (about {w} x {h} cm of desk).").format(w=grid_w, h=grid_h), size=10, fit=True)
 
     pdf.add_page()
     pdf.heading(tr("Hoggenheimer: worksheet"))
