@@ -12,12 +12,17 @@ book/_config.yml other than English:
    everything else of book/ (table of contents, extension, assets, bibliography; the
    vendored scripts, Pyodide and JupyterLite only linked);
 2. refuse to build if any page has an untranslated or fuzzy message (named,
-   with its page): a shipped edition never shows English silently. The count of
-   untranslated messages per page is printed either way;
+   with its page), or any message of the handouts, sheets, notebooks or read-me
+   (scripts/extras_i18n.py): a shipped edition never shows English silently. The
+   count of untranslated messages per page is printed either way; then make the
+   edition's lesson handouts and student notebooks in its language into its
+   ``_handouts/`` (scripts/make_handouts.py ``--lang``);
 3. build it strictly (``jupyter-book build -W -n``) with the package's language
    set (``BANKING_GAMES_LANG``), so the tables, plots and live tables the pages'
    code makes speak the edition's language; the pages' code is the English
-   pages' code, so every number is computed again from the same engines;
+   pages' code, so every number is computed again from the same engines; then
+   make its exercise and answer sheets from its built pages and its exercises'
+   cells in its JupyterLite notebooks (scripts/exercise_sheets.py ``--lang``);
 4. move the result to book/_build/html/<lang>/ and share the heavy static files
    with the English site: the edition's copies of Pyodide and the wheels
    (``_static/live``), JupyterLite (``_static/lite``) and the vendored scripts
@@ -38,6 +43,7 @@ import html
 import os
 import re
 import shutil
+import subprocess
 import sys
 import time
 from pathlib import Path
@@ -47,6 +53,7 @@ import yaml
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import build_book  # noqa: E402
 import editions  # noqa: E402
+import extras_i18n  # noqa: E402
 
 ROOT = build_book.ROOT
 BOOK = build_book.BOOK
@@ -169,17 +176,52 @@ def print_stats(lang: str, stats: list[editions.PageStats]) -> None:
         print(f"[editions]   {s.page:32} {len(s.untranslated):4} untranslated {len(s.fuzzy):4} fuzzy")
 
 
+def run_script(name: str, *args: str) -> tuple[bool, str]:
+    """Run scripts/<name> with this Python; returns (ok, its output)."""
+    done = subprocess.run([sys.executable, str(ROOT / "scripts" / name), *args], capture_output=True, text=True)
+    return done.returncode == 0, done.stdout + done.stderr
+
+
+def handouts(lang: str, src: Path) -> tuple[bool, str]:
+    """The edition's lesson handouts (PDF) and student notebooks in its language, into its own
+    ``_handouts/`` (scripts/make_handouts.py ``--lang``; the notebooks from its generated pages,
+    which set the package's language), before Sphinx copies them as the lesson pages' downloads."""
+    return run_script("make_handouts.py", "--lang", lang, "--out", str(src / "_handouts"), "--book", str(src))
+
+
+def sheets(lang: str, src: Path) -> tuple[bool, str]:
+    """The edition's exercise and answer sheets from its built pages (scripts/exercise_sheets.py
+    ``--lang``), put in place of the stand-ins its lesson pages link, and its exercises' cells
+    in its JupyterLite notebooks (``files/<lang>/``) of the JupyterLite the English site serves."""
+    return run_script("exercise_sheets.py", str(src / "_build" / "html"), "--lang", lang,
+                      "--out", str(src / "_handouts"), "--lite", str(HTML), "--english", str(HTML))
+
+
 def build(lang: str, all_editions: list[str], allow_untranslated: bool = False) -> bool:
     """Build one edition into book/_build/html/<lang>/. Returns True on success."""
     src, stats = prepare(lang, all_editions)
     print_stats(lang, stats)
     missing = [(s.page, m) for s in stats for m in s.untranslated + s.fuzzy]
-    if missing and not allow_untranslated:
+    # the handouts', sheets', notebooks' and read-me's words (scripts/extras_i18n.py)
+    extras = extras_i18n.report(lang)
+    print(f"[editions] {lang}: handouts, notebooks, read-me: {len(extras)} messages untranslated, "
+          "fuzzy or not keeping their values")
+    if (missing or extras) and not allow_untranslated:
         for page, message in missing[:20]:
             print(f"[editions] {lang}/{page}.po: not translated: {message[:100]!r}", file=sys.stderr)
-        print(f"[editions] {lang}: {len(missing)} messages untranslated or fuzzy: not built "
-              f"(scripts/editions.py stats --lang {lang})", file=sys.stderr)
+        for line in extras[:20]:
+            print(f"[editions] {line}", file=sys.stderr)
+        print(f"[editions] {lang}: {len(missing) + len(extras)} messages untranslated or fuzzy: not built "
+              f"(scripts/editions.py stats --lang {lang}; scripts/extras_i18n.py check --lang {lang})",
+              file=sys.stderr)
         return False
+    ok, out = handouts(lang, src)
+    if not ok:
+        print(out[-3000:], file=sys.stderr)
+        if not allow_untranslated:
+            print(f"[editions] {lang}: the handouts failed: not built", file=sys.stderr)
+            return False
+        print(f"[editions] {lang}: the handouts failed: the English ones are kept (a preview)")
     start = time.monotonic()
     previous = os.environ.get("BANKING_GAMES_LANG")
     os.environ["BANKING_GAMES_LANG"] = lang
@@ -199,6 +241,11 @@ def build(lang: str, all_editions: list[str], allow_untranslated: bool = False) 
         print("\n".join(build_book.problem_lines(plain)[:40]), file=sys.stderr)
         print(f"[editions] {lang}: build FAILED (exit {code}); log in book/_build/build-{lang}.log",
               file=sys.stderr)
+        return False
+    ok, out = sheets(lang, src)
+    print(out.rstrip())
+    if not ok:
+        print(f"[editions] {lang}: the exercise sheets failed", file=sys.stderr)
         return False
     target = HTML / lang
     shutil.rmtree(target, ignore_errors=True)

@@ -237,6 +237,14 @@ def _char_col(line: str, byte_col: int) -> int:
     return len(line.encode("utf-8")[:byte_col].decode("utf-8"))
 
 
+def units_of_markdown(text: str, offset: int, units: list[Unit]) -> None:
+    """Add to ``units`` the messages of the Markdown ``text`` (no code cells), whose first line
+    is line ``offset`` of its file: as a page's prose (used for the notebooks' Markdown cells,
+    scripts/extras_i18n.py)."""
+    _units_of_markdown(text, offset, units)
+    units.sort(key=lambda u: (u.line, u.col))
+
+
 def page_units(path: Path) -> list[Unit]:
     """The translatable units of one MyST page, in page order (see the module docstring)."""
     text = path.read_text(encoding="utf-8")
@@ -387,8 +395,17 @@ def translate_page(path: Path, lang: str, slugs: dict[str, dict[str, str]] | Non
     if slugs:
         found = {k: relink(v, path.stem, slugs) for k, v in found.items()}
     lines = path.read_text(encoding="utf-8").split("\n")
+    lines = replace_units(lines, page_units(path), found, path.name).split("\n")
+    _set_language(lines, lang)
+    return "\n".join(lines), stats
+
+
+def replace_units(lines: list[str], units: list[Unit], found: dict[str, str], where: str) -> str:
+    """The text ``lines`` with each unit that has a translation in ``found`` replaced by it
+    (``where`` names the text in an error: a unit that cannot be placed)."""
     # replace from the bottom up so earlier line numbers stay valid
-    for unit in sorted(page_units(path), key=lambda u: (u.line, u.col), reverse=True):
+    lines = list(lines)
+    for unit in sorted(units, key=lambda u: (u.line, u.col), reverse=True):
         new = found.get(unit.msgid)
         if new is None:
             continue
@@ -396,7 +413,7 @@ def translate_page(path: Path, lang: str, slugs: dict[str, dict[str, str]] | Non
             first = lines[unit.line]
             at = first.find(unit.head)
             if at < 0:
-                raise RuntimeError(f"{path.name}:{unit.line + 1}: cannot place the message {unit.msgid[:40]!r}")
+                raise RuntimeError(f"{where}:{unit.line + 1}: cannot place the message {unit.msgid[:40]!r}")
             prefix = first[:at]
             indent = " " * len(prefix) if prefix.strip() else prefix
             new_lines = new.split("\n")
@@ -405,14 +422,13 @@ def translate_page(path: Path, lang: str, slugs: dict[str, dict[str, str]] | Non
         elif unit.kind in ("cell", "title"):
             line = lines[unit.line]
             if unit.source not in line:
-                raise RuntimeError(f"{path.name}:{unit.line + 1}: cannot place {unit.source[:40]!r}")
+                raise RuntimeError(f"{where}:{unit.line + 1}: cannot place {unit.source[:40]!r}")
             lines[unit.line] = line.replace(unit.source, new.replace("\n", " "), 1)
         elif unit.kind == "code":
             before = lines[unit.line][:unit.col]
             after = lines[unit.end_line][unit.end_col:]
             lines[unit.line:unit.end_line + 1] = [before + repr(new) + after]
-    _set_language(lines, lang)
-    return "\n".join(lines), stats
+    return "\n".join(lines)
 
 
 LANGUAGE_LINE = "from banking_games.i18n import set_language; set_language({lang!r})  # this edition's language"

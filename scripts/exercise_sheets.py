@@ -38,8 +38,16 @@ needs the files when it builds, before the sheets can be made, so
 one-page stand-in where no sheet exists yet; after the build every copy Sphinx made of it
 under ``_downloads/`` is replaced by the real sheet.
 
+An edition's sheets (scripts/build_editions.py): ``--lang de`` reads the edition's built
+pages (their exercises in German, sphinx-exercise's "Übung 1"), takes the sheets' fixed
+words from book/locales/de/LC_MESSAGES/handouts.po (scripts/extras_i18n.py; an untranslated
+one fails, named), writes into the edition's own handouts folder (``--out``) and the
+exercises' cells into ``files/de/<game>.ipynb`` of the JupyterLite the English site serves
+(``--lite``).
+
 Usage: python scripts/exercise_sheets.py [SITE]   (default book/_build/html)
        python scripts/exercise_sheets.py --placeholders
+       python scripts/exercise_sheets.py SITE/de --lang de --out DIR --lite SITE
 """
 
 from __future__ import annotations
@@ -52,6 +60,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from banking_games import registry
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+from make_handouts import language, tr  # noqa: E402  (the handouts' words: handouts.po)
 
 ROOT = Path(__file__).resolve().parent.parent
 BOOK = ROOT / "book"
@@ -115,8 +126,9 @@ def read_exercises(site: Path, game: str) -> list[Exercise]:
         page_title = re.sub(r"\s+", " ", h1.get_text()).strip().rstrip("#").strip()
         for div in html.select("div.exercise.admonition"):
             caption = div.select_one("p.admonition-title")
-            number = int(re.search(r"Exercise (\d+)", caption.select_one(".caption-number").get_text()).group(1))
-            title = re.sub(r"^\s*Exercise \d+\s*\((.*)\)\s*$", r"\1", caption.get_text(), flags=re.S)
+            # "Exercise 1 (Title)", "Übung 1 (...)", "Упражнение 1 (...)": sphinx-exercise's word
+            number = int(re.search(r"(\d+)", caption.select_one(".caption-number").get_text()).group(1))
+            title = re.sub(r"^[^(]*?\d+\s*\((.*)\)\s*$", r"\1", caption.get_text(), flags=re.S)
             ex = Exercise(page, page_title, number, div["id"], re.sub(r"\s+", " ", title).strip())
             body = div.select_one("section")
             for block in body.find_all(["p", "ol", "ul"], recursive=False):
@@ -145,7 +157,7 @@ def read_solutions(site: Path, game: str) -> list[Exercise]:
         page_title = re.sub(r"\s+", " ", h1.get_text()).strip().rstrip("#").strip()
         for div in html.select("div.solution.admonition"):
             link = div.select_one("p.admonition-title a")
-            head = re.search(r"Exercise (\d+)\s*\((.*)\)\s*$", re.sub(r"\s+", " ", link.get_text()).strip())
+            head = re.search(r"(\d+)\s*\((.*)\)\s*$", re.sub(r"\s+", " ", link.get_text()).strip())
             sol = Exercise(page, page_title, int(head.group(1)), link["href"].lstrip("#"), head.group(2))
             for block in div.select_one("section").find_all(["p", "ol", "ul", "div"], recursive=False):
                 if block.name == "p":
@@ -290,7 +302,7 @@ def room_to_write(pdf, ex: Exercise) -> None:
     at the foot of the page go on the next one, under the caption again
     (marked 'continued'), so an exercise's room is never cut short."""
     left = writing_lines(ex)
-    caption = f"Your working (Exercise {ex.number})"
+    caption = tr("Your working (Exercise {n})").format(n=ex.number)
     while left:
         room = int((pdf.h - pdf.b_margin - pdf.get_y() - 6) // LINE_GAP)
         if room < min(3, left):      # not a caption with a line or two at the foot of a page
@@ -308,7 +320,7 @@ def room_to_write(pdf, ex: Exercise) -> None:
             left -= 1
         pdf.set_draw_color(0)
         pdf.ln(2)
-        caption = f"Your working (Exercise {ex.number}, continued)"
+        caption = tr("Your working (Exercise {n}, continued)").format(n=ex.number)
 
 
 def _write_pdf(path: Path, title: str, heading: str, intro: str, items: list[Exercise],
@@ -368,12 +380,14 @@ def make_sheet(game: str, exercises: list[Exercise], out: Path) -> Path:
     """Write ``<out>/<game>-exercises.pdf``, the students' sheet: each exercise as the built
     page shows it, followed by ruled lines to write on (:func:`room_to_write`). Returns the path."""
     return _write_pdf(
-        out / f"{game}-exercises.pdf", f"{GAMES[game]} exercises", f"{GAMES[game]}: exercise sheet",
-        "The exercises of the book's three pages on the game, numbered as on the website (Exercise 1, "
-        "2, ... on each page), each followed by ruled lines for your working. The solutions are on "
-        "the website, folded under each exercise. An exercise that asks you to deal says how to do it "
-        "with the Repeat panel of the website's dealing table.",
-        exercises, lambda ex: f"Exercise {ex.number} ({ex.title})", after=room_to_write)
+        out / f"{game}-exercises.pdf", tr("{game} exercises").format(game=tr(GAMES[game])),
+        tr("{game}: exercise sheet").format(game=tr(GAMES[game])),
+        tr("The exercises of the book's three pages on the game, numbered as on the website (Exercise 1, "
+           "2, ... on each page), each followed by ruled lines for your working. The solutions are on "
+           "the website, folded under each exercise. An exercise that asks you to deal says how to do it "
+           "with the Repeat panel of the website's dealing table."),
+        exercises, lambda ex: tr("Exercise {n} ({title})").format(n=ex.number, title=ex.title),
+        after=room_to_write)
 
 
 def _solution_inline(tex: str) -> str:
@@ -394,12 +408,13 @@ def make_answers(game: str, exercises: list[Exercise], solutions: list[Exercise]
                  f"solving no exercise {sorted(set(solved) - set(asked))}")
     titles = {(e.page, e.number): e.title for e in exercises}   # the exercise's own title
     return _write_pdf(
-        out / f"{game}-answers.pdf", f"{GAMES[game]} answers (for the teacher)",
-        f"{GAMES[game]}: answer sheet, for the teacher",
-        "The solutions of the exercise sheet, numbered as on the website (Exercise 1, 2, ... on each "
-        "page), with the numbers the website computes. For the teacher: the students' sheet has the "
-        "exercises only. The book's code that computes each number is in the solution on the website.",
-        solutions, lambda sol: f"Solution to Exercise {sol.number} ({titles[(sol.page, sol.number)]})",
+        out / f"{game}-answers.pdf", tr("{game} answers (for the teacher)").format(game=tr(GAMES[game])),
+        tr("{game}: answer sheet, for the teacher").format(game=tr(GAMES[game])),
+        tr("The solutions of the exercise sheet, numbered as on the website (Exercise 1, 2, ... on each "
+           "page), with the numbers the website computes. For the teacher: the students' sheet has the "
+           "exercises only. The book's code that computes each number is in the solution on the website."),
+        solutions, lambda sol: tr("Solution to Exercise {n} ({title})").format(
+            n=sol.number, title=titles[(sol.page, sol.number)]),
         inline=_solution_inline)
 
 
@@ -411,39 +426,53 @@ text names them), written as the cell's Python list."""
 TABLES = {g.slug: (g.table_module, g.table, PLAYERS[g.slug]) for g in registry.GAMES}
 
 
-def starter(game: str, ex: Exercise) -> str:
+def uses_repeat(ex: Exercise) -> bool:
+    """Whether an exercise (as the English site shows it) is dealt with the Repeat panel: its
+    text names the panel's *Repeat seed* field."""
+    return "*Repeat seed*" in " ".join(markdown(runs) for kind, c in ex.blocks
+                                        for runs in ([c] if kind == "p" else c))
+
+
+def starter(game: str, ex: Exercise, repeat: bool | None = None) -> str:
     """The code cell under an exercise: what a student starts from. An exercise dealt
-    with the Repeat panel gets the chapter's table (its panel at the foot), to set up
-    as the exercise says; the others the imports their working needs."""
+    with the Repeat panel (``repeat``; by default :func:`uses_repeat` of ``ex``, which an
+    edition takes from the English exercise of the same label) gets the chapter's table
+    (its panel at the foot), to set up as the exercise says; the others the imports their
+    working needs."""
     text = " ".join(markdown(runs) for kind, c in ex.blocks for runs in ([c] if kind == "p" else c))
     module, cls, players = TABLES[game]
-    if "*Repeat seed*" in text:
-        return (f"# Exercise {ex.number} ({ex.title}): set up the table as the exercise says, then use\n"
-                f"# Repeat at its foot (Deals, Repeat seed).\n"
+    if uses_repeat(ex) if repeat is None else repeat:
+        return ("# " + tr("Exercise {n} ({title}): set up the table as the exercise says, then use")
+                .format(n=ex.number, title=ex.title) + "\n"
+                "# " + tr("Repeat at its foot (Deals, Repeat seed).") + "\n"
                 f"from {module} import {cls}\n\n"
                 f"table = {cls}({players}, seed=2026)\n"
                 "table")
     imports = ["from fractions import Fraction"]
     if "sympy" in text.lower():
         imports.append("import sympy")
-    return (f"# Exercise {ex.number} ({ex.title}): your working here.\n" + "\n".join(imports) + "\n\n"
-            "from banking_games import exact   # the book's exact values, to check your answer\n")
+    return ("# " + tr("Exercise {n} ({title}): your working here.").format(n=ex.number, title=ex.title) + "\n"
+            + "\n".join(imports) + "\n\n"
+            "from banking_games import exact   # " + tr("the book's exact values, to check your answer") + "\n")
 
 
-def lite_cells(game: str, exercises: list[Exercise]) -> list[dict]:
+def lite_cells(game: str, exercises: list[Exercise], repeat: set[str] | None = None) -> list[dict]:
+    """The Markdown and code cells of the game's exercises for its JupyterLite notebook (see the
+    module's docstring); ``repeat``: the labels of the exercises dealt with the Repeat panel
+    (by default read from the exercises themselves, :func:`uses_repeat`)."""
     import nbformat
 
     cells = [nbformat.v4.new_markdown_cell(
-        "## Exercises\n\n"
-        f"The exercises of the book's three pages on {GAMES[game]}, numbered as on the website, without "
-        "their solutions (those are folded under each exercise on the website). Under each exercise, a "
-        "cell to work in: run it, then complete it.")]
+        "## " + tr("Exercises") + "\n\n"
+        + tr("The exercises of the book's three pages on {game}, numbered as on the website, without "
+             "their solutions (those are folded under each exercise on the website). Under each exercise, a "
+             "cell to work in: run it, then complete it.").format(game=tr(GAMES[game])))]
     page = None
     for ex in exercises:
         if ex.page != page:
             page = ex.page
             cells.append(nbformat.v4.new_markdown_cell(f"### {ex.page_title}"))
-        lines = [f"#### Exercise {ex.number} ({ex.title})", ""]
+        lines = ["#### " + tr("Exercise {n} ({title})").format(n=ex.number, title=ex.title), ""]
         for kind, content in ex.blocks:
             if kind == "p":
                 lines += [markdown(content), ""]
@@ -451,31 +480,38 @@ def lite_cells(game: str, exercises: list[Exercise]) -> list[dict]:
                 lines += [(f"{i}. " if kind == "ol" else "- ") + markdown(item) for i, item in enumerate(content, 1)]
                 lines.append("")
         cells.append(nbformat.v4.new_markdown_cell("\n".join(lines).rstrip()))
-        cells.append(nbformat.v4.new_code_cell(starter(game, ex)))
+        cells.append(nbformat.v4.new_code_cell(
+            starter(game, ex, None if repeat is None else ex.label in repeat)))
     for cell in cells:
         cell.metadata[MARK] = True
     return cells
 
 
-def add_to_lite(site: Path, game: str, exercises: list[Exercise]) -> Path:
+def add_to_lite(site: Path, game: str, exercises: list[Exercise], lang: str = "en",
+                repeat: set[str] | None = None) -> Path:
+    """Append the game's exercise cells (:func:`lite_cells`) to its notebook in the JupyterLite of
+    ``site`` (``_static/lite/files/<game>.ipynb``; an edition's, ``lang`` not English, in
+    ``files/<lang>/``, as scripts/lite_site.py makes them) and update JupyterLite's listing of
+    that folder with the notebook's new size. Returns the notebook's path."""
     import nbformat
 
     lite = site / "_static" / "lite"
-    path = lite / "files" / f"{game}.ipynb"
+    folder = "" if lang == "en" else f"{lang}/"
+    path = lite / "files" / f"{folder}{game}.ipynb"
     if not path.is_file():
         sys.exit(f"exercise_sheets: {path} is missing (scripts/lite_site.py makes it)")
     nb = nbformat.read(str(path), as_version=4)
-    nb.cells = [c for c in nb.cells if not c.metadata.get(MARK)] + lite_cells(game, exercises)
+    nb.cells = [c for c in nb.cells if not c.metadata.get(MARK)] + lite_cells(game, exercises, repeat)
     for cell in nb.cells:   # nbformat 4.5 wants an id on every cell
         cell.setdefault("id", f"{MARK}-{nb.cells.index(cell)}")
     nbformat.validate(nb)
     path.unlink()   # the site's copy (Sphinx copied it), never the source in book/_vendor
     nbformat.write(nb, str(path))
-    listing = lite / "api" / "contents" / "all.json"
+    listing = lite / "api" / "contents" / folder / "all.json"
     if listing.is_file():
         data = json.loads(listing.read_text())
         for entry in data.get("content", []):
-            if entry.get("path") == path.name:
+            if entry.get("path") in (path.name, f"{folder}{path.name}"):
                 entry["size"] = path.stat().st_size
         listing.unlink()
         listing.write_text(json.dumps(data))
@@ -492,38 +528,60 @@ def placeholders(out: Path = OUT) -> list[Path]:
     written = []
     out.mkdir(parents=True, exist_ok=True)
     for game, name in GAMES.items():
-        for kind, what in (("exercises", "exercise sheet"), ("answers", "answer sheet, for the teacher")):
+        name = tr(name)
+        for kind, what in (("exercises", tr("{game}: exercise sheet")),
+                           ("answers", tr("{game}: answer sheet, for the teacher"))):
             path = out / f"{game}-{kind}.pdf"
             if path.is_file():
                 continue
             pdf = Handout(f"{name} {kind}")
             pdf.add_page()
-            pdf.heading(f"{name}: {what}")
-            pdf.para("This sheet is made after the website is built; build the book to get it.", size=10)
+            pdf.heading(what.format(game=name))
+            pdf.para(tr("This sheet is made after the website is built; build the book to get it."), size=10)
             pdf.output(str(path))
             written.append(path)
     return written
 
 
 def main(argv: list[str] | None = None) -> int:
-    argv = sys.argv[1:] if argv is None else argv
-    if argv[:1] == ["--placeholders"]:
-        for path in placeholders():
-            print(f"exercise_sheets: stand-in {path.relative_to(ROOT)} (replaced after the build)")
+    import argparse
+
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("site", nargs="?", type=Path, default=SITE, help="the built site (default book/_build/html)")
+    parser.add_argument("--placeholders", action="store_true", help="write the stand-ins and stop")
+    parser.add_argument("--lang", default="en", help="an edition's language: its sheets' fixed words "
+                        "from handouts.po (every one translated), its notebooks in files/<lang>/")
+    parser.add_argument("--out", type=Path, default=OUT, help="folder for the sheets (default book/_handouts)")
+    parser.add_argument("--lite", type=Path, help="the site whose JupyterLite gets the exercises "
+                        "(default: SITE; an edition's: the English site, which serves JupyterLite once)")
+    parser.add_argument("--english", type=Path, default=SITE,
+                        help="the English site, whose exercises say which are dealt with the Repeat panel")
+    args = parser.parse_args(argv)
+    if args.placeholders:
+        for path in placeholders(args.out):
+            print(f"exercise_sheets: stand-in {path} (replaced after the build)")
         return 0
-    site = Path(argv[0]).resolve() if argv else SITE
+    language(args.lang)
+    site, out = args.site.resolve(), args.out.resolve()
     for game in GAMES:
         exercises = read_exercises(site, game)
-        sheet = make_sheet(game, exercises, OUT)
-        answers = make_answers(game, exercises, read_solutions(site, game), OUT)
+        repeat = None
+        if args.lang != "en":
+            repeat = {ex.label for ex in read_exercises(args.english.resolve(), game) if uses_repeat(ex)}
+        sheet = make_sheet(game, exercises, out)
+        answers = make_answers(game, exercises, read_solutions(site, game), out)
         (site / SITE_SHEETS).mkdir(parents=True, exist_ok=True)
         for made in (sheet, answers):
             shutil.copy2(made, site / SITE_SHEETS / made.name)
             for linked in (site / "_downloads").glob(f"*/{made.name}"):   # the lesson page's download link
                 shutil.copy2(made, linked)
-        add_to_lite(site, game, exercises)
-        print(f"exercise_sheets: {game}: {len(exercises)} exercises -> {sheet.relative_to(ROOT)}, "
-              f"{answers.relative_to(ROOT)}, {SITE_SHEETS}/, JupyterLite {game}.ipynb")
+        notebook = add_to_lite((args.lite or site).resolve(), game, exercises, args.lang, repeat)
+        print(f"exercise_sheets: {game}: {len(exercises)} exercises -> {sheet}, {answers.name}, "
+              f"{SITE_SHEETS}/, JupyterLite {notebook.relative_to(notebook.parents[2])}")
+    if tr.missing:
+        for text in sorted(tr.missing):
+            print(f"exercise_sheets: {args.lang}/handouts.po: not translated: {text!r}", file=sys.stderr)
+        return 1
     return 0
 
 

@@ -38,7 +38,9 @@ is loaded from another host:
   (2 s of each start in the reader's browser); the wheels stay served for the
   fallback and for ``%pip``;
 * the notebooks: book/_lite/<game>.py (jupytext percent format) converted
-  to ``.ipynb`` without outputs. Each game's exercises are added to the
+  to ``.ipynb`` without outputs, and each edition's ``<lang>/<game>.ipynb``
+  (its Markdown cells translated from book/locales/<lang>/LC_MESSAGES/lite.po,
+  its first cell setting the package's language; scripts/extras_i18n.py). Each game's exercises are added to the
   site's copy after the book is built (scripts/exercise_sheets.py: their
   text holds numbers the pages compute).
 
@@ -142,7 +144,9 @@ def stamp_value() -> str:
     h = hashlib.sha256()
     files = [ROOT / "package-lock.json", ROOT / "requirements.txt", ROOT / "pyproject.toml",
              Path(__file__).resolve(), Path(live_site.__file__).resolve(), live_site.COMPILE_JS, BUNDLE_JS,
-             *sorted(p for p in LITE_SRC.rglob("*") if p.is_file()), *live_site._src_files()]
+             *sorted(p for p in LITE_SRC.rglob("*") if p.is_file()), *live_site._src_files(),
+             Path(__file__).resolve().parent / "extras_i18n.py",
+             *sorted((ROOT / "book" / "locales").glob("*/LC_MESSAGES/lite.po"))]
     for p in files:
         h.update(str(p.relative_to(ROOT)).encode() + b"\0" + p.read_bytes())
     return h.hexdigest()
@@ -316,18 +320,33 @@ def preload_bundle(pyo: Path) -> None:
 
 
 def notebooks(dest: Path) -> list[Path]:
+    """Write each notebook (book/_lite/<game>.py) as ``dest/<game>.ipynb`` and, for each other
+    language of the book (scripts/editions.py ``LANGUAGES``), ``dest/<lang>/<game>.ipynb``: its
+    Markdown cells from the catalogue book/locales/<lang>/LC_MESSAGES/lite.po and its first code
+    cell setting the package's language (scripts/extras_i18n.py). A message not yet translated
+    stays English and is counted here; scripts/build_editions.py refuses to ship such an edition."""
     import jupytext
+    import extras_i18n
 
     out = []
     for src in sorted(LITE_SRC.glob("*.py")):
-        nb = jupytext.read(src)
-        nb.metadata["kernelspec"] = {"name": "python", "display_name": "Python (Pyodide)",
-                                     "language": "python"}
-        nb.metadata["language_info"] = {"name": "python"}
-        nb.metadata.pop("jupytext", None)
-        target = dest / (src.stem + ".ipynb")
-        jupytext.write(nb, target, fmt="ipynb")
-        out.append(target)
+        versions = [("", jupytext.read(src))]
+        for lang in extras_i18n.LANGUAGES:
+            versions.append((lang, extras_i18n.translate_notebook(src, lang, strict=False)))
+        for folder, nb in versions:
+            nb.metadata["kernelspec"] = {"name": "python", "display_name": "Python (Pyodide)",
+                                         "language": "python"}
+            nb.metadata["language_info"] = {"name": "python"}
+            nb.metadata.pop("jupytext", None)
+            target = dest / folder / (src.stem + ".ipynb")
+            target.parent.mkdir(parents=True, exist_ok=True)
+            jupytext.write(nb, target, fmt="ipynb")
+            out.append(target)
+    for lang in extras_i18n.LANGUAGES:
+        left = [line for line in extras_i18n.report(lang, ("lite",)) if ": untranslated" in line or ": fuzzy" in line]
+        if left:
+            print(f"lite_site: {lang}: {len(left)} notebook messages not translated (English in {lang}/; "
+                  "python scripts/extras_i18n.py check)")
     if not out:
         sys.exit(f"lite_site: no notebook source (*.py) in {LITE_SRC}")
     return out

@@ -13,6 +13,9 @@ banking-games-book-<version>/, with
     Share with the class (Windows).bat  the same with --class (local network, QR code)
     Share with the class (macOS).command
     READ ME FIRST.txt
+    LIES MICH ZUERST.txt, ПРОЧТИТЕ СНАЧАЛА.txt
+                                        the read-me in German and Russian (their names and
+                                        texts from book/locales/<lang>/LC_MESSAGES/readme.po)
     _launcher/segno/, _launcher/segno-LICENSE.txt
                                         segno (BSD licence), pure Python, which draws
                                         the QR code; copied from this environment
@@ -36,6 +39,9 @@ import zipfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+import extras_i18n  # noqa: E402  (the read-me's translations)
+
 HTML = ROOT / "book" / "_build" / "html"
 TEMPLATES = ROOT / "scripts" / "release"
 NAME = "banking-games-book"
@@ -113,6 +119,28 @@ def _add(zf: zipfile.ZipFile, source: Path | None, arcname: str, *, data: bytes 
     zf.writestr(info, data if data is not None else source.read_bytes())
 
 
+README_TEMPLATE = TEMPLATES / "READ ME FIRST.txt"
+
+
+def translated_readmes(site: Path, version: str) -> list[tuple[str, bytes]]:
+    """The read-me in each other language of the book (scripts/extras_i18n.py ``readme``,
+    from book/locales/<lang>/LC_MESSAGES/readme.po): its file name and its text, CRLF line
+    ends and a UTF-8 byte order mark (so that an old Windows Notepad shows the umlauts and
+    the Cyrillic). A language whose read-me is not fully translated is left out, unless the
+    site holds that edition (``<lang>/index.html``): then the release stops (ReleaseError)."""
+    out = []
+    for lang in extras_i18n.LANGUAGES:
+        try:
+            name, text = extras_i18n.readme(lang, version)
+        except extras_i18n.Untranslated as e:
+            if (site / lang / "index.html").is_file():
+                raise ReleaseError(f"the site has the {lang} edition but {e}") from None
+            print(f"[release] no read-me in {lang}: {e}", flush=True)
+            continue
+        out.append((name, ("\ufeff" + text).replace("\r\n", "\n").replace("\n", "\r\n").encode("utf-8")))
+    return out
+
+
 def make_release(site: Path, out: Path) -> Path:
     site = Path(site).resolve()
     if not (site / "index.html").is_file():
@@ -133,6 +161,8 @@ def make_release(site: Path, out: Path) -> Path:
                     data = data.replace(b"\r\n", b"\n").replace(b"\n", b"\r\n")   # whatever git did
                 _add(zf, template, f"{top}/{template.name}", data=data,
                      executable=template.name in EXECUTABLE)
+        for name, data in translated_readmes(site, v):
+            _add(zf, README_TEMPLATE, f"{top}/{name}", data=data)
         for source, name in extras:
             _add(zf, source, f"{top}/_launcher/{name}")
         for extra in sorted(ROOT.glob("LICENSE*")) + sorted(ROOT.glob("CITATION.cff")):

@@ -168,3 +168,68 @@ def test_merge_takes_only_sound_translations_into_empty_or_fuzzy_messages(tmp_pa
         merged = read_po(f)
     assert [(m.string, m.fuzzy) for m in merged if m.id] == [
         ("Eine {eval}`shown.n` Karte.", False), ("Zwei (unsere)", False), ("Drei", False), ("", False)]
+
+
+# ------------------------------------------------------------ handouts, notebooks, read-me
+
+import extras_i18n  # noqa: E402
+
+
+@pytest.mark.parametrize("lang", editions.LANGUAGES)
+def test_every_handout_notebook_and_readme_message_is_translated(lang):
+    # every tr() text of the handout scripts, every Markdown message of the JupyterLite
+    # notebooks and every block of the read-me, as extracted from the English sources now,
+    # has a translation that keeps its values (a new English text not yet extracted is
+    # named here too): the editions' files never fall back to English
+    bad = extras_i18n.report(lang)
+    assert not bad, f"{len(bad)} messages:\n" + "\n".join(bad[:40])
+
+
+@pytest.mark.parametrize("lang", editions.LANGUAGES)
+def test_an_editions_jupyterlite_notebook_is_its_notebook_translated(lang):
+    import jupytext
+
+    headings = {"de": "## Der Spieltisch", "ru": "## Игровой стол"}   # "## The dealing table"
+    for src in sorted(extras_i18n.LITE.glob("*.py")):
+        english = jupytext.read(src).cells
+        ours = extras_i18n.translate_notebook(src, lang).cells     # strict: raises on an untranslated one
+        assert [c.cell_type for c in ours] == [c.cell_type for c in english]
+        code = [(a.source, b.source) for a, b in zip(english, ours) if a.cell_type == "code"]
+        # the same code, and the first cell sets the package's language
+        assert code[0][1] == code[0][0] + "\n" + editions.LANGUAGE_LINE.format(lang=lang)
+        assert all(a == b for a, b in code[1:])
+        text = "\n".join(c.source for c in ours if c.cell_type == "markdown")
+        assert headings[lang] in text, src.name
+        english_text = "\n".join(c.source for c in english if c.cell_type == "markdown")
+        # what a translation must keep: the inline code and the maths of the English cells
+        for kept in re_findall(r"`[^`]+`|\$[^$]+\$", english_text):
+            assert kept in text, (src.name, kept)
+
+
+def re_findall(pattern, text):
+    import re
+    return re.findall(pattern, text)
+
+
+def test_a_read_me_translation_must_keep_file_names_and_commands():
+    english = 'Double-click "Open the book (Windows).bat", or run: python3 open-book.py --class'
+    assert extras_i18n.problems("readme", english,
+                                'Doppelklick auf "Open the book (Windows).bat" oder: python3 open-book.py --class') == []
+    assert extras_i18n.problems("readme", english, 'Doppelklick auf "Buch öffnen.bat" oder: python3 open-book.py') == \
+        ["lost ['\"Open the book (Windows).bat\"']", "lost ['--class']"]
+    # a handout text must keep its format fields
+    assert extras_i18n.problems("handouts", "Pack: {n} cards.", "Paket: Karten.") == \
+        ["format fields differ: ['{n}'] != []"]
+
+
+@pytest.mark.parametrize("lang", editions.LANGUAGES)
+def test_the_read_me_in_each_language(lang):
+    name, text = extras_i18n.readme(lang, "9.9")
+    title = {"de": "Drei Bankhalterspiele mit Karten, Version 9.9",
+             "ru": "Три банковые карточные игры, версия 9.9"}[lang]
+    lines = text.split("\n")
+    assert lines[0] == title and lines[1] == "=" * len(title)
+    assert name.endswith(".txt") and name != extras_i18n.README_NAME
+    for kept in ('"Open the book (Windows).bat"', "python3 open-book.py --class --address 192.168.1.20",
+                 "http://127.0.0.1:8642/", '"class-data"'):
+        assert kept in text

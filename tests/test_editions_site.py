@@ -280,3 +280,25 @@ def test_solution_titles_read_naturally(built_site, lang, solution, exercise):
     text = " ".join(text.split())
     assert solution in text and exercise in text
     assert "Решение к" not in text and "Übung" not in text
+
+@pytest.mark.parametrize("lang", OTHER)
+def test_the_editions_jupyterlite_opens_its_own_notebook(built_site, lang):
+    # "Try it in JupyterLite" of an edition's chapter opens files/<lang>/<game>.ipynb of the one
+    # JupyterLite the site serves (scripts/lite_site.py), in the edition's words, setting the
+    # package's language, with the edition's exercises (sphinx-exercise numbers them "Übung 1",
+    # "Упражнение 1") added by scripts/exercise_sheets.py
+    import json
+
+    from banking_games import registry
+
+    heading = {"de": "## Der Spieltisch", "ru": "## Игровой стол"}[lang]
+    exercise = {"de": ("#### Aufgabe 1 (", "#### Übung 1 ("), "ru": ("#### Упражнение 1 (",)}[lang]
+    for info in registry.GAMES:
+        page = (built_site / lang / f"{info.slug}.html").read_text(encoding="utf-8")
+        links = set(re.findall(r'href="([^"]*lite/notebooks/index\.html\?path=[^"]+)"', page))
+        assert links == {f"../_static/lite/notebooks/index.html?path={lang}/{info.notebook}"}, links
+        nb = json.loads((built_site / "_static" / "lite" / "files" / lang / info.notebook).read_text(encoding="utf-8"))
+        text = ["".join(c["source"]) for c in nb["cells"]]
+        assert any(t.startswith(heading) for t in text), info.slug
+        assert any(t.startswith(exercise) for t in text), info.slug   # (str.startswith takes a tuple)
+        assert f"set_language({lang!r})" in next(t for c, t in zip(nb["cells"], text) if c["cell_type"] == "code")

@@ -190,3 +190,115 @@ def test_built_answer_sheet_has_every_solution_with_the_sites_numbers(built_site
     for link in links:
         assert (built_site / link).read_bytes() == answers.read_bytes(), f"{link} is the stand-in"
     assert re.search(r"answer sheet \(PDF\), for the teacher", " ".join(lesson.split()))
+
+
+# ------------------------------------------------------------ the editions' handouts and sheets
+
+EDITION_HEADINGS = {
+    # the handout's three kinds of page and the sheets' headings, as a German and a Russian
+    # teacher would title them (docs/i18n/de.md, ru.md: Arbeitsblatt, рабочий лист ...)
+    "de": {"hoggenheimer": ["Hoggenheimer: Spielregeln", "Hoggenheimer: Spielplan", "Hoggenheimer: Arbeitsblatt"],
+           "banker-and-broker": ["Banker and Broker: Spielregeln", "Banker and Broker: Arbeitsblatt"],
+           "landsknecht": ["Landsknecht: Spielregeln", "Landsknecht: Arbeitsblatt"]},
+    "ru": {"hoggenheimer": ["Хоггенхаймер: правила", "Хоггенхаймер: игровое поле", "Хоггенхаймер: рабочий лист"],
+           "banker-and-broker": ["Банкир и маклер: правила", "Банкир и маклер: рабочий лист"],
+           "landsknecht": ["Ландскнехт: правила", "Ландскнехт: рабочий лист"]},
+}
+ENGLISH_HEADINGS = ("rules card", "layout mat", "worksheet", "Pack:", "deal")
+
+
+def handouts_module():
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        return importlib.import_module("make_handouts")
+    finally:
+        sys.path.pop(0)
+
+
+@pytest.fixture(scope="module")
+def edition_handouts(tmp_path_factory):
+    """Each edition's handouts made as scripts/build_editions.py makes them (``--lang``)."""
+    made = handouts_module()
+    out = {}
+    try:
+        for lang in EDITION_HEADINGS:
+            folder = tmp_path_factory.mktemp(f"handouts-{lang}")
+            made.language(lang)
+            made.make_pdfs(folder)
+            assert not made.tr.missing, f"{lang}: untranslated: {sorted(made.tr.missing)}"
+            out[lang] = folder
+    finally:
+        made.language("en")
+    return out
+
+
+@pytest.mark.parametrize("lang", sorted(EDITION_HEADINGS))
+@pytest.mark.parametrize("game", sorted(registry.SLUGS))
+def test_an_editions_handout_is_in_its_language(edition_handouts, lang, game):
+    text = pdf_text(edition_handouts[lang] / f"{game}-handout.pdf")
+    missing = [h for h in EDITION_HEADINGS[lang][game] if h not in text]
+    assert not missing, f"{lang} {game}: headings not in the handout: {missing}"
+    english = [w for w in ENGLISH_HEADINGS if re.search(rf"\b{re.escape(w)}", text)]
+    assert not english, f"{lang} {game}: English left in the handout: {english}"
+    # the letters of the language, in the regular and bold faces (headings are bold)
+    letters = "äöüÄÖÜß" if lang == "de" else "абвгдеёжзийклмнопрстуфхцчшщыьэюя"
+    assert any(c in text for c in letters)
+
+
+def test_the_handouts_name_every_untranslated_word_and_fail(tmp_path, monkeypatch, capsys):
+    made = handouts_module()
+    extras = sys.modules["extras_i18n"]
+    full = extras.translations("handouts", "de")
+    gone = "Hoggenheimer: layout mat"
+    monkeypatch.setattr(extras, "translations", lambda domain, lang: {k: v for k, v in full.items() if k != gone})
+    try:
+        monkeypatch.setattr(made, "make_notebooks", lambda out, book: {})
+        assert made.main(["--lang", "de", "--out", str(tmp_path)]) == 1
+    finally:
+        made.language("en")
+    assert f"de/handouts.po: not translated: {gone!r}" in capsys.readouterr().err
+
+
+def test_an_editions_sheets_read_its_exercises_in_its_words(tmp_path):
+    # a German page as sphinx-exercise numbers it ("Übung 1"), the sheet's own words from
+    # handouts.po: the sheet says "Übung 1 (Ein Carré)" and "Eure Rechnung (Übung 1)"
+    sheets = sheets_module()
+    page = ('<main><h1>Exakte Werte</h1><div class="exercise admonition" id="hog-ex-square">'
+            '<p class="admonition-title"><span class="caption-number">Übung 1 </span> (Ein Carré)</p>'
+            '<section id="exercise-content"><p>Wie wahrscheinlich gewinnt das Carré?</p></section></div>'
+            '<div class="solution admonition" id="sol"><p class="admonition-title">'
+            '<a href="#hog-ex-square">Lösung zu Übung 1 (Ein Carré)</a></p>'
+            '<section><p>Mit Wahrscheinlichkeit 1/5.</p></section></div></main>')
+    for name in sheets.pages("hoggenheimer"):
+        (tmp_path / f"{name}.html").write_text(page if name == "hoggenheimer-values" else "<main><h1>x</h1></main>",
+                                               encoding="utf-8")
+    exercises = sheets.read_exercises(tmp_path, "hoggenheimer")
+    assert [(e.number, e.title, e.label) for e in exercises] == [(1, "Ein Carré", "hog-ex-square")]
+    solutions = sheets.read_solutions(tmp_path, "hoggenheimer")
+    assert [(s.number, s.title) for s in solutions] == [(1, "Ein Carré")]
+    try:
+        sheets.language("de")
+        sheet = sheets.make_sheet("hoggenheimer", exercises, tmp_path)
+        answers = sheets.make_answers("hoggenheimer", exercises, solutions, tmp_path)
+        assert not sheets.tr.missing
+    finally:
+        sheets.language("en")
+    text = pdf_text(sheet)
+    assert "Hoggenheimer: Aufgabenblatt" in text and "Übung 1 (Ein Carré)" in text
+    assert "Eure Rechnung (Übung 1)" in text and "Your working" not in text
+    assert "Lösung zu Übung 1 (Ein Carré)" in pdf_text(answers)
+
+
+@pytest.mark.parametrize("lang", ["de", "ru"])
+def test_built_edition_serves_its_own_sheets(built_site, lang):
+    # a shipped edition's lesson page links its own handout and sheets, in its language
+    site = built_site / lang
+    if not (site / "index.html").is_file():
+        pytest.skip(f"the {lang} edition is not shipped (bg_editions in book/_config.yml)")
+    heading = EDITION_HEADINGS[lang]["hoggenheimer"][0]
+    lesson = (site / "lesson-hoggenheimer.html").read_text(encoding="utf-8")
+    for name, words in (("hoggenheimer-handout.pdf", heading),
+                        ("hoggenheimer-exercises.pdf", {"de": "Übung 1", "ru": "Упражнение 1"}[lang])):
+        links = re.findall(rf'href="(_downloads/[^"]*/{re.escape(name)})"', lesson)
+        assert links, f"{lang}/lesson-hoggenheimer links no {name}"
+        assert all(words in pdf_text(site / link) for link in links), (lang, name, words)

@@ -3,8 +3,8 @@
 * ``scripts/release.py`` makes ``banking-games-book-<version>.zip`` (version of
   pyproject.toml) with one folder: the site, the launcher ``open-book.py``, the
   double-click wrappers (the macOS ones executable, the Windows ones with CRLF
-  line ends), ``READ ME FIRST.txt`` naming the version, and segno with its
-  licence under ``_launcher/``.
+  line ends), ``READ ME FIRST.txt`` naming the version and its German and Russian
+  translations, and segno with its licence under ``_launcher/``.
 * The launcher, started from the unzipped release of a tiny site with Python's
   standard library only (``-I -S``: no site-packages), serves each file with the
   media type the web's standards give its suffix, refuses every path that leads
@@ -139,6 +139,15 @@ def test_release_zip_contents(release_zip):
         assert "--class" in zf.read(f"{TOP}/Share with the class (macOS).command").decode()
         readme = zf.read(f"{TOP}/READ ME FIRST.txt").decode()
         assert f"version {VERSION}" in readme and "open-book.py --class" in readme
+        # beside it, the German and Russian read-me (book/locales/<lang>/LC_MESSAGES/readme.po),
+        # with a byte order mark and CRLF for Windows' Notepad
+        for name, title in (("LIES MICH ZUERST.txt", f"Drei Bankhalterspiele mit Karten, Version {VERSION}"),
+                            ("ПРОЧТИТЕ СНАЧАЛА.txt", f"Три банковые карточные игры, версия {VERSION}")):
+            data = zf.read(f"{TOP}/{name}")
+            assert data.startswith(b"\xef\xbb\xbf"), name
+            text = data.decode("utf-8-sig")
+            assert text.startswith(title + "\r\n") and text.count("\r\n") == text.count("\n")
+            assert "python3 open-book.py --class" in text
         assert f"{TOP}/_launcher/segno/__init__.py" in infos
         assert "BSD" in zf.read(f"{TOP}/_launcher/segno-LICENSE.txt").decode() or \
             "Redistribution and use" in zf.read(f"{TOP}/_launcher/segno-LICENSE.txt").decode()

@@ -63,7 +63,10 @@ def sentence(lang, url: str) -> str:
 def _url(app, docname: str) -> str:
     rel = app.builder.get_target_uri(docname)
     depth = rel.count("/")
-    return "../" * depth + f"_static/{APP}?path={NOTEBOOKS[docname]}"
+    # an edition's notebook is in files/<lang>/ (scripts/lite_site.py)
+    edition = getattr(app.config, "bg_edition", "en")
+    folder = "" if edition == "en" else f"{edition}/"
+    return "../" * depth + f"_static/{APP}?path={folder}{NOTEBOOKS[docname]}"
 
 
 def _check(app) -> None:
