@@ -120,7 +120,8 @@ MUTANTS = [
 # Sample B: written after the tests that sample A called for, and used to write none: it measures
 # how often a change never tried before is caught.
 MUTANTS_B = [
-    ("B codes: a truncated code of 5 symbols read", "group_codes.py", "if len(symbols) < 6:", "if len(symbols) < 5:",
+    ("B codes: a code one symbol short of the minimum read", "classroom/group_codes.py", "if len(symbols) < MIN_SYMBOLS:",
+     "if len(symbols) < MIN_SYMBOLS - 1:",
      CODES),
     ("B codes: section bet 61", "classroom/bet_numbers.py", "if not 1 <= index <= MAX_NUMBER:",
      "if not 1 <= index <= MAX_NUMBER + 1:", CODES),

@@ -158,3 +158,18 @@ def test_the_layers_are_those_of_the_package():
     assert all(layer(m) >= 0 for m in MODULES)
     assert layer("banking_games.games.hoggenheimer.rules") < layer("banking_games.classroom.teaching") \
         < layer("banking_games.widgets.board")
+
+
+def test_every_mutant_of_the_mutation_sample_still_applies():
+    """benchmarks/mutation_sample.py measures how often a change to the engines or the classroom
+    code is caught (issue 33: "a mutation ... is caught at least as often as before"). A mutant
+    whose text a refactoring moved or changed would no longer be tried and would silently leave
+    the sample smaller: each mutant's original text must be found exactly once in its file."""
+    import importlib.util
+    path = SRC.parent / "benchmarks" / "mutation_sample.py"
+    spec = importlib.util.spec_from_file_location("mutation_sample", path)
+    sample = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(sample)
+    every = sample.MUTANTS + sample.MUTANTS_B + sample.MUTANTS_C + sample.MUTANTS_ISSUE
+    assert len(every) >= 77
+    assert sample.check(every) == []
