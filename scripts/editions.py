@@ -60,10 +60,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from babel.messages.catalog import Catalog
-from babel.messages.pofile import read_po, write_po
+from babel.messages.pofile import read_po
 from markdown_it.renderer import RendererHTML
 from myst_parser.config.main import MdParserConfig
 from myst_parser.parsers.mdit import create_md_parser
+
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import catalogues  # noqa: E402
 
 ROOT = Path(__file__).resolve().parent.parent
 BOOK = ROOT / "book"
@@ -288,20 +291,9 @@ def extract(languages=LANGUAGES) -> dict[str, int]:
         tmpl = template(path)
         counts[path.stem] = len(tmpl)
         for lang in languages:
-            target = catalogue_path(lang, path.stem)
-            target.parent.mkdir(parents=True, exist_ok=True)
-            if target.exists():
-                with target.open("rb") as f:
-                    catalog = read_po(f, locale=lang)
-                tmpl.creation_date = catalog.creation_date     # no header churn on every run
-                catalog.update(tmpl, update_header_comment=False)
-            else:
-                catalog = Catalog(locale=lang, project=PROJECT, copyright_holder=AUTHORS, charset="utf-8",
-                                  fuzzy=False, header_comment=HEADER.format(lang=lang))
-                catalog.update(tmpl)
-            with target.open("wb") as f:
-                write_po(f, catalog, width=100, sort_output=False, include_previous=True,
-                         ignore_obsolete=False)
+            catalogues.update(catalogue_path(lang, path.stem), tmpl, lang, lambda: Catalog(
+                locale=lang, project=PROJECT, copyright_holder=AUTHORS, charset="utf-8", fuzzy=False,
+                header_comment=HEADER.format(lang=lang)))
     return counts
 
 
@@ -316,11 +308,7 @@ class PageStats:
 
 
 def read_catalogue(lang: str, page: str) -> Catalog | None:
-    target = catalogue_path(lang, page)
-    if not target.exists():
-        return None
-    with target.open("rb") as f:
-        return read_po(f, locale=lang)
+    return catalogues.read(catalogue_path(lang, page), lang)
 
 
 def _translations(lang: str, path: Path, stats: PageStats) -> dict[str, str]:
@@ -533,67 +521,35 @@ def check(lang: str, only: list[str] | None = None) -> int:
     return bad
 
 
-def _messages(catalog: Catalog) -> list:
-    return [m for m in catalog if m.id]
-
-
 def write_catalogue(lang: str, page: str, catalog: Catalog) -> None:
-    with catalogue_path(lang, page).open("wb") as f:
-        write_po(f, catalog, width=100, sort_output=False, include_previous=True,
-                 ignore_obsolete=False)
+    catalogues.write(catalogue_path(lang, page), catalog)
 
 
 def dump(lang: str, page: str, everything: bool = False) -> str:
     """The page's messages still to translate (untranslated or fuzzy; all with
-    ``everything``) as numbered blocks ``### <page> <n>`` + the English text, the
-    format :func:`fill` reads back with the translations in place of the English."""
-    catalog = read_catalogue(lang, page)
-    out = []
-    for n, message in enumerate(_messages(catalog), 1):
-        if everything or not message.string or message.fuzzy:
-            notes = "".join(f"#. {c}\n" for c in message.auto_comments)
-            where = ", ".join(f"{f}:{l}" for f, l in message.locations)
-            out.append(f"### {page} {n}\n#. {where}\n{notes}{message.id}\n")
-    return "\n".join(out)
-
-
-_BLOCK = re.compile(r"^### (\S+) (\d+)\s*$", re.M)
+    ``everything``) as numbered blocks ``### <page> <n>`` + its lines + the English text
+    (scripts/catalogues.py), the format :func:`fill` reads back with the translations in
+    place of the English."""
+    return catalogues.dump_blocks(page, read_catalogue(lang, page), everything, where=True)
 
 
 def fill(lang: str, text: str) -> int:
-    """Set translations from numbered blocks (see :func:`dump`): each block's text,
-    stripped, becomes the msgstr of message ``n`` of the page's catalogue (no longer
-    fuzzy). A translation that fails :func:`problems` is refused (printed, not set).
-    Returns the number of messages set."""
-    parts = _BLOCK.split(text)
-    by_page: dict[str, list[tuple[int, str]]] = {}
-    for k in range(1, len(parts), 3):
-        body = "\n".join(line for line in parts[k + 2].split("\n") if not line.startswith("#. "))
-        by_page.setdefault(parts[k], []).append((int(parts[k + 1]), body.strip()))
-    done = 0
-    for page, items in by_page.items():
+    """Set translations from numbered blocks (see :func:`dump`): each block's text becomes
+    the msgstr of message ``n`` of the page's catalogue (no longer fuzzy), with the English
+    message's own leading and trailing spaces. A translation that fails :func:`problems` is
+    refused (printed, not set). Returns the number of messages set."""
+    def page_catalogue(page):
         catalog = read_catalogue(lang, page)
         if catalog is None:
             raise SystemExit(f"no catalogue {catalogue_path(lang, page)}")
-        messages = _messages(catalog)
-        for n, string in items:
-            if not 1 <= n <= len(messages):
-                print(f"{page} {n}: no such message (1..{len(messages)})")
-                continue
-            message = messages[n - 1]
-            # the blocks are stripped: keep the English message's own leading/trailing spaces
-            string = message.id[:len(message.id) - len(message.id.lstrip())] + string + \
-                message.id[len(message.id.rstrip()):]
-            trouble = problems(message.id, string)
-            if trouble:
-                print(f"{page} {n}: refused: {'; '.join(trouble)}")
-                continue
-            message.string = string
-            message.flags.discard("fuzzy")
-            message.previous_id = ()
-            done += 1
-        write_catalogue(lang, page, catalog)
-    return done
+        return catalog, lambda c: write_catalogue(lang, page, c)
+
+    def outer_spaces(msgid, string):
+        string = string.strip()
+        return msgid[:len(msgid) - len(msgid.lstrip())] + string + msgid[len(msgid.rstrip()):]
+
+    return catalogues.fill_blocks(text, page_catalogue, lambda page, msgid, string: problems(msgid, string),
+                                  outer_spaces)
 
 
 def merge(lang: str, other: Path) -> int:
@@ -619,9 +575,7 @@ def merge(lang: str, other: Path) -> int:
         if trouble:
             print(f"{page}: skipped: {'; '.join(trouble)}: {message.id[:60]!r}")
             continue
-        ours.string = message.string
-        ours.flags.discard("fuzzy")
-        ours.previous_id = ()
+        catalogues.set_translation(ours, message.string)
         done += 1
     write_catalogue(lang, page, catalog)
     return done

@@ -38,9 +38,9 @@ from pathlib import Path
 
 from babel.messages.catalog import Catalog
 from babel.messages.extract import extract_from_file
-from babel.messages.pofile import read_po, write_po
 
 sys.path.insert(0, str(Path(__file__).resolve().parent))
+import catalogues  # noqa: E402
 import editions  # noqa: E402
 
 ROOT = editions.ROOT
@@ -156,18 +156,11 @@ def template(domain: str) -> Catalog:
 
 
 def read_catalogue(domain: str, lang: str) -> Catalog | None:
-    path = catalogue_path(domain, lang)
-    if not path.is_file():
-        return None
-    with path.open("rb") as f:
-        return read_po(f, locale=lang)
+    return catalogues.read(catalogue_path(domain, lang), lang)
 
 
 def write_catalogue(domain: str, lang: str, catalog: Catalog) -> None:
-    path = catalogue_path(domain, lang)
-    path.parent.mkdir(parents=True, exist_ok=True)
-    with path.open("wb") as f:
-        write_po(f, catalog, width=100, sort_output=False, include_previous=True, ignore_obsolete=False)
+    catalogues.write(catalogue_path(domain, lang), catalog)
 
 
 def extract(languages=LANGUAGES, domains=DOMAINS) -> dict[str, int]:
@@ -179,16 +172,9 @@ def extract(languages=LANGUAGES, domains=DOMAINS) -> dict[str, int]:
         tmpl = template(domain)
         counts[domain] = len(tmpl)
         for lang in languages:
-            catalog = read_catalogue(domain, lang)
-            if catalog is None:
-                catalog = Catalog(locale=lang, project=editions.PROJECT, copyright_holder=editions.AUTHORS,
-                                  charset="utf-8", fuzzy=False,
-                                  header_comment=HEADER.format(lang=lang, domain=domain))
-                catalog.update(tmpl)
-            else:
-                tmpl.creation_date = catalog.creation_date
-                catalog.update(tmpl, update_header_comment=False)
-            write_catalogue(domain, lang, catalog)
+            catalogues.update(catalogue_path(domain, lang), tmpl, lang, lambda: Catalog(
+                locale=lang, project=editions.PROJECT, copyright_holder=editions.AUTHORS, charset="utf-8",
+                fuzzy=False, header_comment=HEADER.format(lang=lang, domain=domain)))
     return counts
 
 
@@ -324,43 +310,17 @@ def report(lang: str, domains=DOMAINS) -> list[str]:
     return list(dict.fromkeys(lines))
 
 
-_BLOCK = re.compile(r"^### (\S+) (\d+)\s*$", re.M)
-
-
 def dump(domain: str, lang: str, everything: bool = False) -> str:
-    """The domain's messages still to translate as numbered blocks (see editions.dump)."""
-    out = []
-    for n, message in enumerate([m for m in read_catalogue(domain, lang) if m.id], 1):
-        if everything or not message.string or message.fuzzy:
-            notes = "".join(f"#. {c}\n" for c in message.auto_comments)
-            out.append(f"### {domain} {n}\n{notes}{message.id}\n")
-    return "\n".join(out)
+    """The domain's messages still to translate as numbered blocks (scripts/catalogues.py)."""
+    return catalogues.dump_blocks(domain, read_catalogue(domain, lang), everything)
 
 
 def fill(lang: str, text: str) -> int:
     """Set translations from numbered blocks (see :func:`dump`); a block that fails
     :func:`problems` is refused (printed). Returns the number set."""
-    parts = _BLOCK.split(text)
-    done = 0
-    by_domain: dict[str, list[tuple[int, str]]] = {}
-    for k in range(1, len(parts), 3):
-        body = "\n".join(ln for ln in parts[k + 2].split("\n") if not ln.startswith("#. "))
-        by_domain.setdefault(parts[k], []).append((int(parts[k + 1]), body.strip("\n").rstrip()))
-    for domain, items in by_domain.items():
-        catalog = read_catalogue(domain, lang)
-        messages = [m for m in catalog if m.id]
-        for n, string in items:
-            message = messages[n - 1]
-            trouble = problems(domain, message.id, string)
-            if trouble:
-                print(f"{domain} {n}: refused: {'; '.join(trouble)}")
-                continue
-            message.string = string
-            message.flags.discard("fuzzy")
-            message.previous_id = ()
-            done += 1
-        write_catalogue(domain, lang, catalog)
-    return done
+    def domain_catalogue(domain):
+        return read_catalogue(domain, lang), lambda c: write_catalogue(domain, lang, c)
+    return catalogues.fill_blocks(text, domain_catalogue, problems)
 
 
 def main(argv=None) -> int:

@@ -28,6 +28,9 @@ from babel.messages.pofile import read_po, write_po
 ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "src" / "banking_games"
 sys.path.insert(0, str(ROOT / "src"))
+sys.path.insert(0, str(ROOT / "scripts"))
+
+import catalogues  # noqa: E402
 
 from banking_games import i18n  # noqa: E402
 
@@ -82,33 +85,17 @@ def po_path(lang: str) -> Path:
 
 
 def update() -> None:
-    """Merge ``POT`` into each language's ``.po`` (made if missing)."""
+    """Merge ``POT`` into each language's ``.po`` (made if missing; scripts/catalogues.py)."""
     with POT.open("rb") as f:
         template = read_po(f)
     for lang in TRANSLATED:
-        path = po_path(lang)
-        if path.exists():
-            with path.open("rb") as f:
-                catalog = read_po(f, locale=lang, domain=i18n.DOMAIN)
-        else:
-            path.parent.mkdir(parents=True, exist_ok=True)
-            catalog = Catalog(locale=lang, domain=i18n.DOMAIN, project="banking-games", charset="utf-8")
-        catalog.update(template, update_header_comment=False)
-        with path.open("wb") as f:
-            write_po(f, catalog, width=100, ignore_obsolete=True)
+        catalogues.update(po_path(lang), template, lang, lambda: Catalog(
+            locale=lang, domain=i18n.DOMAIN, project="banking-games", charset="utf-8"))
 
 
 def stats() -> int:
     """Print, per language, the messages and how many are untranslated or fuzzy; 1 if any is."""
-    bad = 0
-    for lang in TRANSLATED:
-        with po_path(lang).open("rb") as f:
-            catalog = read_po(f, locale=lang)
-        msgs = [m for m in catalog if m.id]
-        untranslated = [m for m in msgs if not (all(m.string) if isinstance(m.string, tuple) else m.string)]
-        fuzzy = [m for m in msgs if m.fuzzy]
-        print(f"{lang}: {len(msgs)} messages, {len(untranslated)} untranslated, {len(fuzzy)} fuzzy")
-        bad += len(untranslated) + len(fuzzy)
+    bad = sum(catalogues.print_counts(lang, catalogues.read(po_path(lang), lang)) for lang in TRANSLATED)
     return 1 if bad else 0
 
 

@@ -27,6 +27,9 @@ from babel.messages.extract import extract_from_file
 from babel.messages.pofile import read_po, write_po
 
 ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "scripts"))
+import catalogues  # noqa: E402
+
 EXT = ROOT / "book" / "_ext" / "banking_book"
 LOCALES = EXT / "locales"
 DOMAIN = "banking_book"
@@ -72,43 +75,25 @@ def po_path(lang: str) -> Path:
 
 def update(template: Catalog | None = None) -> None:
     """Merge the template into each language's ``.po`` (made with the language's plural rules
-    when it is missing)."""
+    when it is missing; scripts/catalogues.py)."""
     if template is None:
         with POT.open("rb") as f:
             template = read_po(f)
     for lang in LANGUAGES:
-        path = po_path(lang)
-        if path.is_file():
-            with path.open("rb") as f:
-                catalog = read_po(f, locale=lang)
-        else:
-            catalog = Catalog(locale=lang, domain=DOMAIN, project="banking-games website", charset="utf-8",
-                              msgid_bugs_address="", copyright_holder="The banking-games authors")
-        catalog.update(template, no_fuzzy_matching=False)
-        path.parent.mkdir(parents=True, exist_ok=True)
-        with path.open("wb") as f:
-            write_po(f, catalog, width=100, sort_output=False, ignore_obsolete=True)
+        catalogues.update(po_path(lang), template, lang, lambda: Catalog(
+            locale=lang, domain=DOMAIN, project="banking-games website", charset="utf-8",
+            msgid_bugs_address="", copyright_holder="The banking-games authors"))
 
 
 def problems(lang: str) -> tuple[list[str], list[str]]:
     """(untranslated, fuzzy) messages of ``lang``'s catalogue."""
-    with po_path(lang).open("rb") as f:
-        catalog = read_po(f, locale=lang)
-    untranslated = [m.id for m in catalog if m.id and not m.string]
-    fuzzy = [m.id for m in catalog if m.id and m.string and m.fuzzy]
-    return untranslated, fuzzy
+    _, untranslated, fuzzy = catalogues.counts(catalogues.read(po_path(lang), lang))
+    return [m.id for m in untranslated], [m.id for m in fuzzy]
 
 
 def stats() -> int:
-    bad = 0
-    for lang in LANGUAGES:
-        with po_path(lang).open("rb") as f:
-            total = sum(1 for m in read_po(f, locale=lang) if m.id)
-        untranslated, fuzzy = problems(lang)
-        print(f"{lang}: {total} messages, {len(untranslated)} untranslated, {len(fuzzy)} fuzzy")
-        for m in untranslated + fuzzy:
-            print(f"  {m[:90]!r}")
-        bad += len(untranslated) + len(fuzzy)
+    """Print, per language, the messages and the untranslated or fuzzy ones; 1 if any is."""
+    bad = sum(catalogues.print_counts(lang, catalogues.read(po_path(lang), lang), show=1000) for lang in LANGUAGES)
     return 1 if bad else 0
 
 
