@@ -354,3 +354,40 @@ def test_class_refuses_an_address_it_cannot_serve_only(folder, address, words):
     assert r.returncode == 2, r.stdout + r.stderr
     assert words in r.stdout and "192.168.1.20" in r.stdout, r.stdout     # what is wrong, what is allowed
     assert "Serving the book" not in r.stdout
+
+
+def test_a_connection_gone_before_it_is_accepted_does_not_stop_the_loop(tmp_path):
+    """The serving loop accepts once select() says a connection waits. A client that resets
+    its connection in between (a browser tab closed while it preconnects: seen as a launcher
+    that never stopped on Ctrl+C in a class-session test) leaves nothing to accept: a
+    blocking accept() would wait for the next client, and the loop could never see a stop
+    request. The launcher's accept gives up after ACCEPT_WAIT (0.5 s); here the loop's own
+    step is called with no connection waiting, as after such a reset, and must return."""
+    import importlib.util
+    import threading
+    spec = importlib.util.spec_from_file_location("open_book_under_test", LAUNCHER)
+    launcher = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(launcher)
+    (tmp_path / "index.html").write_text("a page")
+    [server] = launcher.make_servers(["127.0.0.1"], 0, site=tmp_path)
+    try:
+        step = threading.Thread(target=server._handle_request_noblock, daemon=True)
+        started = time.monotonic()
+        step.start()
+        step.join(timeout=10)
+        assert not step.is_alive(), "the loop waits in accept() for a connection that is gone"
+        assert time.monotonic() - started < 5
+        # and it still serves the next client
+        looping = threading.Thread(target=server.serve_forever, kwargs={"poll_interval": 0.1}, daemon=True)
+        looping.start()
+        with socket.create_connection(server.server_address, timeout=10) as conn:
+            conn.sendall(b"GET /index.html HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            reply = b""
+            while chunk := conn.recv(65536):
+                reply += chunk
+        assert reply.startswith(b"HTTP/1.") and b" 200 " in reply.split(b"\r\n")[0] and reply.endswith(b"a page")
+        server.shutdown()
+        looping.join(timeout=10)
+        assert not looping.is_alive()
+    finally:
+        server.server_close()

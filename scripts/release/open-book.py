@@ -161,6 +161,7 @@ MAX_REQUEST_LINE = 8192    # bytes, line end included; longer: 414
 MAX_HEAD = 64 * 1024       # bytes of header lines after the request line; more: 431
 RETRY_AFTER = 5            # seconds, sent with 503 and 429
 LINGER = 2.0               # seconds a refused connection may take to finish sending
+ACCEPT_WAIT = 0.5          # seconds the loop waits for a connection select() announced
 
 # Sent gzip-compressed to a browser that accepts it (every browser does): Python's
 # WebAssembly (9.6 MB) goes as about 3 MB, the first "Deal live" as about 6.9 MB
@@ -899,6 +900,14 @@ class BookServer(ThreadingHTTPServer):
         self.session, self.budget = session, budget
         self.head_timeout, self.send_timeout = head_timeout, send_timeout
         super().__init__(address, handler)
+        # The serving loop accepts a connection once select() says one is waiting. A client
+        # that resets its connection in between (a browser tab closed while it preconnects)
+        # leaves nothing to accept, and a blocking accept() would then wait for the next
+        # client: the loop could not see a stop request (Ctrl+C would hang). With a timeout
+        # the accept gives up after ACCEPT_WAIT seconds, and socketserver drops the OSError.
+        # (socket.accept gives the accepted connection no timeout of its own: the handler
+        # sets its own.)
+        self.socket.settimeout(ACCEPT_WAIT)
 
     def process_request(self, request, client_address):
         refusal = self.limits.take(client_address[0])
