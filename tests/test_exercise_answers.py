@@ -352,8 +352,9 @@ def test_bb_simulation_answers(glued, built_site):
     assert num(glued(page, "bbs_sigma")) == pytest.approx(math.sqrt(288 / 289), abs=5e-5)
     # h >= 2 sigma / sqrt(N)  <=>  N >= 4 Var / h^2 = 4 * 288 = 1152: the prose points to the third
     # row of the table of deals N, which gives the chances there (exact, normal approximation).
-    rows, head = _table_with((built_site / f"{page}.html").read_text(encoding="utf-8"), "standard error σ/√N")
-    n_row = list(rows)[2]
+    rows, head = _table_with((built_site / f"{page}.html").read_text(encoding="utf-8"),
+                             "P(at least 2 SE below zero): exact (normal approx.)")
+    n_row = [label for label in rows if label[0].isdigit()][2]    # (a row before them names the index)
     assert int(n_row.replace(",", "")) == 4 * 288 == 1152
     row = dict(zip(head, rows[n_row]))
     two, two_normal = row["P(at least 2 SE below zero): exact (normal approx.)"].rstrip(")").split(" (")
