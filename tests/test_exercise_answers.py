@@ -29,6 +29,7 @@ import pytest
 
 from banking_games import registry
 from conftest import expected
+from test_book_numbers import _table_with
 
 BOOK = Path(__file__).resolve().parent.parent / "book"
 
@@ -285,9 +286,10 @@ def test_bb_values_answers(glued):
     win, tie = _bb_pair()
     win32, tie32 = _bb_pair(8, 4)
     # Bank wins ties: E = win - lose - tie = -tie, so h = P(tie) = 1/17; returned: h = 0.
-    assert frac(glued(page, "bbv_edge52")) == tie == Fraction(1, 17)
+    # The quick check's answer writes (s-1)/(n-1) unreduced, 3/51, and points to the table's first row.
+    assert glued(page, "bbv_edge52_unreduced") == "3/51" and frac("3/51") == tie == Fraction(1, 17)
     assert frac(glued(page, "bbv_edge52_sr")) == 0
-    assert frac(glued(page, "bbv_ptie32")) == tie32 == Fraction(3, 31)
+    # The 32-card answer points to the table's 32-card rows: test_book_numbers reads P(tie) = 3/31 there.
     # bb-ex-edge32: P(tie) = 3/31 = h, by formula and by engine; 1/17 for 52 cards.
     assert frac(glued(page, "bbx_pt32")) == tie32
     assert frac(glued(page, "bbx_e32")) == tie32
@@ -342,22 +344,29 @@ def test_bb_ex_corr(glued):
     assert glued(page, "bbx_rho_same") == "they are equal"
 
 
-def test_bb_simulation_answers(glued):
+def test_bb_simulation_answers(glued, built_site):
     page = "banker-and-broker-simulation"
     h = Fraction(1, 17)
     var = 1 - h ** 2                                     # net is +-1: Var = 1 - E^2 = 288/289
     assert frac(glued(page, "bbs_h")) == h and frac(glued(page, "bbs_var")) == var
     assert num(glued(page, "bbs_sigma")) == pytest.approx(math.sqrt(288 / 289), abs=5e-5)
-    # h >= 2 sigma / sqrt(N)  <=>  N >= 4 Var / h^2 = 4 * 288 = 1152.
-    assert int(glued(page, "bbs_n_2se")) == 4 * 288 == 1152
+    # h >= 2 sigma / sqrt(N)  <=>  N >= 4 Var / h^2 = 4 * 288 = 1152: the prose points to the third
+    # row of the table of deals N, which gives the chances there (exact, normal approximation).
+    rows, head = _table_with((built_site / f"{page}.html").read_text(encoding="utf-8"),
+                             "P(at least 2 SE below zero): exact (normal approx.)")
+    n_row = [label for label in rows if label[0].isdigit()][2]    # (a row before them names the index)
+    assert int(n_row.replace(",", "")) == 4 * 288 == 1152
+    row = dict(zip(head, rows[n_row]))
+    two, two_normal = row["P(at least 2 SE below zero): exact (normal approx.)"].rstrip(")").split(" (")
+    below = row["P(average below zero): exact (normal approx.)"].split(" (")[0]
     assert num(glued(page, "bbs_normal_95")) == pytest.approx(normal_within_two(), abs=5e-5)
     # The net of a deal is +1 (chance 8/17) or -1, so with W ~ Bin(N, 8/17) wins the sum is
     # 2W - N. Below zero: W <= (N - 1) // 2. At least 2 SE below: N - 2W >= 2 sigma sqrt(N);
     # at N = 1152 that is 2 sqrt(288 * 1152)/17 = 1152/17 = 67.8, so N - 2W >= 68, W <= 542.
     p = Fraction(8, 17)
-    assert num(glued(page, "bbs_at_2se_two")) == pytest.approx(float(binomial_at_most(1152, 542, p)), abs=5e-5)
-    assert num(glued(page, "bbs_at_2se_below")) == pytest.approx(float(binomial_at_most(1152, 575, p)), abs=5e-5)
-    assert num(glued(page, "bbs_at_2se_normal")) == pytest.approx(0.5, abs=5e-5)   # Phi(2 - 2)
+    assert num(two) == pytest.approx(float(binomial_at_most(1152, 542, p)), abs=5e-5)
+    assert num(below) == pytest.approx(float(binomial_at_most(1152, 575, p)), abs=5e-5)
+    assert num(two_normal) == pytest.approx(0.5, abs=5e-5)   # Phi(2 - 2)
 
     def two_below(n):   # W <= (n - d) // 2, d the least whole number >= 2 sqrt(288 n / 289)
         d = math.isqrt(4 * 288 * n // 289)
@@ -376,7 +385,6 @@ def test_bb_simulation_answers(glued):
     assert int(glued(page, "bbs_need_two_95_normal")) == math.ceil(3.6448536 ** 2 * 288) == 3827
     # Quick check: 30 x 10 deals, SE = sqrt(288/289 / 300); 2 SE of the sum 2 sqrt(288*300/289)
     # = 34.6, so N - 2W >= 35, W <= 132; below zero W <= 149.
-    assert int(glued(page, "bbs_qc_n")) == 300
     assert num(glued(page, "bbs_qc_se")) == pytest.approx(math.sqrt(288 / 289 / 300), abs=5e-5)
     below_300 = float(binomial_at_most(300, 149, p))
     assert num(glued(page, "bbs_qc_below")) == pytest.approx(below_300, abs=5e-4)
