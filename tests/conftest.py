@@ -109,8 +109,9 @@ pages 30, the layout grid 20; every other file under 10."""
 SPLIT_GROUPS = frozenset({"test_editions_site::test_every_edition_page_passes_axe_offline",
                           "test_editions_site::test_nothing_cut_off_on_a_phone_in_any_edition"})
 """Tests (``file::function``) whose first parameter (an edition's language) names a worker group
-of its own: each edition's axe audit and phone loads (module fixtures per language, 115 s and
-more) may then run on either worker, beside the English audit or the other edition's."""
+of its own: each edition's page loads (one module fixture per language serving its axe audits
+and its phone checks, 60 s and more) may then run on either worker, beside the English audit or
+the other edition's."""
 
 
 def _rank(stem: str) -> int:

@@ -155,52 +155,61 @@ def test_the_switcher_leads_to_the_same_page_in_each_edition(browser, sub_path_u
 
 
 @pytest.fixture(scope="module", params=OTHER)
-def edition_audits(request, browser, site_url, built_site):
-    """Every page of one other edition audited as the English pages are
-    (tests/test_axe.py's ``audit_pages``: axe-core in light and dark mode, requests to other
-    hosts). Each edition's audit is in a worker group of its own (tests/conftest.py,
-    ``SPLIT_GROUPS``), so the editions are audited beside the English audit and each other.
-    No other edition shipped: no parameter, the tests are skipped."""
-    from site_audit import edition_pages
-    from test_axe import audit_pages
-    pages = edition_pages(built_site, request.param)
-    return request.param, pages, audit_pages(browser, site_url, pages)
+def edition_loads(request, browser, site_url, built_site):
+    """Every page of one other edition loaded twice, each load serving two checks:
+
+    * at 390 px in a phone's context, light mode: what is cut off or scrolls with no cue (as
+      tests/test_phone_layout.py finds it: longer German words, Russian text), then axe-core
+      in light mode on the same load;
+    * at desktop width, dark mode: axe-core in dark mode.
+
+    Both record requests to other hosts. What the English audit checks beyond that (every
+    fold opened, a theme switched after loading: tests/test_axe.py) is the same CSS and
+    script in every edition, so it is checked once, in English. Each edition's loads are a
+    worker group of their own (tests/conftest.py, ``SPLIT_GROUPS``), beside the English audit
+    or the other edition's. No other edition shipped: no parameter, the tests are skipped."""
+    from site_audit import AXE, AXE_RUN, DESKTOP, PHONE, edition_pages, overflow_problems, wait_ready
+    from test_axe import SETTLED_JS, THEME_JS, _report
+    from test_phone_layout import SCROLL_CUE_JS
+    lang = request.param
+    pages = edition_pages(built_site, lang)
+    found = {"light": [], "dark": []}
+    themes, cut = {}, []
+    for name in pages:
+        themes[name] = {}
+        for scheme, options in (("light", dict(viewport=PHONE, is_mobile=True, has_touch=True)),
+                                ("dark", dict(viewport=DESKTOP))):
+            ctx, problems = new_context(browser, color_scheme=scheme, service_workers="block", **options)
+            try:
+                page = ctx.new_page()
+                page.goto(f"{site_url}/{name}", wait_until="load")
+                wait_ready(page)
+                if scheme == "light":
+                    cut += [f"{name}: {p}" for p in overflow_problems(page)]
+                    cut += [f"{name}: scrolls with no cue: {p}" for p in page.evaluate(SCROLL_CUE_JS)]
+                page.wait_for_function(SETTLED_JS, arg=scheme, timeout=10_000)
+                page.add_script_tag(path=str(AXE))
+                themes[name][scheme] = page.evaluate(THEME_JS)
+                where = "light, 390 px" if scheme == "light" else "dark"
+                found[scheme] += [f"{name} [{where}]: " + _report(v) for v in page.evaluate(AXE_RUN)]
+                found[scheme] += [f"{name} [{where}]: request to another host: {u}" for u in problems.external]
+            finally:
+                ctx.close()
+    return lang, pages, {"found": found, "themes": themes}, cut
 
 
 @pytest.mark.parametrize("scheme", ["light", "dark"])
-def test_every_edition_page_passes_axe_offline(edition_audits, scheme, built_site):
+def test_every_edition_page_passes_axe_offline(edition_loads, scheme, built_site):
     from test_axe import theme_not_shown
-    lang, pages, audits = edition_audits
+    lang, pages, audits, _ = edition_loads
     assert len(pages) == len(english_pages(built_site)) and all(p.startswith(f"{lang}/") for p in pages), pages
     assert sorted(audits["themes"]) == sorted(pages), "not every page was audited"
     found = theme_not_shown(audits["themes"], scheme) + audits["found"][scheme]
     assert not found, "\n".join(found)
 
 
-@pytest.fixture(scope="module", params=OTHER)
-def edition_phone_loads(request, browser, site_url, built_site):
-    """Every page of one other edition loaded once at 390 px (longer German words, Russian
-    text): what is cut off or scrolls with no cue, as tests/test_phone_layout.py finds it
-    (in the edition's worker group, beside its axe audit: tests/conftest.py, ``SPLIT_GROUPS``)."""
-    from site_audit import PHONE, edition_pages, overflow_problems, wait_ready
-    from test_phone_layout import SCROLL_CUE_JS
-    pages = edition_pages(built_site, request.param)
-    cut = []
-    for name in pages:
-        ctx, _ = new_context(browser, viewport=PHONE, is_mobile=True, has_touch=True, service_workers="block")
-        try:
-            page = ctx.new_page()
-            page.goto(f"{site_url}/{name}", wait_until="load")
-            wait_ready(page)
-            cut += [f"{name}: {p}" for p in overflow_problems(page)]
-            cut += [f"{name}: scrolls with no cue: {p}" for p in page.evaluate(SCROLL_CUE_JS)]
-        finally:
-            ctx.close()
-    return request.param, pages, cut
-
-
-def test_nothing_cut_off_on_a_phone_in_any_edition(edition_phone_loads, built_site):
-    lang, pages, cut = edition_phone_loads
+def test_nothing_cut_off_on_a_phone_in_any_edition(edition_loads, built_site):
+    lang, pages, _, cut = edition_loads
     assert not cut, "\n".join(cut[:40])
     assert len(pages) == len(english_pages(built_site)) and all(p.startswith(f"{lang}/") for p in pages), pages
 
