@@ -19,28 +19,16 @@
 (function () {
   "use strict";
   var scriptUrl = document.currentScript.src;
-  // The words shown in the page's language: an edition's page carries their translations
-  // (<script type="application/json" id="bg-texts">, written by book/_ext/banking_book/texts.py
-  // from its catalogue, locales/<lang>/LC_MESSAGES/banking_book.po). T("English {field}",
-  // {field: value}) looks a text up there, falls back to the English and fills its {fields};
+  // The words shown in the page's language: T("English {field}", {field: value}) is the site
+  // script's lookup (static/bg-site.js, window.bgT, loaded before this script on every page: it
+  // reads the edition's words, falls back to the English and fills the {fields});
   // num(x) writes a number as the page's language does (German 1.234,5, Russian 1 234,5).
   var LANG = document.documentElement.lang || "en";
-  var TEXTS = null;
-  function T(english, fields) {
-    if (TEXTS === null) {
-      var el = document.getElementById("bg-texts");
-      if (el || document.readyState !== "loading") {   // (read once the page's head is there)
-        try { TEXTS = el ? JSON.parse(el.textContent) : {}; } catch (e) { TEXTS = {}; }
-      }
-    }
-    var s = TEXTS && Object.prototype.hasOwnProperty.call(TEXTS, english) ? TEXTS[english] : english;
-    return fields ? s.replace(/\{(\w+)\}/g, function (m, k) { return k in fields ? String(fields[k]) : m; }) : s;
-  }
+  function T(english, fields) { return window.bgT(english, fields); }
   function num(x, digits) {
     var o = digits === undefined ? {} : { minimumFractionDigits: digits, maximumFractionDigits: digits };
     try { return x.toLocaleString(LANG, o); } catch (e) { return x.toLocaleString("en", o); }
   }
-  window.bgT = T;   // for tests
   var here = scriptUrl.replace(/[^\/]*$/, "");
   var started = null;       // Promise of {pyodide, bridge, manager}
   var stepListeners = [];
