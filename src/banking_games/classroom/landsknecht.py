@@ -4,8 +4,9 @@ and the class board may hold, and the plan of a repeat.
 
 The names every game's classroom module has are listed in
 :mod:`banking_games.classroom.hoggenheimer`; this game's own are
-:data:`LATE_TURNS` and :func:`exact`. No rule is restated here: who wins is
-read from the engine
+:data:`LATE_TURNS`, :func:`exact` and :func:`lesson_stakes` (the live table's
+lesson button and :func:`group` play a deal's stakes with it). No rule is
+restated here: who wins is read from the engine
 (:meth:`LandsknechtDeal.result_of <banking_games.games.landsknecht.LandsknechtDeal.result_of>`).
 """
 
