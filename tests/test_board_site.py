@@ -143,11 +143,12 @@ PROJECTED_JS = """(board) => {
 }"""
 
 
-def check_projector_view(page, board) -> None:
+def check_projector_view(page, board, class_code: str | None = None) -> None:
     """Issue 34: at 1280 x 720 the projector view puts the pooled results over the whole window,
     every figure of the pooled table and the mean net at 24 px or more (PROJECTOR_FONT_PX = 26), the
     codes field out of the way; in light and dark mode (screenshots kept when BG_SCREENSHOTS names a
-    folder); the same button brings the board back into the page."""
+    folder); the same button brings the board back into the page. In a class session
+    (``class_code``) the class code and join address show in it too, at 24 px or more."""
     import os
     page.set_viewport_size({"width": 1280, "height": 720})
     board.get_by_role("button", name="Projector view").click()
@@ -163,6 +164,11 @@ def check_projector_view(page, board) -> None:
     assert got["cells"] and min(got["cells"]) >= 24, f"pooled table's text: {got['cells']}"
     assert got["mean"] and min(got["mean"]) >= 24, f"mean net's text: {got['mean']}"
     assert got["codes"], "the codes field still shows in the projector view"
+    if class_code is not None:
+        join = board.locator(".bg-class-join")
+        assert join.is_visible() and class_code in join.inner_text() and f"/join/{class_code}" in join.inner_text()
+        px = join.evaluate("(el) => parseFloat(getComputedStyle(el.querySelector('b') || el).fontSize)")
+        assert px >= 24, f"the class code's text: {px} px"
     folder = os.environ.get("BG_SCREENSHOTS")
     for theme in ("light", "dark"):
         page.evaluate(f"document.documentElement.dataset.theme = '{theme}'")

@@ -162,6 +162,9 @@ def test_teacher_only_actions_are_refused_without_the_key(session):
         assert call(run.port, "POST", "/class/reveal", "on", cookie=cookie)[0] == 403, cookie
     assert [g["code"] for g in listing(run.port, key)["groups"]] == [CODE_1], "a refused request changed the list"
     teacher = f"bg-teacher={key}"
+    assert listing(run.port, key)["revealed"] is None, "no Reveal setting until the teacher sets one"
+    assert call(run.port, "POST", "/class/reveal", "off", cookie=teacher)[0] == 200
+    assert listing(run.port, key)["revealed"] is False
     assert call(run.port, "POST", "/class/reveal", "on", cookie=teacher)[0] == 200
     assert listing(run.port, key)["revealed"] is True
     assert json.loads(call(run.port, "POST", "/class/remove", CODE_1.lower(), cookie=teacher)[2]) == {"removed": 1}

@@ -104,3 +104,31 @@ def test_no_board_of_that_id():
     assert "error" in json.loads(class_link.receive("no-such-model", "[]"))
     b = board()
     assert "error" in json.loads(class_link.receive(b.model_id, "not json"))
+
+
+def test_board_takes_the_launchers_reveal_once_and_shows_the_class_code():
+    """The launcher's list carries the teacher's stored Reveal setting (open-book.py,
+    ClassSession.listing: null until set). A board just loaded takes it without telling the
+    launcher back; a later list does not undo the teacher's own Reveal on this board. The
+    class code and join address are shown on the board, in a part the projector view keeps."""
+    told = []
+    b = board()
+    assert b.revealed is True
+    session = json.dumps({"class_code": "K7M2QX", "join": "http://192.168.1.20:8000/join/K7M2QX",
+                          "revealed": False})
+    out = json.loads(class_link.receive(b.model_id, listed(), session))
+    assert out == {"done": 0, "groups": 0}
+    assert b.revealed is False and b.reveal_button.description == "Reveal exact values"
+    assert "K7M2QX" in b.class_line.value and "http://192.168.1.20:8000/join/K7M2QX" in b.class_line.value
+    assert "bg-projected" in b.class_line._dom_classes
+    b.on_teacher_action = lambda op, text: told.append((op, text))
+    b.set_revealed(True)
+    assert told == [("reveal", "on")]
+    class_link.receive(b.model_id, listed(), session)   # a list asked for before the teacher's Reveal
+    assert b.revealed is True and told == [("reveal", "on")]
+    # a board with no stored setting in the launcher (null) keeps its own
+    fresh = board()
+    class_link.receive(fresh.model_id, listed(), json.dumps({"class_code": "K7M2QX", "join": "", "revealed": None}))
+    assert fresh.revealed is True
+    # not an object: refused, the board unchanged
+    assert "error" in json.loads(class_link.receive(fresh.model_id, listed(), "[1]"))

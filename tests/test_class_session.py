@@ -174,6 +174,9 @@ def test_a_class_sends_its_codes_to_the_teachers_board(browser, built_site, tmp_
         line = page.locator(".bg-live-table .bg-class-status")
         line.wait_for(timeout=30_000)
         assert class_code in line.inner_text() and f"/join/{class_code}" in line.inner_text()
+        # the board itself shows the class code and the join address (its projector view keeps them)
+        page.wait_for_function("([el, c]) => el.innerText.includes(c) && el.innerText.includes('/join/' + c)",
+                               arg=[board.locator(".bg-class-join").element_handle(), class_code], timeout=30_000)
 
         seconds = []
         device = None
@@ -219,7 +222,12 @@ def test_a_class_sends_its_codes_to_the_teachers_board(browser, built_site, tmp_
         assert conn.getresponse().status == 200, "the launcher no longer serves the site"
         conn.close()
 
-        # a second teacher's browser, nothing stored: the board reads the launcher's whole list
+        # the teacher hides the exact values; the launcher keeps the setting (class/reveal "off")
+        board.get_by_role("button", name="Hide exact values").click()
+        board.get_by_role("button", name="Reveal exact values").wait_for(timeout=30_000)
+        page.wait_for_timeout(1_000)   # (the page tells the launcher after Python's change)
+        # a second teacher's browser, nothing stored: the board reads the launcher's whole list, and
+        # its Reveal setting: the exact values hidden, as the teacher left them
         other, other_problems = new_context(browser, service_workers="block")
         try:
             opage = watch(other.new_page(), other_problems)
@@ -227,13 +235,17 @@ def test_a_class_sends_its_codes_to_the_teachers_board(browser, built_site, tmp_
             oboard = _open_board(opage)
             oboard.locator("caption", has_text="Pooled: 8 groups").wait_for(timeout=30_000)
             assert _pooled(oboard) == case["expected"]
+            oboard.get_by_role("button", name="Reveal exact values").wait_for(timeout=30_000)
+            assert "hidden until Reveal" in oboard.locator(".bg-pooled").inner_text()
             assert not other_problems.report(), other_problems.report()
         finally:
             other.close()
         assert board_count(board) == 8 and _pooled(board) == case["expected"]
+        board.get_by_role("button", name="Reveal exact values").click()
+        board.get_by_role("button", name="Hide exact values").wait_for(timeout=30_000)
         # the class's board projected at 1280 x 720, light and dark (test_board_site's checks: figures
         # at 24 px or more, axe and contrast; screenshots kept when BG_SCREENSHOTS names a folder)
-        check_projector_view(page, board)
+        check_projector_view(page, board, class_code=class_code)
         # the teacher's page: nothing wrong but the launcher's absence while it restarted
         left = [p for p in problems.report() if "class/groups" not in p]
         assert not left, left

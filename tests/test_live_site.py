@@ -60,6 +60,26 @@ from test_jupyterlab import (SCENARIOS, TABLE_STATE_JS,  # noqa: E402  (one scen
 
 OTHER_SEED = 7
 
+def _lesson_message_in_python(replay_steps) -> str:
+    """Landsknecht's message after the page's clicks below, made in CPython: the chapter's table
+    of seed 2026, its scenario to the settlement, a new session of OTHER_SEED, the same steps,
+    New deal, then the lesson's button."""
+    from test_jupyterlab import BUTTONS, TABLE_CALLS
+    from banking_games.widgets.landsknecht import LandsknechtTable
+
+    table = LandsknechtTable(TABLE_CALLS["landsknecht"][2], seed=2026)
+    steps = SCENARIOS["landsknecht"][1]
+    for label, _expect in steps[:[e for _, e in steps].index("settle") + 1]:
+        getattr(table, BUTTONS[label]).click()
+    table.seed_field.value = str(OTHER_SEED)
+    table.new_session_button.click()
+    for label, _expect in replay_steps:
+        getattr(table, BUTTONS[label]).click()
+    table.new_deal_button.click()
+    table.lesson_button.click()
+    return table.message.text
+
+
 def _play(page, table, steps, chapter, *, check=True):
     """Click through ``steps``; return the table state after each step."""
     state = table.evaluate(TABLE_STATE_JS)
@@ -174,6 +194,16 @@ def test_deal_live_on_sub_path(browser, sub_path_url, chapter):
         other = _play(page, table, replay_steps, chapter)[-1]
         assert "Settlement" in other["text"], f"{chapter}: seed {OTHER_SEED}: no settlement"
         assert other["cards"] != first_deal, f"{chapter}: seed {OTHER_SEED} dealt the same cards as seed 2026"
+        if chapter == "landsknecht":
+            # the lesson's button (issue 34) in Pyodide: the next deal's stakes F and L in one press,
+            # its message in the table's live region as CPython's same table writes it after the same clicks
+            lesson = _play(page, table, [("New deal", "turn"), ("Lesson: stakes F and L", "ok")], chapter)[-1]
+            assert lesson["message"].startswith("Stake F:"), lesson["message"]
+            assert " ".join(lesson["message"].split()) == " ".join(_lesson_message_in_python(replay_steps).split())
+            live = table.locator(".bg-message[role=status][aria-live=polite]", has_text="Stake F:")
+            assert live.count() == 1, "the lesson's message is not in the table's live region"
+            if "Deal settled" not in lesson["message"]:   # the deal over, as the keyboard walk below expects
+                _play(page, table, [("Deal to the end", "settle")], chapter)
 
         # keyboard alone, and a screen reader's live region (issue 19)
         keyboard_walk(page, table, chapter)

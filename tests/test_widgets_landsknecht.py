@@ -580,3 +580,155 @@ def test_clicking_a_paired_players_card_is_refused_with_the_engines_reason():
     t.players_cards.cells[paired].button.click()
     assert t.message.is_error and "already paired" in t.message.value, t.message.value
     assert shown(t) == before
+
+
+# ---------------------------------------------------------------- 'on card' switching (issue 34)
+
+def _first_card_paired_with_another_live(seeds=range(300)):
+    """A seed whose first deal pairs players' card 1 (the card 'on card' offers first) while
+    another players' card is live and the banker's card is not paired, found with the engine:
+    (seed, turns until that pairing, the engine's deal after it)."""
+    for seed in seeds:
+        deal = LandsknechtSession(PLAYERS, rng=seed).start_deal()
+        first, turns = deal.players_cards[0], 0
+        while not deal.is_over and deal.is_live(first):
+            deal.turn()
+            turns += 1
+        if not deal.is_over and deal.live_cards:
+            return seed, turns, deal
+    pytest.fail("no such deal")  # pragma: no cover
+
+
+def test_on_card_says_when_it_switches_to_another_players_card():
+    # Source, "Later turns": a card pairing a players' card kills its rank for the deal, so the
+    # list of live cards loses it and 'on card' falls to the first live card left; the table must say so.
+    seed, turns, ref = _first_card_paired_with_another_live()
+    t = LandsknechtTable(PLAYERS, seed=seed)
+    first = t.deal.players_cards[0]
+    assert t.card.value == first.name
+    for n in range(1, turns + 1):
+        t.turn_button.click()
+        text = t.message.text
+        if n < turns:   # the card offered stays: no word about the list
+            assert "list now shows" not in text and t.card.value == first.name
+    now = ref.live_cards[0]
+    k = ref.players_cards.index(now) + 1
+    expected = (f"{first.label} (players' card 1) is paired: it takes no more bets this deal. "
+                f"The 'on card' list now shows {now.label} (players' card {k}).")
+    assert text.endswith(expected), text
+    assert t.card.value == now.name and not t.message.is_error
+    # a bet on the card now offered is news of the bet only: the list did not switch again
+    t.bet_button.click()
+    assert t.message.text.startswith("Bet 1:") and "list now shows" not in t.message.text
+    assert t.deal.bets[0].card == now
+
+
+def test_on_card_says_when_no_players_card_is_left():
+    for seed in range(200):
+        deal = LandsknechtSession(PLAYERS, rng=seed).start_deal()
+        turns = 0
+        while not deal.is_over and deal.live_cards:
+            deal.turn()
+            turns += 1
+        if not deal.is_over:
+            break
+    else:  # pragma: no cover
+        pytest.fail("no such deal in 200 seeds")
+    t = LandsknechtTable(PLAYERS, seed=seed)
+    for _ in range(turns):
+        t.turn_button.click()
+    assert t.message.text.endswith("The 'on card' list is empty: every players' card is paired; "
+                                   "turn a card for a new one."), t.message.text
+
+
+# ---------------------------------------------------------------- the lesson's button (issue 34)
+
+def _lesson_deal_by_the_rules(deal, players, late_turns=5):
+    """The lesson page's class activity, written out here: the first player who is not the banker
+    stakes 1 on the first players' card; 5 cards are turned (fewer if the deal ends); if the deal is
+    on and that card unpaired, 1 more on it. Returns (F, L or None)."""
+    punter = [p for p in players if p != deal.banker][0]
+    card = deal.players_cards[0]
+    f = deal.place_bet(punter, card, 1)
+    n = 0
+    while n < late_turns and not deal.is_over:
+        deal.turn()
+        n += 1
+    late = deal.place_bet(punter, card, 1) if not deal.is_over and card in deal.live_cards else None
+    return f, late
+
+
+@pytest.mark.parametrize("seed", [301, 304, 306])
+def test_lesson_button_places_the_lessons_stakes(seed):
+    t = LandsknechtTable(seed=seed)
+    ref = LandsknechtSession(list(DEFAULT_PLAYERS), rng=seed)
+    for number in range(1, 11):
+        deal = ref.start_deal()
+        f, late = _lesson_deal_by_the_rules(deal, DEFAULT_PLAYERS)
+        t.lesson_button.click()
+        assert not t.message.is_error, t.message.text
+        assert t.deal.transcript() == deal.transcript()
+        assert [(b.player, b.card, b.stake, b.turn) for b in t.deal.bets] == \
+            [(b.player, b.card, b.stake, b.turn) for b in deal.bets]
+        text = t.message.text
+        assert text.startswith(f"Stake F: {f.player} stakes 1 on {f.card.label} (players' card 1).")
+        if late is not None:
+            assert f"Stake L: {f.card.label} is still unpaired after 5 cards" in text
+        elif deal.is_over:
+            assert "No stake L: the deal ended within 5 cards." in text and "Deal settled" in text
+        else:
+            assert f"No stake L: {f.card.label} was paired within 5 cards." in text
+        assert len(t._frames) == deal.turns + 1     # a replay frame for each card turned, and the setup
+        deal.play_out()
+        if not t.deal.is_over:
+            t.end_button.click()
+        assert [t.deal.result_of(b) for b in t.deal.bets] == [deal.result_of(b) for b in deal.bets]
+        ref.end_deal()
+        t.new_deal_button.click()
+
+
+def test_lesson_button_refused_once_the_deal_has_begun():
+    t = LandsknechtTable(seed=301)
+    t.bet_button.click()
+    before = shown(t)
+    t.lesson_button.click()
+    assert t.message.is_error and "start of a deal" in t.message.text
+    assert shown(t) == before
+    t.end_button.click()
+    t.lesson_button.click()
+    assert t.message.is_error and "this deal is over" in t.message.text
+
+
+def test_lesson_presses_counted_on_the_tables():
+    # The presses of a lesson's group (widgets.lesson_presses), derived here from the engine's
+    # deals: New session and the code panel's opening, then per deal the lesson's button, 'Deal to
+    # the end' unless the banker's card was paired within the 5 turns, and 'New deal' but after
+    # the last; by hand, 'Place bet' for F, one press per card turned up to 5, 'Place bet' for L
+    # when it goes down. Hoggenheimer and Banker and Broker: 'Deal to the end' and 'New deal'.
+    from banking_games.classroom import landsknecht as lesson
+    from banking_games.classroom import teaching as T
+    from banking_games.widgets.lesson_presses import lesson_presses
+
+    deals = T.LESSON_DEALS
+    for slug in ("hoggenheimer", "banker-and-broker"):
+        assert lesson_presses(slug, T.lesson_seeds(slug)[0]).presses == 1 + 2 * deals - 1 + 1
+    for seed in T.lesson_seeds("landsknecht"):
+        ref = LandsknechtSession(list(DEFAULT_PLAYERS), rng=seed)
+        button, hand = 2 + deals - 1, 2 + deals - 1
+        stakes = []
+        for _ in range(deals):
+            deal = ref.start_deal()
+            f, late = _lesson_deal_by_the_rules(deal, DEFAULT_PLAYERS)
+            button += 1 + (not deal.is_over)
+            hand += 1 + deal.turns + (late is not None) + (not deal.is_over)
+            deal.play_out()
+            stakes.append((deal.result_of(f).outcome, None if late is None else deal.result_of(late).outcome))
+            ref.end_deal()
+        got, got_hand = lesson_presses("landsknecht", seed), lesson_presses("landsknecht", seed, by_hand=True)
+        assert (got.presses, got_hand.presses) == (button, hand)
+        assert got.stakes == got_hand.stakes == stakes
+        # and the lesson's counts (the answer key's group) are these stakes'
+        counts = lesson.group(seed, deals).counts
+        assert counts["first"].successes == sum(s[0] == "win" for s in stakes)
+        assert counts["late"].trials == sum(s[1] is not None for s in stakes)
+        assert counts["late"].successes == sum(s[1] == "win" for s in stakes)

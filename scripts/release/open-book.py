@@ -33,7 +33,9 @@ The class session (--class), with no internet and no accounts:
 * only the teacher's cookie reads the list and removes a code, clears the board
   or sets whether the exact values are revealed (/class/remove, /class/clear,
   /class/reveal: 403 without it); a joined device can only add its code (403
-  without the class cookie, or with another class's);
+  without the class cookie, or with another class's). The list the board reads
+  carries the stored Reveal setting (null until one is set), so that a board
+  opened again, or after a restart, shows or hides the exact values as left;
 * everything is written in the data folder, nowhere else: class.json (the class
   code and the teacher's key, so that a restart keeps both) and <code>.jsonl,
   one line per code received, removal, clearing or reveal, appended, flushed
@@ -262,7 +264,7 @@ class ClassSession:
         self.lock = threading.Lock()
         self.groups: list = []          # [{"n": number, "code": text}] in the order received
         self.next_n = 1
-        self.revealed = False
+        self.revealed = None            # the board's Reveal setting: None until the teacher sets one
         self.join_urls: list = []       # set once the port is known
         self._replay()
         self._file = open(self.journal, "ab")
@@ -331,7 +333,9 @@ class ClassSession:
             self._write({"op": "reveal", "on": bool(on)})
 
     def listing(self, after: int = 0) -> dict:
-        """The groups numbered after ``after`` and what the board needs to know."""
+        """The groups numbered after ``after`` and what the board needs to know: how many are
+        listed, the last number given, and the teacher's Reveal setting (true: the exact values
+        shown, false: hidden, null: never set), which a board reads when it is loaded."""
         with self.lock:
             return {"groups": [dict(g) for g in self.groups if g["n"] > after], "count": len(self.groups),
                     "last": self.next_n - 1, "revealed": self.revealed}

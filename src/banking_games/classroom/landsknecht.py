@@ -4,8 +4,9 @@ and the class board may hold, and the plan of a repeat.
 
 The names every game's classroom module has are listed in
 :mod:`banking_games.classroom.hoggenheimer`; this game's own are
-:data:`LATE_TURNS` and :func:`exact`. No rule is restated here: who wins is
-read from the engine
+:data:`LATE_TURNS`, :func:`exact` and :func:`lesson_stakes` (the live table's
+lesson button and :func:`group` play a deal's stakes with it). No rule is
+restated here: who wins is read from the engine
 (:meth:`LandsknechtDeal.result_of <banking_games.games.landsknecht.LandsknechtDeal.result_of>`).
 """
 
@@ -14,9 +15,10 @@ from __future__ import annotations
 import dataclasses
 import random
 from fractions import Fraction
-from typing import Mapping, Sequence
+from typing import Callable, Mapping, Sequence
 
-from ..errors import BoardError
+from ..errors import BoardError, RuleError
+from ..i18n import N_
 from ..exact import landsknecht as exact_lk
 from ..games import landsknecht as lk
 from .bet_numbers import numbered_bet_index, numbered_bet_spec
@@ -81,16 +83,7 @@ def group(seed: int, deals: int, players: Sequence = DEFAULT_PLAYERS) -> GroupCo
         v = out.count("void")
         v.successes += voids
         v.trials += voids + 1
-        punter = next(p for p in players if p != deal.banker)
-        card = deal.players_cards[0]
-        first = deal.place_bet(punter, card, 1)
-        late = None
-        for _turn in range(LATE_TURNS):
-            if deal.is_over:
-                break
-            deal.turn()
-        if not deal.is_over and deal.is_live(card):
-            late = deal.place_bet(punter, card, 1)
+        first, late = lesson_stakes(deal, players)
         deal.play_out()
         out.count("first").add(deal.result_of(first).outcome == "win")
         out.add_net("first", deal.result_of(first).net)
@@ -99,6 +92,48 @@ def group(seed: int, deals: int, players: Sequence = DEFAULT_PLAYERS) -> GroupCo
             out.add_net("late", deal.result_of(late).net)
         session.end_deal()
     return out
+
+
+def lesson_stakes(deal: lk.LandsknechtDeal, players: Sequence = DEFAULT_PLAYERS,
+                  on_turn: Callable[[lk.LandsknechtEvent], object] | None = None) -> tuple[lk.Bet, lk.Bet | None]:
+    """Play a deal as a lesson's group does, up to its second stake: the
+    first of ``players`` who is not the banker puts one unit on the first
+    players' card (stake F); then :data:`LATE_TURNS` cards are turned, fewer
+    if the deal ends; if the deal is still on and that card unpaired, the
+    same punter puts one more unit on it (stake L). The deal is left there
+    (the rest is turned by the caller). The live table's lesson button and
+    :func:`group` both play a deal with it, so they place the same stakes.
+
+    Args:
+        deal: a deal just started (no bet placed, no card turned).
+        players: the table's players, in seating order.
+        on_turn: called with each event the turns make, as it is made (the
+            live table draws each card for its replay).
+
+    Returns:
+        ``(F, L)``, the engine's bets; ``L`` is ``None`` when it was not placed.
+
+    Raises:
+        RuleError: a bet was placed or a card turned already.
+        GameError: the engine's refusal (a stake of 1 outside the banker's
+            limits, a void deal); nothing is placed then.
+    """
+    if deal.bets or deal.turns:
+        raise RuleError.of(N_("the lesson's stakes go down at the start of a deal, before any bet or card: "
+                              "press 'New deal' first"))
+    punter = next(p for p in players if p != deal.banker)
+    card = deal.players_cards[0] if deal.players_cards else None
+    first = deal.place_bet(punter, card, 1)   # a void deal or a stake outside the limits: refused here
+    for _turn in range(LATE_TURNS):
+        if deal.is_over:
+            break
+        event = deal.turn()
+        if on_turn is not None:
+            on_turn(event)
+    late = None
+    if not deal.is_over and deal.is_live(card):
+        late = deal.place_bet(punter, card, 1)
+    return first, late
 
 
 def exact() -> dict[str, Fraction]:

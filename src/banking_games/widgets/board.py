@@ -205,11 +205,13 @@ class ClassBoard(plain.VBox):
         self.cancel_button.on_click(lambda _: self._cancel_clear())
         self.funnel_event.observe(lambda _: self._render(), names="value")
         title = plain.HTML(f"<b>Class results: {html.escape(g.title)}</b>{PROJECTOR_CSS}")
+        self.class_line = plain.HTML("")   # a class session's code and join address (set_class_session)
+        self.class_line.add_class("bg-class-join")
         projector_row = plain.HBox([self.projector_button, self.reveal_button], layout=row)
-        for kept_large in (title, projector_row, self.table, self.funnel_event, self.plot):
+        for kept_large in (title, self.class_line, projector_row, self.table, self.funnel_event, self.plot):
             kept_large.add_class("bg-projected")
         super().__init__([
-            title, intro,
+            title, self.class_line, intro,
             self.codes_field, plain.HBox([self.add_button], layout=row), self.message, cards,
             self.groups_box, plain.HBox([self.clear_button, self.cancel_button], layout=row),
             predictions, projector_row, self.table, self.funnel_event, self.plot])
@@ -230,6 +232,37 @@ class ClassBoard(plain.VBox):
             self.remove_class("bg-projector")
         self.projector_button.description = _("Back to the page") if self.projector else _("Projector view")
         self.projector_button.icon = "compress" if self.projector else "expand"
+
+    def set_class_session(self, class_code: str, address: str) -> None:
+        """Show a class session's code and join address at the top of the board, in the
+        page and in the projector view (large there), so that the groups can read from
+        the back of the room where to open the book (``open-book.py --class``; the page
+        hands them over, :func:`~banking_games.widgets.class_link.receive`). Empty
+        texts show nothing."""
+        code, address = str(class_code or "").strip(), str(address or "").strip()
+        if not (code or address):
+            self.class_line.value = ""
+            return
+        self.class_line.value = (
+            '<div style="font-size:110%;padding:2px 0">'
+            + _("Class session {code}: groups open {address} and press Send to the class board under their code.")
+            .format(code=f"<b>{html.escape(code)}</b>", address=f"<b>{html.escape(address)}</b>") + "</div>")
+
+    def follow_launcher_reveal(self, on: object) -> bool:
+        """Take a class session's stored *Reveal* setting (``on``: True shown, False hidden,
+        ``None``: the launcher has none yet, so the board keeps its own): the board shows or
+        hides the exact values as :meth:`set_revealed` does, and keeps the setting, but does
+        not tell the launcher back (it is the launcher's). Returns whether the board changed."""
+        if not isinstance(on, bool) or on == self.revealed:
+            return False
+        self.revealed = on
+        self._save()
+        self._show_revealed()
+        self._render()
+        self.message.info(_("The exact values are shown, as set earlier in this class session.") if on else
+                          _("The exact values are hidden, as set earlier in this class session: record the "
+                            "class's predictions, then press Reveal exact values."))
+        return True
 
     # ------------------------------------------------------------ reading entries
     def _entry(self, code: "gcodes.GroupCode") -> _Entry:

@@ -6,7 +6,8 @@ codes to the launcher, which keeps them as text; the teacher's board (a
 launcher for the codes received every second (live-tables.js) and hands them to
 :func:`receive`, which puts them on the board with :meth:`ClassBoard.add`, the
 function that adds typed codes: every posted code is checked exactly as a typed
-one. The board's *Remove*, *Clear all* and *Reveal exact values* / *Hide exact values*
+one. The board also shows the session's class code and join address (in the projector
+view too) and, when it is loaded, takes the *Reveal* setting the launcher stored. The board's *Remove*, *Clear all* and *Reveal exact values* / *Hide exact values*
 are then told to the launcher (through the page's ``bgClassTell``, which posts the
 text to ``class/<op>``: ``class/remove`` the code, ``class/clear``, ``class/reveal``
 ``on`` or ``off``), so that a board opened later, or after a restart of the
@@ -88,12 +89,20 @@ def link(board) -> None:
     board.on_teacher_action = _tell_launcher
 
 
-def receive(model_id: str, groups_json: str) -> str:
+def receive(model_id: str, groups_json: str, session_json: str = "") -> str:
     """Put the launcher's new groups on the board whose widget model is ``model_id``.
 
     Args:
         model_id: the board's widget model id (the page knows it).
         groups_json: the launcher's list, ``[{"n": number, "code": text}, ...]``, as JSON.
+        session_json: what the page knows of the class session, as JSON ``{"class_code":
+            text, "join": address, "revealed": true, false or null}`` (``revealed`` from the
+            launcher's list, null before any *Reveal*), or ``""``. The code and address are
+            shown on the board (:meth:`ClassBoard.set_class_session`, also in the projector
+            view); the stored *Reveal* setting is taken once, at the board's first call
+            after it is loaded (:meth:`ClassBoard.follow_launcher_reveal`), so that a board
+            opened again shows or hides the exact values as the teacher left them, and a
+            later *Reveal* on this board is not undone by a list asked for before it.
 
     Returns:
         JSON ``{"done": n, "groups": number on the board}`` (``n``: the last group read;
@@ -107,8 +116,16 @@ def receive(model_id: str, groups_json: str) -> str:
     try:
         groups = json.loads(groups_json)
         texts, done = new_codes(board, groups)
+        session = json.loads(session_json) if session_json else {}
+        if not isinstance(session, dict):
+            raise TypeError("the class session is not an object")
     except (ValueError, TypeError, KeyError) as exc:
         return json.dumps({"error": f"the launcher's list could not be read: {exc}"})
+    if session:
+        board.set_class_session(session.get("class_code", ""), session.get("join", ""))
+        if not getattr(board, "_launcher_read", False):
+            board._launcher_read = True
+            board.follow_launcher_reveal(session.get("revealed"))
     if texts:
         board.add("\n".join(texts))     # the same function as the codes typed or pasted
     return json.dumps({"done": done, "groups": len(board.entries)})

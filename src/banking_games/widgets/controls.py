@@ -79,18 +79,25 @@ def check_players_arg(players: object) -> tuple:
     return names(players, "players", example="['Anna', 'Ben']")
 
 
-def sync_options(dropdown: widgets.Dropdown, options: Sequence) -> None:
+def sync_options(dropdown: widgets.Dropdown, options: Sequence) -> bool:
     """Give ``dropdown`` these ``options`` (values, or ``(label, value)``
     pairs) if they changed, keeping its value if it is still offered, else
     the first option (``None`` when there is none). Setting options only on
-    a change keeps a click from sending needless widget updates."""
+    a change keeps a click from sending needless widget updates.
+
+    Returns:
+        True when the dropdown's value changed (the value it held is no
+        longer offered, or it held none and now one is): a table tells the
+        reader so (the reader did not choose it).
+    """
     options = list(options)
     if tuple(dropdown.options) == tuple(options):
-        return
+        return False
     keep = dropdown.value
     values = [o[1] if isinstance(o, tuple) else o for o in options]
     dropdown.options = options
     dropdown.value = keep if keep in values else (values[0] if values else None)
+    return dropdown.value != keep
 
 
 def pending_text(changed: Sequence[str], *, when: str | None = None) -> str:
@@ -325,6 +332,7 @@ class MessageBar(plain.HTML):
         super().__init__("")
         self.add_class("bg-message")
         self._shown = 0
+        self.text = ""   # the message shown, as plain text ("" when none)
 
     def _show(self, attrs: str, text: str) -> None:
         self._shown += 1
@@ -332,15 +340,25 @@ class MessageBar(plain.HTML):
 
     def error(self, text: str) -> None:
         """Show ``text`` (plain text, escaped) as a refused action, in red."""
+        self.text = text
         self._show(f'role="alert" style="color:{ALERT_COLOUR};font-weight:bold;padding:2px 0"',
                    f"⚠ {html.escape(text)}")
 
     def info(self, text: str) -> None:
         """Show ``text`` (plain text, escaped) as what just happened."""
+        self.text = text
         self._show('role="status" aria-live="polite" style="padding:2px 0"', html.escape(text))
+
+    def add(self, text: str) -> None:
+        """Add ``text`` (plain text, one or more sentences) after the news shown,
+        as one message (announced once); a refusal shown stays as it is, since
+        after a refused action nothing changed that needs telling."""
+        if not self.is_error:
+            self.info(f"{self.text} {text}".strip())
 
     def clear(self) -> None:
         """Show nothing."""
+        self.text = ""
         self.value = ""
 
     @property

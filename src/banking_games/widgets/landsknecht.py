@@ -50,6 +50,11 @@ __all__ = ["LandsknechtTable", "DEFAULT_PLAYERS", "DEFAULT_SEED", "RULE_OPTIONS"
 PICK_HELP = N_("Tap a players' card (or Tab to it and press Enter) to back it, then 'Place bet'.")
 """The line of help under the live table's cards."""
 
+LESSON_HELP = N_("the lesson's deal in one press: stake F (1 on the first players' card), {turns} cards turned, "
+                 "then stake L (1 more on that card) if it is still unpaired; then press 'Deal to the end'")
+"""The tooltip of the lesson's button (:meth:`LandsknechtTable.lesson_stakes`), its ``{turns}`` the lesson's
+:data:`~banking_games.classroom.landsknecht.LATE_TURNS`."""
+
 DEFAULT_PLAYERS = lesson.DEFAULT_PLAYERS
 """The players seated at a new table (the lesson's groups leave them as they are), in seating order (each one's left neighbour is the next)."""
 DEFAULT_SEED = 2026
@@ -183,6 +188,9 @@ class LandsknechtTable(DealingTable):
         self.turn_button = plain.Button(description=_("Turn a card"), icon="hand-point-up")
         self.end_button = plain.Button(description=_("Deal to the end"), icon="forward")
         self.new_deal_button = plain.Button(description=_("New deal"), button_style="success", icon="redo")
+        self.lesson_button = plain.Button(
+            description=_("Lesson: stakes F and L"), icon="graduation-cap", layout=widgets.Layout(width="auto"),
+            tooltip=_(LESSON_HELP).format(turns=lesson.LATE_TURNS))
         self.table_title = plain.HTML()
         self.table = plain.HTML()
         self.table_after = plain.HTML()
@@ -208,6 +216,7 @@ class LandsknechtTable(DealingTable):
         self.history: dict = {}
         self.bankers: list = []
         self._frames: list[str] = []   # the current deal's replay frames, one per card turned (and the setup)
+        self._card_deal = None         # the deal whose live cards *on card* last offered
 
         self._begin_session(tuple(players), seed, config, first_banker)  # errors raise here (construction)
 
@@ -215,6 +224,7 @@ class LandsknechtTable(DealingTable):
         self.turn_button.on_click(lambda _: self.turn())
         self.end_button.on_click(lambda _: self.deal_to_end())
         self.new_deal_button.on_click(lambda _: self.new_deal())
+        self.lesson_button.on_click(lambda _: self.lesson_stakes())
         self.new_session_button.on_click(lambda _: self.new_session())
         for field in (self.players_field, self.seed_field, *self.option_fields.values()):
             field.observe(lambda _: self._on_setting(), names="value")
@@ -232,7 +242,7 @@ class LandsknechtTable(DealingTable):
             self.header,
             plain.HBox([self.punter, self.stake, self.card, self.bet_button],
                            layout=row),
-            plain.HBox([self.turn_button, self.end_button, self.new_deal_button], layout=row),
+            plain.HBox([self.turn_button, self.end_button, self.new_deal_button, self.lesson_button], layout=row),
             self.message, self.table_title,
             plain.HBox([self.table, plain.VBox([self.players_title, self.players_cards]), self.table_after],
                          layout=widgets.Layout(flex_flow="row wrap", align_items="flex-start")),
@@ -390,6 +400,31 @@ class LandsknechtTable(DealingTable):
             about += "; " + _("stakes: {stakes}").format(stakes=', '.join(stakes))
         return _("back the {card} ({about})").format(card=base.long_name, about=about)
 
+    def _card_switch_text(self, was: str | None) -> str:
+        """What the reader is told when *on card* shows another card than it
+        did, in the same deal, without the reader choosing it: the card it
+        showed (``was``, a card name, or ``None``) has been paired, so the
+        engine takes no more bets on it, and the card it shows now (the first
+        live players' card, counted as the table numbers them), or that none
+        is live."""
+        deal = self.deal
+        now = self.card.value
+        bases = [pile[0].name for pile in deal.players_piles]
+        if was is not None:
+            old = next(c for c in deal.players_cards if c.name == was)
+            gone = _("{card} (players' card {n}) is paired: it takes no more bets this deal.").format(
+                card=old.label, n=bases.index(was) + 1)
+        else:
+            gone = ""
+        if now is None:
+            after = _("The '{field}' list is empty: every players' card is paired; turn a card for a new one.").format(
+                field=_("on card"))
+        else:
+            new = next(c for c in deal.players_cards if c.name == now)
+            after = _("The '{field}' list now shows {card} (players' card {n}).").format(
+                field=_("on card"), card=new.label, n=bases.index(now) + 1)
+        return card_text(f"{gone} {after}".strip())
+
     @property
     def drawing(self) -> str:
         """What the table shows of the deal, as HTML, put together as
@@ -408,6 +443,36 @@ class LandsknechtTable(DealingTable):
                                "turn a card")
         self.deal.place_bet(self.punter.value, self.card.value, self.stake.value)
         self.message.info(_event_text(self.deal.history[-1]) + ".")
+        self._render()
+
+    @guarded
+    def lesson_stakes(self) -> None:
+        """The lesson's stakes in one press (*Lesson: stakes F and L*), played
+        by :func:`banking_games.classroom.landsknecht.lesson_stakes`, the
+        function the lesson's answer key deals with: stake F, the lesson's
+        turns (each drawn for the replay), and stake L if the card is still
+        unpaired; the deal stops there, so the group can count the unseen
+        cards before *Deal to the end*. Refused (nothing changes) once a bet
+        is placed or a card turned in this deal."""
+        deal = self.deal
+        if deal.is_over:
+            raise RuleError.of(N_("this deal is over: press 'New deal', then the lesson's button"))
+        first, late = lesson.lesson_stakes(deal, self.session.players, on_turn=lambda _event: self._after_turn())
+        card = first.card.label
+        words = [_("Stake F: {punter} stakes 1 on {card} (players' card 1).").format(punter=first.player, card=card)]
+        if deal.turns:
+            last = _event_text(deal.history[-1] if late is None else deal.history[-2])
+            words.append(count_text(deal.turns, 0, "card", last[:1].lower() + last[1:]) + ".")
+        if late is not None:
+            words.append(_("Stake L: {card} is still unpaired after {turns} cards, so {punter} stakes 1 more on it. "
+                           "Count the unseen cards of its rank and of the banker's card, then press "
+                           "'Deal to the end'.").format(card=card, turns=deal.turns, punter=late.player))
+        elif deal.is_over:
+            words.append(_("No stake L: the deal ended within {turns} cards.").format(turns=lesson.LATE_TURNS))
+        else:
+            words.append(_("No stake L: {card} was paired within {turns} cards. Press 'Deal to the end'.").format(
+                card=card, turns=lesson.LATE_TURNS))
+        self.message.info(card_text(" ".join(words)) + self._end_text())
         self._render()
 
     @guarded
@@ -513,7 +578,11 @@ class LandsknechtTable(DealingTable):
                                                               banker=html.escape(str(deal.banker))),
             html.escape(state), html.escape(limits))
         sync_options(self.punter, [p for p in session.players if p != deal.banker])
-        sync_options(self.card, [(f"{c.label}  ({c.long_name})", c.name) for c in deal.live_cards])
+        was = self.card.value
+        if sync_options(self.card, [(f"{c.label}  ({c.long_name})", c.name) for c in deal.live_cards]):
+            if deal is self._card_deal and not deal.is_over:
+                self.message.add(self._card_switch_text(was))
+        self._card_deal = deal
         table = self._table_html()
         head, before, players, after = table_parts(deal, title=_("Deal {number}: {banker} holds the bank").format(number=self.deal_number, banker=deal.banker))
         self.table_title.value, self.table.value, self.table_after.value = head, before, after

@@ -508,7 +508,9 @@
   // * the teacher's board (a browser holding the teacher's cookie) asks class/groups for the
   //   codes received every second and hands the new ones to Python
   //   (banking_games.widgets.class_link.receive, which adds them with the board's Add, as
-  //   typed codes), and tells the launcher of its Remove and Clear all (bgClassTell).
+  //   typed codes, shows the class code and join address on the board, projector view
+  //   included, and on the board's first call takes the launcher's stored Reveal setting),
+  //   and tells the launcher of its Remove, Clear all and Reveal (bgClassTell).
   var siteRoot = here.replace(/_static\/live\/$/, "");
   var classInfo = null;
   var CLASS_POLL_MS = 1000;
@@ -601,8 +603,12 @@
         if (!list.groups.length && !first) return;
         first = false;
         var mod = window.bgLivePython.pyimport("banking_games.widgets.class_link");
+        // the class code and join address for the board (its projector view shows them too),
+        // and the launcher's stored Reveal setting, which the board takes when it is loaded
+        var session = JSON.stringify({ class_code: info.class_code, join: (info.join || [])[0] || "",
+                                       revealed: list.revealed === undefined ? null : list.revealed });
         try {
-          var out = JSON.parse(mod.receive(root.bgModelId, JSON.stringify(list.groups)));
+          var out = JSON.parse(mod.receive(root.bgModelId, JSON.stringify(list.groups), session));
           if (out.error) console.warn("Class session: " + out.error);
           else if (out.done > after) after = out.done;
         } finally {
