@@ -563,6 +563,8 @@ NAMES_CASES = [
     ("games.landsknecht.new_deal:players", lambda v: lk.new_deal(1, players=v)),
     ("games.landsknecht.choose_first_banker:players", lambda v: lk.choose_first_banker(v, rng=1)),
     ("games.landsknecht.LandsknechtSession:players", lambda v: lk.LandsknechtSession(v, 1)),
+    ("classroom.landsknecht.lesson_stakes:players",
+     lambda v: registry.game("landsknecht").module("classroom").lesson_stakes(lk.new_deal(1), v)),
     *[(f"classroom.{g.package}.group:players", (lambda m: lambda v: m.group(1, 2, v))(g.module("classroom")))
       for g in registry.GAMES],
 ]

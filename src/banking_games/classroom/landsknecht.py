@@ -17,6 +17,7 @@ import random
 from fractions import Fraction
 from typing import Callable, Mapping, Sequence
 
+from ..checks import names
 from ..errors import BoardError, RuleError
 from ..i18n import N_
 from ..exact import landsknecht as exact_lk
@@ -114,10 +115,12 @@ def lesson_stakes(deal: lk.LandsknechtDeal, players: Sequence = DEFAULT_PLAYERS,
         ``(F, L)``, the engine's bets; ``L`` is ``None`` when it was not placed.
 
     Raises:
+        ConfigError: ``players`` is not a sequence of names (one string, say).
         RuleError: a bet was placed or a card turned already.
         GameError: the engine's refusal (a stake of 1 outside the banker's
             limits, a void deal); nothing is placed then.
     """
+    players = names(players, "players")
     if deal.bets or deal.turns:
         raise RuleError.of(N_("the lesson's stakes go down at the start of a deal, before any bet or card: "
                               "press 'New deal' first"))
