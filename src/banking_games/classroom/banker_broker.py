@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Mapping, Sequence
 
 from ..errors import BoardError
+from ..i18n import N_
 from ..exact import banker_broker as exact_bb
 from ..games import banker_broker as bb
 from .bet_numbers import numbered_bet_index, numbered_bet_spec
@@ -36,9 +37,9 @@ LESSON_BETS = ("each punter's own section",)
 """The bets of a lesson's group, as a group code names them (not written in the code)."""
 TALLY_EVENTS = ()
 """Events whose "successes" are a tally that may exceed the trials: none."""
-BOARD_NAMES = {"win": "W: higher than the banker's card", "tie": "T: same rank", "lose": "L: lower"}
+BOARD_NAMES = {"win": N_("W: higher than the banker's card"), "tie": N_("T: same rank"), "lose": N_("L: lower")}
 """The class board's pooled table: event -> label (as on the lesson page)."""
-CARD_FIELDS = (("deals", "Deals"), ("win", "W sections"), ("tie", "T sections"), ("lose", "L sections"))
+CARD_FIELDS = (("deals", N_("Deals")), ("win", N_("W sections")), ("tie", N_("T sections")), ("lose", N_("L sections")))
 """The board's form for a group dealt with real cards: (field, label)."""
 FUNNEL_EVENT = "tie"
 """The event the board's funnel plot shows first."""

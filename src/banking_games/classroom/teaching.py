@@ -17,6 +17,7 @@ All probabilities are :class:`fractions.Fraction`; bands are floats.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Mapping, Sequence
@@ -44,6 +45,7 @@ __all__ = [
     "summary_rows",
     "summary_table",
     "band_text",
+    "event_label",
     "heading",
     "cell_text",
     "LESSON_DEALS",
@@ -352,6 +354,31 @@ def summary_rows(total: dict[str, "Count"], exact: dict[str, Fraction], names: d
             row.update({"class fraction": "none counted", "band (±2 SE)": "none", "inside?": "none"})
         rows.append(row)
     return rows
+
+
+def event_label(label: str) -> str:
+    """The label of a counted event (a value of a lesson's ``BOARD_NAMES``, as
+    the lesson page and the class board show it) in the language in use: the
+    whole label when the package's catalogue has it (``"T: same rank"``), else
+    its words after a letter and a colon (``"A: the jack of hearts"``), else
+    the label with its one number as ``{n}`` (``"L: stake after 5 turns"``
+    from ``"L: stake after {n} turns"``); unchanged when none is translated."""
+    label = str(label)
+    words = _(label)
+    if words != label:
+        return words
+    m = re.fullmatch(r"([A-Z]): (.+)", label)
+    if m and _(m.group(2)) != m.group(2):
+        return f"{m.group(1)}: {_(m.group(2))}"
+    m = re.fullmatch(r"([A-Z]) (.+)", label)
+    if m and _("{letter} " + m.group(2)) != "{letter} " + m.group(2):
+        return _("{letter} " + m.group(2)).format(letter=m.group(1))
+    numbers = re.findall(r"\d+", label)
+    if len(numbers) == 1:
+        template = re.sub(r"\d+", "{n}", label)
+        if _(template) != template:
+            return _(template).format(n=numbers[0])
+    return label
 
 
 def band_text(lo: float, hi: float, *, signed: bool = False) -> str:
