@@ -371,8 +371,9 @@ def event_label(label: str) -> str:
     if m and _(m.group(2)) != m.group(2):
         return f"{m.group(1)}: {_(m.group(2))}"
     m = re.fullmatch(r"([A-Z]) (.+)", label)
-    if m and _("{letter} " + m.group(2)) != "{letter} " + m.group(2):
-        return _("{letter} " + m.group(2)).format(letter=m.group(1))
+    template = "{letter} " + m.group(2) if m else ""
+    if m and _(template) != template:          # "A won" from "{letter} won"
+        return _(template).format(letter=m.group(1))
     numbers = re.findall(r"\d+", label)
     if len(numbers) == 1:
         template = re.sub(r"\d+", "{n}", label)
