@@ -217,7 +217,7 @@ def value_table(values: Iterable[BetValue], *, digits: int = 4):
         sd_text = sqrt_text(sd) if sd.is_Rational else f"{sqrt_text(sd)} ({dec(sd)})"
         fair = v.fair_odds
         rows.append({
-            "game": v.game,
+            "game": words_in_language(v.game),
             "bet": words_in_language(v.bet),
             "option": words_in_language(v.note),
             "payout": _("{odds} to 1").format(odds=_frac_text(v.payout_odds)),
