@@ -430,7 +430,7 @@ def summary_table(pooled):
         frame = pooled.copy()
     else:
         raise ConfigError(f"summary_table needs summary_rows' rows or a DataFrame of them, got {pooled!r:.40}")
-    frame = frame.apply(lambda col: col.map(cell_text) if col.dtype == object else col)
+    frame = frame.map(lambda v: cell_text(v) if isinstance(v, str) else v)
     frame.columns = [heading(c) for c in frame.columns]
     frame.index.names = [heading(n) if isinstance(n, str) else n for n in frame.index.names]
     return frame

@@ -111,7 +111,7 @@ def rest_html(deal: BankerBrokerDeal) -> Html:
         return Html('<div style="display:inline-block;vertical-align:top;min-width:90px">'
                     + back_html(label=_("discarded bottom card"))
                     + f'<div style="font-size:12px;font-weight:bold">{html.escape(_("Discard"))}</div>'
-                    f'<div style="font-size:11px;color:{MUTED_COLOUR}">{html.escape(_(_BOTTOM_CARD))}</div></div>')
+                    f'<div style="font-size:11px;color:{MUTED_COLOUR}">{html.escape(_(_BOTTOM_CARD), quote=False)}</div></div>')
     return Html("")
 
 

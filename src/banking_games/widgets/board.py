@@ -99,6 +99,11 @@ PROJECTOR_CSS = f"""<style>
 """The projector view's rules, sent with the board itself (the website and JupyterLab alike)."""
 
 
+def _esc(text: str) -> str:
+    """A text for HTML, its quotes left as they are (as the board wrote them before)."""
+    return html.escape(text, quote=False)
+
+
 HIDDEN = N_("hidden until Reveal")
 """What the board shows in place of an exact value while the exact values are hidden
 (English; drawn in the language in use)."""
@@ -147,7 +152,7 @@ class ClassBoard(plain.VBox):
                       else _("Type or paste the groups' codes, one per line, and press Add. A group that dealt with "
                              "real cards enters its counts below. The codes are kept while this Python runs (a board "
                              "made again in it finds them) until you press Clear all."))
-        intro = plain.HTML(f'<div style="font-size:90%;color:{MUTED_COLOUR}">{html.escape(intro_text)}</div>')
+        intro = plain.HTML(f'<div style="font-size:90%;color:{MUTED_COLOUR}">{_esc(intro_text)}</div>')
         self.codes_field = widgets.Textarea(value="", placeholder=_("one group code per line"), description=_("Codes"),
                                             style=wide, layout=widgets.Layout(width="100%", height="7em"))
         # the website's live-tables.js refuses a larger paste in the page, before it reaches Python
@@ -164,7 +169,7 @@ class ClassBoard(plain.VBox):
         row = widgets.Layout(flex_flow="row wrap", align_items="center")
         cards = Disclosure(children=[plain.VBox([
             plain.HTML(f'<div style="font-size:90%;color:{MUTED_COLOUR}">'
-                       + html.escape(_("For a group that dealt with real cards: its number (any whole number that "
+                       + _esc(_("For a group that dealt with real cards: its number (any whole number that "
                                        "tells the groups apart), its deals and its counts, from its worksheet."))
                        + "</div>"),
             plain.HBox(list(self.cards_fields.values()) + [self.cards_button], layout=row)])],
@@ -211,7 +216,7 @@ class ClassBoard(plain.VBox):
         self.clear_button.on_click(lambda _: self._clear_pressed())
         self.cancel_button.on_click(lambda _: self._cancel_clear())
         self.funnel_event.observe(lambda _: self._render(), names="value")
-        title = plain.HTML(f"<b>{html.escape(_('Class results: {game}').format(game=g.title))}</b>{PROJECTOR_CSS}")
+        title = plain.HTML(f"<b>{_esc(_('Class results: {game}').format(game=g.title))}</b>{PROJECTOR_CSS}")
         projector_row = plain.HBox([self.projector_button, self.reveal_button], layout=row)
         for kept_large in (title, projector_row, self.table, self.funnel_event, self.plot):
             kept_large.add_class("bg-projected")
@@ -697,28 +702,28 @@ class ClassBoard(plain.VBox):
         g = self.game
         rows = []
         for i, e in enumerate(self.entries):
-            what = f"<b>{html.escape(self._name(e))}</b>, " + html.escape(_("{deals}: {counts}").format(
+            what = f"<b>{html.escape(self._name(e))}</b>, " + _esc(_("{deals}: {counts}").format(
                 deals=plural(e.code.deals, "deal"), counts=counts_words(e.counts, list(g.names))))
             if e.flag:
                 what += (f'<br><span role="note" style="color:{ALERT_COLOUR};font-weight:bold">'
-                         + html.escape(_("⚑ Flagged: these counts differ from the seed's. {why}.").format(why=e.flag))
+                         + _esc(_("⚑ Flagged: these counts differ from the seed's. {why}.").format(why=e.flag))
                          + "</span>")
             elif e.note:
                 what += f'<br><span style="color:{MUTED_COLOUR}">{html.escape(e.note)}</span>'
             elif e.code.kind in ("lesson", "repeat"):
                 what += (f' <span style="color:{MUTED_COLOUR}">'
-                         f'{html.escape(_("(checked: the seed gives these counts)"))}</span>')
+                         f'{_esc(_("(checked: the seed gives these counts)"))}</span>')
             if e.warning:
                 what += (f'<br><span role="note" style="color:{ALERT_COLOUR};font-weight:bold">'
-                         + html.escape(_("⚠ Not the lesson's seed: {why}").format(why=e.warning)) + "</span>")
+                         + _esc(_("⚠ Not the lesson's seed: {why}").format(why=e.warning)) + "</span>")
             button = plain.Button(description=_("Remove"), icon="times", tooltip=_("remove {group}").format(group=self._name(e)),
                                     layout=widgets.Layout(width="auto", flex="0 0 auto"))
             button.on_click(lambda _, i=i: self._remove_pressed(i))
             rows.append(plain.HBox([plain.HTML(what, layout=widgets.Layout(flex="1 1 14em")), button],
                                      layout=widgets.Layout(flex_flow="row wrap", align_items="center")))
-        head = plain.HTML(f"<b>{html.escape(_('Groups on the board: {n}').format(n=number_text(len(self.entries))))}</b>"
+        head = plain.HTML(f"<b>{_esc(_('Groups on the board: {n}').format(n=number_text(len(self.entries))))}</b>"
                           + ("" if self.entries else
-                             f' <span style="color:{MUTED_COLOUR}">{html.escape(_("(none yet)"))}</span>'))
+                             f' <span style="color:{MUTED_COLOUR}">{_esc(_("(none yet)"))}</span>'))
         self.groups_box.children = [head] + rows
         self.clear_button.disabled = not self.entries
         if not self.entries:
@@ -746,7 +751,7 @@ class ClassBoard(plain.VBox):
         if g.lesson.SEVERAL_PER_DEAL:
             k = self._per_deal()
             note = (f'<div style="font-size:85%;color:{MUTED_COLOUR}">'
-                    + html.escape(ngettext("The bands allow for the {n} section of a deal that face the same "
+                    + _esc(ngettext("The bands allow for the {n} section of a deal that face the same "
                                            "banker's card.",
                                            "The bands allow for the {n} sections of a deal that face the same "
                                            "banker's card.", k).format(n=number_text(k)) if k else
@@ -767,19 +772,19 @@ class ClassBoard(plain.VBox):
             units=ngettext("{n} unit", "{n} units", m.stakes).format(n=number_text(m.stakes)))
         if not self.revealed:
             return (f'<p class="bg-mean-net" style="margin:0.4em 0">{text}'
-                    f'{html.escape(_("exact value and band {hidden}").format(hidden=_(HIDDEN)))}.</p>')
-        text += html.escape(_("exact {value} ({decimal})").format(
+                    f'{_esc(_("exact value and band {hidden}").format(hidden=_(HIDDEN)))}.</p>')
+        text += _esc(_("exact {value} ({decimal})").format(
             value=m.expected, decimal=localize_number(f"{float(m.expected):+.3f}")))
         if m.lo is not None:
             verdict = _("band (±2 SE) {band}: inside") if m.lo <= m.value <= m.hi else _("band (±2 SE) {band}: outside")
-            text += "; " + html.escape(verdict.format(band=T.band_text(m.lo, m.hi, signed=True)))
+            text += "; " + _esc(verdict.format(band=T.band_text(m.lo, m.hi, signed=True)))
         return f'<p class="bg-mean-net" style="margin:0.4em 0">{text}.</p>'
 
     def _draw_plot(self) -> None:
         g = self.game
         if not self.revealed:       # it draws the exact chance and its band
             self.plot.value = (f'<div style="font-size:90%;color:{MUTED_COLOUR}">'
-                               + html.escape(_("Funnel plot {hidden} (it draws the exact chance).").format(
+                               + _esc(_("Funnel plot {hidden} (it draws the exact chance).").format(
                                    hidden=_(HIDDEN))) + "</div>")
             return
         event = self.funnel_event.value
@@ -796,7 +801,7 @@ class ClassBoard(plain.VBox):
         svg = funnel_svg(points, exact[event], T.event_label(g.names[event]), per_deal=k, cov=cov)
         self.plot.value = svg + (
             f'<div style="font-size:85%;color:{MUTED_COLOUR}">'
-            + html.escape(_("Each mark is a group (a square: flagged); dashed: the exact chance; shaded: the exact "
+            + _esc(_("Each mark is a group (a square: flagged); dashed: the exact chance; shaded: the exact "
                             "chance ± 2 standard errors for that many trials. With many trials, about 19 groups in "
                             "20 land inside (fewer or more with few trials, where the normal approximation is "
                             "rough).")) + "</div>" if svg else "")
