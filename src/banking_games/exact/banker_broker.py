@@ -270,6 +270,7 @@ _SECTION = N_("a players' section")
 # the words of a note with a share of the stake (the note itself is written with the fraction;
 # exact.core.words_in_language finds this message for it)
 _SHARE_NOTE = N_("ties: bank takes {share} of the stake")
+_PACK_NOTE = N_("{n}-card pack")   # kept English in the note; exact.core.words_in_language translates it
 
 
 def _tie_note(t: Fraction) -> str:
@@ -298,7 +299,7 @@ def section_bet_value(ranks: int = RANKS, suits: int = SUITS, tie_share=1) -> Be
     """
     ranks, suits = _check_pack(ranks, suits)
     t = _check_t(tie_share)
-    pack = "" if (ranks, suits) == (RANKS, SUITS) else f"; {ranks * suits}-card pack"
+    pack = "" if (ranks, suits) == (RANKS, SUITS) else "; " + _PACK_NOTE.format(n=ranks * suits)
     return BetValue(GAME, _SECTION, engine.PAYOUT_ODDS, win_probability(ranks, suits),
                     tie_probability(ranks, suits), -t, _tie_note(t) + pack)
 

@@ -238,12 +238,17 @@ def words_in_language(text: str) -> str:
     ``"ties: bank takes 1/2 of the stake"`` is translated with its fraction kept."""
     if not text:
         return text
+    if "; " in text:      # a note of several parts: "ties: bank wins; 32-card pack"
+        return "; ".join(words_in_language(part) for part in text.split("; "))
     words = _(text)
     if words != text:
         return words
     m = re.fullmatch(r"ties: bank takes (\d+/\d+) of the stake", text)
     if m:
         return _("ties: bank takes {share} of the stake").format(share=m.group(1))
+    m = re.fullmatch(r"(\d+)-card pack", text)
+    if m:
+        return _("{n}-card pack").format(n=m.group(1))
     return text
 
 
