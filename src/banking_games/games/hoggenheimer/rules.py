@@ -16,7 +16,7 @@ from typing import Iterable, Sequence, Union
 from ...checks import whole_number
 from ...cards import JOKER, Card, Suit, parse_card
 from ...errors import BetError, CardError, ConfigError, short_repr
-from ...i18n import _, pgettext
+from ...i18n import N_, _, pgettext
 
 
 PROCEDURES = ("english", "german")
@@ -277,7 +277,8 @@ def _shape_of(cards: Sequence[Card]) -> BetKind:
         if len(rows) == 1:
             return BetKind.SUIT
         raise BetError(f"{names} is not a legal eight-card bet (not one whole row); {_SHAPES}")
-    raise BetError(f"a bet covers 1, 2, 4 or 8 cards, got {n} ({names}); {_SHAPES}")
+    raise BetError.of(N_("a bet covers 1, 2, 4 or 8 cards, got {n} ({names}); {shapes}"), n=n, names=names,
+                      shapes=_SHAPES)
 
 
 @dataclass(frozen=True)
