@@ -364,3 +364,24 @@ def test_the_board_help_and_verdicts_in_german_and_russian():
     text = russian.children[1].value + russian.table.value + russian.plot.value
     assert "Введите или вставьте коды групп" in text and ">внутри?<" in text and "A: валет червей" in text
     assert "Каждая метка — группа" in text
+
+
+def test_banker_and_broker_rules_line_in_three_languages():
+    """The rules line of a Banker and Broker table: in English exactly the config's
+    describe() for every combination of options; German and Russian words otherwise."""
+    import itertools
+    from banking_games.games.banker_broker import (BankChange, BankerBrokerConfig, BetTiming, BottomCard,
+                                                   Sectioning, TieRule)
+    configs = [BankerBrokerConfig(bottom_card=b, bet_timing=t, sectioning=s, tie_rule=r, bank_change=c,
+                                  deals_per_bank=1 if c is BankChange.ACE_PASSES else d)
+               for b, t, s, r, c, d in itertools.product(BottomCard, BetTiming, Sectioning, TieRule, BankChange,
+                                                         (1, 3))]
+    configs.append(BankerBrokerConfig(ranks=8))
+    assert all(c.describe_in_language() == c.describe() for c in configs)
+    i18n.set_language("de")
+    assert BankerBrokerConfig().describe_in_language() == (
+        "unterste Karte beiseitegelegt; Einsätze vor dem Abheben; Päckchen nach Option (a) (höchstens 7 Päckchen); "
+        "Gleichstand: Bank gewinnt; die Bank geht nach jeder Runde nach links")
+    i18n.set_language("ru")
+    assert BankerBrokerConfig(ranks=8).describe_in_language().endswith(
+        "карт в колоде: 32 (достоинств: 8, мастей: 4)")

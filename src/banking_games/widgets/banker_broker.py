@@ -701,7 +701,7 @@ class BankerBrokerTable(DealingTable):
                                  seed=self.seed, number=self.deal_number, banker=html.escape(str(deal.banker)))
                              + " &middot; "
                              f"{html.escape(state)}<br><span style=\"font-size:85%;color:{MUTED_COLOUR}\">" + _("Rules:") + " "
-                             f"{html.escape(session.config.describe())}</span>")
+                             f"{html.escape(session.config.describe_in_language())}</span>")
         self.bank_view.value = bank_html(session)
         sync_options(self.punter, deal.punters)
         self._sync_sections()
