@@ -385,3 +385,26 @@ def test_banker_and_broker_rules_line_in_three_languages():
     i18n.set_language("ru")
     assert BankerBrokerConfig(ranks=8).describe_in_language().endswith(
         "карт в колоде: 32 (достоинств: 8, мастей: 4)")
+
+
+def test_a_finished_deal_and_the_bank_change_speak_the_language():
+    """What a table says when a finished deal is pressed on, and why the bank moved:
+    German and Russian words; English as the engines write it."""
+    from banking_games.errors import DealOverError
+    from banking_games.games.banker_broker.session import BankChangeResult
+    from banking_games.games.hoggenheimer import HoggenheimerConfig, HoggenheimerDeal
+    deal = HoggenheimerDeal(HoggenheimerConfig("german"), rng=0)
+    while not deal.is_over:
+        deal.turn()
+    with pytest.raises(DealOverError) as caught:
+        deal.turn()
+    assert str(caught.value) == "the deal is over: the Joker has shown, no card is left to turn"
+    moved = BankChangeResult(1, "Anna", "Ben", "the bank moves on to the next player on the left")
+    kept = BankChangeResult(1, "Anna", "Anna", "Anna keeps the bank (1 of 3 deals)")
+    assert (moved.reason_in_language(), kept.reason_in_language()) == (moved.reason, kept.reason)
+    i18n.set_language("de")
+    assert i18n.error_text(caught.value) == ("die Runde ist beendet: Der Joker ist erschienen, es ist keine Karte "
+                                             "mehr aufzudecken")
+    assert kept.reason_in_language() == "Anna behält die Bank (1 von 3 Runden)"
+    i18n.set_language("ru")
+    assert moved.reason_in_language() == "банк переходит к следующему игроку слева"

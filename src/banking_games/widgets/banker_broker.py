@@ -201,10 +201,10 @@ def bank_html(session: BankerBrokerSession) -> str:
     if last.changed:
         text = _("Bank after deal {number}: passed from {old} to <b>{banker}</b>. Why: {reason}.").format(
             number=last.deal_number, old=html.escape(str(last.old_banker)), banker=banker,
-            reason=html.escape(last.reason))
+            reason=html.escape(last.reason_in_language()))
     else:
         text = _("Bank after deal {number}: <b>{banker}</b> keeps it. Why: {reason}.").format(
-            number=last.deal_number, banker=banker, reason=html.escape(last.reason))
+            number=last.deal_number, banker=banker, reason=html.escape(last.reason_in_language()))
     if last.ace_claimants:
         text += " " + _("Ace claims: {names}.").format(names=html.escape(', '.join(map(str, last.ace_claimants))))
     picture = ""
