@@ -206,9 +206,11 @@ def _units_of_code(text: str, offset: int, units: list[Unit]) -> None:
         skip = (close + 1) if close is not None else 0
     code = "\n".join(lines[skip:])
     try:
-        tree = ast.parse(code)
+        # an IPython magic line (%matplotlib inline) is no Python: parsed as an empty line, so
+        # that the cell's other lines (and their tr() texts) keep their numbers and are taken
+        tree = ast.parse(re.sub(r"(?m)^[ \t]*[%!].*$", "", code))
     except SyntaxError:
-        return                                 # IPython magics: nothing to take
+        return                                 # not Python at all: nothing to take
     for node in ast.walk(tree):
         if not isinstance(node, ast.Call):
             continue

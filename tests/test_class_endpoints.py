@@ -320,3 +320,32 @@ def test_the_board_holds_at_most_max_groups(session):
     assert call(run.port, "POST", "/class/groups", "GAHL-CCCC-CCCC", cookie=teacher)[0] == 409
     assert call(run.port, "POST", "/class/clear", "", cookie=teacher)[0] == 200
     assert call(run.port, "POST", "/class/groups", "GAHL-CCCC-CCCC", cookie=teacher)[0] == 201
+
+
+def test_a_refused_send_names_its_reason_for_the_page(session):
+    """A group's Send that the launcher refuses carries ``X-Refusal: <reason> [<number>]``
+    beside its English text, so that a German or Russian page says why in its own words
+    (issue 35): not joined, not a code (at most MAX_CODE_TEXT = 800 characters), too large
+    (MAX_BODY = 2048 bytes); the page's script has words for every reason the launcher
+    names, and each is in the site texts' catalogue of each edition."""
+    run, code, key = session
+    assert call(run.port, "POST", "/class/groups", CODE_1)[1]["x-refusal"] == ["not-joined"]
+    joined = f"bg-class={code}"
+    assert call(run.port, "POST", "/class/groups", "<script>", cookie=joined)[1]["x-refusal"] == ["not-a-code 800"]
+    assert call(run.port, "POST", "/class/groups", "A" * 2049, cookie=joined)[1]["x-refusal"] == ["too-large 2048"]
+    assert "x-refusal" not in call(run.port, "POST", "/class/groups", CODE_1, cookie=joined)[1]
+    source = LAUNCHER.read_text(encoding="utf-8")
+    reasons = re.search(r"REFUSALS = \(([^)]*)\)", source).group(1)
+    reasons = re.findall(r'"([a-z-]+)"', reasons)
+    assert set(re.findall(r'refusal\("([a-z-]+)"', source)) == set(reasons)
+    script = (ROOT / "book" / "_ext" / "banking_book" / "live_static" / "live-tables.js").read_text(encoding="utf-8")
+    said = dict(re.findall(r'case "([a-z-]+)": return T\("([^"]+)"', script))
+    assert set(said) == set(reasons)
+    from babel.messages.pofile import read_po
+    for lang in ("de", "ru"):
+        po = ROOT / "book" / "_ext" / "banking_book" / "locales" / lang / "LC_MESSAGES" / "banking_book.po"
+        with po.open("rb") as f:
+            words = {m.id: m.string for m in read_po(f) if m.id}
+        assert all(words.get(english) for english in said.values()), lang
+    assert words["the board holds {most} codes, the most it keeps; ask your teacher to clear it"] == \
+        "на доске уже {most} кодов, больше она не вмещает; попросите учителя её очистить"

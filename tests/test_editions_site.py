@@ -315,3 +315,127 @@ def test_the_editions_jupyterlite_opens_its_own_notebook(built_site, lang):
         assert any(t.startswith(heading) for t in text), info.slug
         assert any(t.startswith(exercise) for t in text), info.slug   # (str.startswith takes a tuple)
         assert f"set_language({lang!r})" in next(t for c, t in zip(nb["cells"], text) if c["cell_type"] == "code")
+
+
+# ---- no English the package writes, in a shipped edition's pages (issue 35) ----------------
+def _shown_text(page: Path, keep_printed: bool = False) -> str:
+    """What a reader of ``page`` can meet: its HTML without the site's scripts (the
+    words lookup of bg-site.js holds every English site text as a key), with the
+    widgets' saved state kept (a live table's labels and drawings), entities resolved;
+    without the ``<pre>`` blocks (code, and the engines' transcripts a cell prints,
+    which are not the package's reader-facing words) unless ``keep_printed``."""
+    import html as html_module
+    text = page.read_text(encoding="utf-8")
+    text = re.sub(r"<script(?![^>]*widget-state)[^>]*>.*?</script>", " ", text, flags=re.S)
+    if not keep_printed:   # a code cell's source (code stays English) and what a cell prints
+        text = re.sub(r"<pre>.*?</pre>", " ", text, flags=re.S)
+    text = html_module.unescape(text).replace('\\"', '"')
+    return re.sub(r"\s+", " ", text)
+
+
+GAME_TITLES = {"Hoggenheimer", "Banker and Broker", "Landsknecht"}
+"""The games' names: the Russian edition calls Banker and Broker «Банкир и маклер», and
+still names the English source's title in English where it cites it."""
+
+
+def _english_package_words(lang: str) -> list[str]:
+    """The English of each message of the package's catalogue that ``lang`` words
+    differently: each run of words between its ``{fields}``, 14 characters or longer
+    with a space (a shorter run, such as "stake", is a German word too or part of one)."""
+    from babel.messages.pofile import read_po
+    po = ROOT / "src" / "banking_games" / "locales" / lang / "LC_MESSAGES" / "banking_games.po"
+    with po.open("rb") as f:
+        catalog = read_po(f, locale=lang)
+    runs = set()
+    for m in catalog:
+        if not m.id or not m.string:
+            continue
+        ids = m.id if isinstance(m.id, tuple) else (m.id,)
+        strings = m.string if isinstance(m.string, tuple) else (m.string,)
+        if set(ids) & set(strings) or ids[0] in GAME_TITLES:   # kept as it is ("Joker"), a game's name
+            continue
+        for english in ids:
+            for run in re.split(r"\{[^}]*\}", re.sub(r"<[^>]+>", "", english)):
+                run = run.strip(" .,;:()'\"")
+                if len(run) >= 14 and " " in run:
+                    runs.add(run)
+    return sorted(runs)
+
+
+@pytest.mark.parametrize("lang", OTHER)
+def test_no_shipped_edition_page_shows_a_known_english_package_string(built_site, lang):
+    """Every English text the package's catalogue translates for ``lang`` (labels,
+    buttons, card and bet names, table headings, the board's help and verdicts) is
+    absent from every page of the built edition; and the check finds what it looks for
+    (the English page shows such texts: "no card turned yet", "ace of spades")."""
+    runs = _english_package_words(lang)
+    assert "no card turned yet" in runs
+    english_hog = _shown_text(built_site / "hoggenheimer.html")
+    assert "no card turned yet" in english_hog and "ace of spades" in english_hog
+    found = {}
+    for page in sorted((built_site / lang).glob("*.html")):
+        shown = _shown_text(page)
+        for run in runs:
+            if run in shown:
+                found.setdefault(page.name, []).append(run)
+    assert not found, f"English package words in the {lang} edition: {found}"
+
+
+# The expected words: the term lists docs/i18n/de.md and docs/i18n/ru.md (card names as
+# card players say them: Pik-Ass, туз пик); numbers with a decimal comma (de/ru).
+EDITION_WORDS = {
+    "de": {"hoggenheimer.html": ["Pik-Ass", "Herz-Bube", "noch keine Karte aufgedeckt", "33. Karte",
+                                 "leeres Feld für Pik-Ass"],
+           "hoggenheimer-values.html": ["Bankvorteil", "faire Quote", "Gewinnquote", "vier Karten eines Rangs (eine Spalte)"],
+           "landsknecht.html": ["Karten der Pointeure", "Karte des Bankhalters", "Stapel: "],
+           "banker-and-broker-values.html": ["Gleichstand: Bank gewinnt", "Gleichstand: Einsatz zurück"],
+           "summary.html": ["Bankvorteil", "eine Karte (englisches oder deutsches Verfahren (gleicher Wert))"],
+           "landsknecht-simulation.html": ["1 Einheit auf die erste Karte der Pointeure, sofort"],
+           "lesson-landsknecht.html": ["Anteil der Klasse", "innerhalb?", "32 von 80", "0,400", "0,388 bis 0,612"],
+           "lesson-hoggenheimer.html": ["A: Herz-Bube", "Anteil der Klasse"]},
+    "ru": {"hoggenheimer.html": ["туз пик", "валет червей", "ещё ни одна карта не открыта", "33-я карта",
+                                 "пустая клетка: туз пик"],
+           "hoggenheimer-values.html": ["преимущество банка", "справедливая выплата",
+                                        "четыре карты одного достоинства (столбец)"],
+           "landsknecht.html": ["Карты игроков", "карта банкомёта", "стопка: "],
+           "banker-and-broker-values.html": ["ничья: выигрывает банк", "ничья: ставка возвращается"],
+           "summary.html": ["преимущество банка", "одна карта (английский или немецкий способ (одно значение))"],
+           "landsknecht-simulation.html": ["1 единица на первую карту игроков, сразу"],
+           "lesson-landsknecht.html": ["доля в классе", "внутри?", "32 из 80", "0,400", "от 0,388 до 0,612"],
+           "lesson-hoggenheimer.html": ["A: валет червей", "доля в классе"]},
+}
+
+
+@pytest.mark.parametrize("lang", OTHER)
+def test_the_package_words_come_out_in_the_editions_language(built_site, lang):
+    """Card and bet names, value-table headings and cells, the pooled tables (headings,
+    "32 of 80", decimals and bands) and the drawings' labels are in the edition's words."""
+    missing = {}
+    for page, words in EDITION_WORDS[lang].items():
+        shown = _shown_text(built_site / lang / page)
+        lost = [w for w in words if w not in shown]
+        if lost:
+            missing[page] = lost
+    assert not missing, f"not found in the {lang} edition: {missing}"
+
+
+@pytest.mark.parametrize("lang", OTHER)
+def test_numbers_in_translated_fields_have_the_decimal_comma(built_site, lang):
+    """Numbers put into a translated sentence or a table's cell (``tr("{a} to {b}").format(...)``,
+    the simulation pages' tables) are written as the edition writes them: no cell of any
+    page's table holds a decimal point (German and Russian write 0,388), and the lesson
+    pages' band tables hold "0," decimals."""
+    import html as html_module
+    points = {}
+    for page in sorted((built_site / lang).glob("*.html")):
+        text = page.read_text(encoding="utf-8")
+        for table in re.findall(r'<table[^>]*class="dataframe[^"]*"[^>]*>.*?</table>', text, flags=re.S):
+            for cell in re.findall(r"<td[^>]*>(.*?)</td>", table, flags=re.S):
+                cell = html_module.unescape(re.sub(r"<[^>]+>", "", cell))
+                if re.search(r"(?<![\d/.])[-+\u2212]?\d+\.\d+", cell):
+                    points.setdefault(page.name, []).append(cell)
+    assert not points, f"decimal points in the {lang} edition's tables: {points}"
+    for page in ("lesson-landsknecht.html", "lesson-hoggenheimer.html", "lesson-banker-and-broker.html"):
+        shown = _shown_text(built_site / lang / page)
+        tables = " ".join(re.findall(r'<table[^>]*class="dataframe[^"]*"[^>]*>.*?</table>', shown, flags=re.S))
+        assert re.search(r"\b0,\d{3}\b", tables), page

@@ -210,3 +210,201 @@ def test_a_code_made_in_russian_pools_on_the_english_board():
     board = ClassBoard("hoggenheimer", store=MemoryStore())
     added = board.add(G.encode(codes["ru"]))
     assert len(added) == 1 and len(board.entries) == 1 and not board.message.is_error
+
+
+# ---- the package's words outside the live tables (issue 35): cards, bets, tables, plots, board -----
+# The right words: docs/i18n/de.md and docs/i18n/ru.md (card names as card players say them:
+# German "Pik-Ass", "Herz-Zehn"; Russian "туз пик", "десятка червей"); English as before.
+
+def test_card_and_bet_names_in_three_languages():
+    from banking_games.cards import JOKER, parse_card
+    from banking_games.games.hoggenheimer import BetKind, kind_name, make_bet
+    cards = [parse_card(c) for c in ("AS", "10H", "JD", "QC", "7S")]
+    bets = [make_bet(s) for s in ("JH", "7S 7H", "9H 8H 9D 8D", "10", "diamonds")]
+    want = {
+        "en": (["ace of spades", "ten of hearts", "jack of diamonds", "queen of clubs", "seven of spades"], "Joker",
+               ["jack of hearts", "7S-7H", "square 9H 8H 9D 8D", "all the 10s", "all the diamonds"],
+               "7♠ and 7♥", "square", "suit"),
+        "de": (["Pik-Ass", "Herz-Zehn", "Karo-Bube", "Kreuz-Dame", "Pik-Sieben"], "Joker",
+               ["Herz-Bube", "7S-7H", "Carré 9H 8H 9D 8D", "alle Zehnen", "alle Karo"],
+               "7♠ und 7♥", "Carré", "Farbe"),
+        "ru": (["туз пик", "десятка червей", "валет бубен", "дама треф", "семёрка пик"], "джокер",
+               ["валет червей", "7S-7H", "квадрат 9H 8H 9D 8D", "все десятки", "все бубны"],
+               "7♠ и 7♥", "квадрат", "масть"),
+    }
+    for lang, (names, joker, bet_names, pair_label, square, suit) in want.items():
+        i18n.set_language(lang)
+        assert [c.long_name for c in cards] == names
+        assert JOKER.long_name == joker
+        assert [b.name for b in bets] == bet_names
+        assert bets[1].label == pair_label
+        assert (kind_name(BetKind.SQUARE), kind_name(BetKind.SUIT)) == (square, suit)
+
+
+def test_drawings_name_their_cards_in_the_language():
+    """The spoken names of a drawing (aria-labels) and its captions: the layout's empty
+    cells, a pile, the side card, the turned cards' caption."""
+    from banking_games.display.hoggenheimer import layout_html, turn_order_html
+    from banking_games.games.hoggenheimer import HoggenheimerConfig, HoggenheimerDeal
+    deal = HoggenheimerDeal(HoggenheimerConfig("english"), rng=0)
+    english = layout_html(deal) + turn_order_html(deal)
+    assert 'aria-label="empty cell of the ace of spades"' not in english   # the English deal's layout is face down
+    assert "33rd card" in english and "no card turned yet" in english
+    i18n.set_language("de")
+    german = layout_html(deal) + turn_order_html(deal)
+    assert "33. Karte" in german and "noch keine Karte aufgedeckt" in german and "no card" not in german
+    german_deal = HoggenheimerDeal(HoggenheimerConfig("german"), rng=0)
+    assert 'aria-label="leeres Feld für Pik-Ass"' in layout_html(german_deal)
+    i18n.set_language("ru")
+    assert 'aria-label="пустая клетка: туз пик"' in layout_html(german_deal)
+
+
+def test_value_table_headings_cells_and_decimals():
+    from banking_games.exact import banker_broker as bb, hoggenheimer as hog
+    from banking_games.exact import table_in_language, value_table
+    english = value_table(hog.bet_values()[:1] + [bb.section_bet_value()])
+    assert list(english.columns) == ["game", "bet", "option", "payout", "P(win)", "P(tie)", "EV", "SD",
+                                     "fair odds", "house edge"]
+    assert english.iloc[0].tolist() == ["Hoggenheimer", "one card", "English or German deal (same value)",
+                                        "1 to 1", "1/2 (0.5000)", "0", "0", "1", "1 to 1", "0"]
+    assert list(table_in_language(english).columns) == list(english.columns)
+    assert english.iloc[1]["option"] == "ties: bank wins" and english.iloc[1]["house edge"] == "1/17 (0.0588)"
+    i18n.set_language("de")
+    german = value_table(hog.bet_values()[:1] + [bb.section_bet_value()])
+    assert list(table_in_language(german).columns) == ["Spiel", "Wette", "Option", "Gewinnquote", "P(win)",
+                                                       "P(tie)", "EV", "SD", "faire Quote", "Bankvorteil"]
+    assert german.iloc[0].tolist()[1:5] == ["eine Karte", "englisches oder deutsches Verfahren (gleicher Wert)",
+                                            "1 zu 1", "1/2 (0,5000)"]
+    assert (german.iloc[1]["option"], german.iloc[1]["house edge"]) == ("Gleichstand: Bank gewinnt", "1/17 (0,0588)")
+    i18n.set_language("ru")
+    russian = value_table([bb.section_bet_value(tie_share=Fraction(1, 2))])
+    assert russian.iloc[0]["option"] == "ничья: банк берёт 1/2 ставки"
+    assert russian.iloc[0]["game"] == "«Банкир и маклер»"
+    assert "преимущество банка" in list(table_in_language(russian).columns)
+
+
+def test_pooled_table_words_and_numbers():
+    """summary_rows keeps its English keys and yes/no (pages test them); the numbers inside
+    its cells and summary_table's headings and words are in the language in use."""
+    from banking_games.classroom import teaching as T
+    args = ({"A": T.Count(32, 80)}, {"A": Fraction(1, 2)}, {"A": "F: stake at the start"})
+    rows = T.summary_rows(*args)
+    assert rows == [{"count": "F: stake at the start", "exact": "1/2", "class": "32 of 80", "class fraction": "0.400",
+                     "band (±2 SE)": "0.388 to 0.612", "inside?": "yes"}]
+    assert list(T.summary_table(rows).columns) == list(rows[0])
+    i18n.set_language("de")
+    rows = T.summary_rows(*args)
+    assert rows[0]["inside?"] == "yes" and rows[0]["class"] == "32 von 80"
+    assert (rows[0]["class fraction"], rows[0]["band (±2 SE)"]) == ("0,400", "0,388 bis 0,612")
+    table = T.summary_table(rows)
+    assert list(table.columns) == ["Zählung", "exakt", "Klasse", "Anteil der Klasse", "Band (±2 SF)", "innerhalb?"]
+    assert table.iloc[0]["innerhalb?"] == "ja" and T.event_label("L: stake after 5 turns") == "L: Einsatz nach 5 Zügen"
+    i18n.set_language("ru")
+    table = T.summary_table(T.summary_rows(*args))
+    assert table.iloc[0].tolist()[1:] == ["1/2", "32 из 80", "0,400", "от 0,388 до 0,612", "да"]
+    assert T.event_label("F: stake at the start") == "F: ставка в начале"
+
+
+def test_plot_words_and_ticks_in_the_language():
+    import numpy as np
+    from banking_games import plots
+    results = np.resize([1.0, -1.0], 200)
+    fig = plots.running_mean_figure(results, Fraction(0), 1, title="t", seed=7)
+    ax = fig.axes[0]
+    fig.canvas.draw()
+    assert (ax.get_xlabel(), ax.get_ylabel()) == ("number of deals", "average net per unit staked")
+    assert [t.get_text() for t in fig.legends[0].get_texts()] == [
+        "exact value ± 2 standard errors", "exact expected value 0", "simulated running average (seed 7)"]
+    assert any("." in t.get_text() for t in ax.get_yticklabels())
+    i18n.set_language("de")
+    fig = plots.running_mean_figure(results, Fraction(0), 1, title="t", seed=7)
+    ax = fig.axes[0]
+    fig.canvas.draw()
+    assert (ax.get_xlabel(), ax.get_ylabel()) == ("Anzahl der Runden", "mittleres Nettoergebnis je Einheit Einsatz")
+    assert [t.get_text() for t in fig.legends[0].get_texts()] == [
+        "exakter Wert ± 2 Standardfehler", "exakter Erwartungswert 0", "simulierter laufender Mittelwert (Startwert 7)"]
+    ticks = [t.get_text() for t in ax.get_yticklabels()]
+    assert any("," in t for t in ticks) and not any("." in t for t in ticks), ticks
+    i18n.set_language("ru")
+    fig = plots.distribution_figure(np.array([0, 1, 1, 2] * 300), {0: Fraction(1, 4), 1: Fraction(1, 2),
+                                                                   2: Fraction(1, 4)}, title="t", xlabel="x", seed=3)
+    assert fig.axes[0].get_ylabel() == "вероятность"
+    assert sorted(t.get_text() for t in fig.legends[0].get_texts()) == [
+        "моделирование, серий: 1\u00a0200 (начальное значение 3)", "точная вероятность"]
+
+
+def test_the_board_help_and_verdicts_in_german_and_russian():
+    """The class board's help texts, its groups' lines and the pooled table's headings and
+    verdicts: German and Russian words; English as before."""
+    from banking_games.classroom import group_codes as G
+    from banking_games.widgets.board import ClassBoard, MemoryStore
+    from banking_games.widgets.hoggenheimer import HoggenheimerTable
+    t = HoggenheimerTable(seed=101)
+    t.deal_to_end()
+    t.more.selected_index = 2
+    code = G.encode(t.lesson_code.code)
+    english = ClassBoard("hoggenheimer", store=MemoryStore())
+    english.add(code)
+    text = english.children[1].value + english.groups_box.children[1].children[0].value + english.table.value
+    assert "Type or paste the groups' codes, one per line, and press Add." in text
+    assert "(checked: the seed gives these counts)" in text and ">inside?<" in text and "Pooled: 1 group" in text
+    i18n.set_language("de")
+    german = ClassBoard("hoggenheimer", store=MemoryStore())
+    german.add(code)
+    text = german.children[1].value + german.groups_box.children[1].children[0].value + german.table.value
+    assert "Geben Sie die Codes der Gruppen ein" in text and "(geprüft: Der Startwert ergibt diese Zählungen)" in text
+    assert ">innerhalb?<" in text and ">Anteil der Klasse<" in text and "Zusammengelegt: 1 Gruppe" in text
+    assert "A: Herz-Bube" in text and "Mittleres Nettoergebnis je Einheit Einsatz" in text
+    assert "1 Gruppe hinzugefügt." in german.message.value
+    german.set_revealed(False)
+    assert "verborgen bis zum Aufdecken" in german.table.value and "hidden until" not in german.table.value
+    i18n.set_language("ru")
+    russian = ClassBoard("hoggenheimer", store=MemoryStore())
+    russian.add(code)
+    text = russian.children[1].value + russian.table.value + russian.plot.value
+    assert "Введите или вставьте коды групп" in text and ">внутри?<" in text and "A: валет червей" in text
+    assert "Каждая метка — группа" in text
+
+
+def test_banker_and_broker_rules_line_in_three_languages():
+    """The rules line of a Banker and Broker table: in English exactly the config's
+    describe() for every combination of options; German and Russian words otherwise."""
+    import itertools
+    from banking_games.games.banker_broker import (BankChange, BankerBrokerConfig, BetTiming, BottomCard,
+                                                   Sectioning, TieRule)
+    configs = [BankerBrokerConfig(bottom_card=b, bet_timing=t, sectioning=s, tie_rule=r, bank_change=c,
+                                  deals_per_bank=1 if c is BankChange.ACE_PASSES else d)
+               for b, t, s, r, c, d in itertools.product(BottomCard, BetTiming, Sectioning, TieRule, BankChange,
+                                                         (1, 3))]
+    configs.append(BankerBrokerConfig(ranks=8))
+    assert all(c.describe_in_language() == c.describe() for c in configs)
+    i18n.set_language("de")
+    assert BankerBrokerConfig().describe_in_language() == (
+        "unterste Karte beiseitegelegt; Einsätze vor dem Abheben; Päckchen nach Option (a) (höchstens 7 Päckchen); "
+        "Gleichstand: Bank gewinnt; die Bank geht nach jeder Runde nach links")
+    i18n.set_language("ru")
+    assert BankerBrokerConfig(ranks=8).describe_in_language().endswith(
+        "карт в колоде: 32 (достоинств: 8, мастей: 4)")
+
+
+def test_a_finished_deal_and_the_bank_change_speak_the_language():
+    """What a table says when a finished deal is pressed on, and why the bank moved:
+    German and Russian words; English as the engines write it."""
+    from banking_games.errors import DealOverError
+    from banking_games.games.banker_broker.session import BankChangeResult
+    from banking_games.games.hoggenheimer import HoggenheimerConfig, HoggenheimerDeal
+    deal = HoggenheimerDeal(HoggenheimerConfig("german"), rng=0)
+    while not deal.is_over:
+        deal.turn()
+    with pytest.raises(DealOverError) as caught:
+        deal.turn()
+    assert str(caught.value) == "the deal is over: the Joker has shown, no card is left to turn"
+    moved = BankChangeResult(1, "Anna", "Ben", "the bank moves on to the next player on the left")
+    kept = BankChangeResult(1, "Anna", "Anna", "Anna keeps the bank (1 of 3 deals)")
+    assert (moved.reason_in_language(), kept.reason_in_language()) == (moved.reason, kept.reason)
+    i18n.set_language("de")
+    assert i18n.error_text(caught.value) == ("die Runde ist beendet: Der Joker ist erschienen, es ist keine Karte "
+                                             "mehr aufzudecken")
+    assert kept.reason_in_language() == "Anna behält die Bank (1 von 3 Runden)"
+    i18n.set_language("ru")
+    assert moved.reason_in_language() == "банк переходит к следующему игроку слева"

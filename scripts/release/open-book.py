@@ -182,6 +182,22 @@ def gzipped(path: Path) -> bytes:
     return _GZIPPED[key]
 
 
+REFUSALS = ("too-large", "timeout", "not-a-code", "too-many", "other-site", "not-joined", "board-full")
+"""The reasons a group's *Send to the class board* can be refused for, sent as the
+header ``X-Refusal: <reason> [<number>]`` beside the English text: the page's
+script shows its own words for each (live-tables.js, the site texts catalogue),
+so that a German or Russian page explains the refusal in its language."""
+
+
+def refusal(reason: str, number: int | None = None) -> tuple:
+    """The ``X-Refusal`` header of a refused request (a tuple of one header for
+    :func:`plain_reply`): one of :data:`REFUSALS`, with the number its words need
+    (the most bytes, characters or codes)."""
+    if reason not in REFUSALS:
+        raise ValueError(f"unknown refusal {reason!r}: one of {', '.join(REFUSALS)}")
+    return (("X-Refusal", reason if number is None else f"{reason} {number}"),)
+
+
 def plain_reply(code: int, reason: str, text: str, headers: tuple = ()) -> bytes:
     """A whole HTTP/1.0 reply with a short plain-text body; the connection closes after it."""
     body = f"{code} {reason}: {text}\n".encode()
@@ -547,7 +563,8 @@ class BookHandler(SimpleHTTPRequestHandler):
         size = int(length)
         if size > MAX_BODY:
             self._refuse_and_drain(413, "Content Too Large",
-                                   f"a body here has at most {MAX_BODY} bytes (a group code is a few hundred)")
+                                   f"a body here has at most {MAX_BODY} bytes (a group code is a few hundred)",
+                                   refusal("too-large", MAX_BODY))
             return None
         body = self._leftover[:size]
         deadline = time.monotonic() + getattr(self.server, "head_timeout", HEAD_TIMEOUT)
@@ -562,7 +579,7 @@ class BookHandler(SimpleHTTPRequestHandler):
                     return None
                 body += chunk
         except socket.timeout:
-            self._refuse(408, "Request Timeout", "the request's body was not complete in time")
+            self._refuse(408, "Request Timeout", "the request's body was not complete in time", refusal("timeout"))
             return None
         except OSError:
             return None
@@ -577,7 +594,8 @@ class BookHandler(SimpleHTTPRequestHandler):
             text = None
         if not text or len(text) > MAX_CODE_TEXT or not CODE_TEXT.fullmatch(text):
             self._refuse(400, "Bad Request", "the body is one group code as text (letters, digits, hyphens; "
-                                             f"at most {MAX_CODE_TEXT} characters), such as GAHL-...")
+                                             f"at most {MAX_CODE_TEXT} characters), such as GAHL-...",
+                         refusal("not-a-code", MAX_CODE_TEXT))
             return None
         return text
 
@@ -601,7 +619,7 @@ class BookHandler(SimpleHTTPRequestHandler):
         if changes and not teacher and not self.server.budget.take(self.client_address[0]):
             self._refuse_and_drain(429, "Too Many Requests",
                                    "too many requests from this device; wait a few seconds and try again",
-                                   (("Retry-After", str(RETRY_AFTER)),))
+                                   (("Retry-After", str(RETRY_AFTER)),) + refusal("too-many"))
             return
         if method != "POST":
             if self.headers.get("Transfer-Encoding") is not None or \
@@ -611,7 +629,8 @@ class BookHandler(SimpleHTTPRequestHandler):
         else:
             origin = self.headers.get("Origin")
             if origin is not None and urlsplit(origin).netloc != self.headers.get("Host", ""):
-                self._refuse_and_drain(403, "Forbidden", "a page of another site cannot send here")
+                self._refuse_and_drain(403, "Forbidden", "a page of another site cannot send here",
+                                       refusal("other-site"))
                 return
             body = self._read_body()
             if body is None:
@@ -644,7 +663,8 @@ class BookHandler(SimpleHTTPRequestHandler):
         if path == "/class/groups" and method == "POST":
             if not (teacher or self._joined(session)):
                 self._refuse(403, "Forbidden", "this device has not joined the class: open the address your "
-                                               "teacher shows (it ends with /join/ and the class code), then send")
+                                               "teacher shows (it ends with /join/ and the class code), then send",
+                             refusal("not-joined"))
                 return
             text = self._code_text(body)
             if text is None:
@@ -652,7 +672,7 @@ class BookHandler(SimpleHTTPRequestHandler):
             n, new = session.add(text)
             if n is None:
                 self._refuse(409, "Conflict", f"the board holds {MAX_GROUPS} codes, the most it keeps; "
-                                              "ask your teacher to clear it")
+                                              "ask your teacher to clear it", refusal("board-full", MAX_GROUPS))
                 return
             self._reply(201 if new else 200, "Created" if new else "OK", {"n": n, "new": new})
             return

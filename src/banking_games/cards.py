@@ -22,6 +22,7 @@ from typing import Iterable, Sequence
 
 from .checks import is_whole_number, whole_number
 from .errors import CardError, DeckError, SeedError, short_repr
+from .i18n import _, language, pgettext
 
 __all__ = [
     "Suit",
@@ -29,6 +30,7 @@ __all__ = [
     "JOKER",
     "RANK_NAMES",
     "rank_name",
+    "spoken_name",
     "parse_card",
     "parse_cards",
     "full_pack",
@@ -70,11 +72,42 @@ RANK_NAMES: dict[int, str] = {
     2: "2", 3: "3", 4: "4", 5: "5", 6: "6", 7: "7", 8: "8", 9: "9",
     10: "10", 11: "J", 12: "Q", 13: "K", 14: "A",
 }
-_RANK_WORDS = {
-    2: "two", 3: "three", 4: "four", 5: "five", 6: "six", 7: "seven",
-    8: "eight", 9: "nine", 10: "ten", 11: "jack", 12: "queen", 13: "king",
-    14: "ace",
-}
+_SPOKEN: dict[str, tuple[dict[int, str], dict[str, str]]] = {}
+
+
+def _spoken_words() -> tuple[dict[int, str], dict[str, str]]:
+    """The rank words and suit words of a card's spoken name in the language
+    in use (German "Zehn", "Herz"; Russian "десятка", "червей"), kept per language."""
+    lang = language()
+    if lang not in _SPOKEN:
+        ranks = {2: pgettext("card rank", "two"), 3: pgettext("card rank", "three"),
+                 4: pgettext("card rank", "four"), 5: pgettext("card rank", "five"),
+                 6: pgettext("card rank", "six"), 7: pgettext("card rank", "seven"),
+                 8: pgettext("card rank", "eight"), 9: pgettext("card rank", "nine"),
+                 10: pgettext("card rank", "ten"), 11: pgettext("card rank", "jack"),
+                 12: pgettext("card rank", "queen"), 13: pgettext("card rank", "king"),
+                 14: pgettext("card rank", "ace")}
+        suits = {"S": pgettext("card suit", "spades"), "H": pgettext("card suit", "hearts"),
+                 "D": pgettext("card suit", "diamonds"), "C": pgettext("card suit", "clubs")}
+        _SPOKEN[lang] = (ranks, suits)
+    return _SPOKEN[lang]
+
+
+def spoken_name(card: "Card") -> str:
+    """A card's full name in the language in use (:mod:`banking_games.i18n`):
+    English "ten of hearts", German "Herz-Zehn", Russian "десятка червей";
+    "Joker" (German "Joker", Russian "джокер") for the Joker. The words come
+    from the package's catalogue (``docs/i18n/<lang>.md`` lists them); a
+    card's :attr:`Card.long_name` is this name.
+
+    Raises:
+        ConfigError: the language chosen through ``BANKING_GAMES_LANG`` is unknown.
+    """
+    if card.is_joker:
+        return _("Joker")
+    ranks, suits = _spoken_words()
+    # TRANSLATORS: a card's full name, e.g. "ten of hearts"; German "{suit}-{rank}" (Herz-Zehn)
+    return _("{rank} of {suit}").format(rank=ranks[card.rank], suit=suits[card.suit.value])
 _RANK_BY_NAME = {name: rank for rank, name in RANK_NAMES.items()}
 _RANK_BY_NAME["T"] = 10
 _SUIT_BY_NAME = {s.value: s for s in Suit} | {s.symbol: s for s in Suit}
@@ -146,8 +179,10 @@ class Card:
 
     @property
     def long_name(self) -> str:
-        """English name: ``"ten of hearts"``, ``"Joker"``."""
-        return "Joker" if self.is_joker else f"{_RANK_WORDS[self.rank]} of {self.suit.name.lower()}"
+        """The card's spoken name in the language in use (:func:`spoken_name`):
+        ``"ten of hearts"``, ``"Joker"`` in English, ``"Herz-Zehn"`` in German,
+        ``"десятка червей"`` in Russian."""
+        return spoken_name(self)
 
     def __str__(self) -> str:
         return self.name

@@ -81,11 +81,13 @@ def fraction(x: Any) -> ShownText:
     return ShownText(str(_exact(x)), x)
 
 
-def decimal(x: Any, digits: int = 4) -> ShownText:
-    """``x`` with ``digits`` decimals: ``decimal(Fraction(1, 17))`` is ``0.0588``.
+def decimal(x: Any, digits: int = 4, *, signed: bool = False) -> ShownText:
+    """``x`` with ``digits`` decimals: ``decimal(Fraction(1, 17))`` is ``0.0588``
+    (German and Russian ``0,0588``); ``signed`` writes a plus sign before a
+    positive number or zero, as Python's ``+`` format does (``+0.2240``).
     Raises InlineValueError if ``x`` is not a real number."""
     try:
-        return ShownText(localize_number(f"{float(x):.{digits}f}"), x)
+        return ShownText(localize_number(f"{float(x):{'+' if signed else ''}.{digits}f}"), x)
     except (TypeError, ValueError, OverflowError):
         raise InlineValueError(f"{x!r} is not a real number: decimal() takes an int, a Fraction, "
                                "a float or a SymPy number") from None

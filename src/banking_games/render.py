@@ -16,6 +16,7 @@ from typing import Iterable, Sequence
 
 
 from .cards import Card, parse_card
+from .i18n import _
 
 # Text colours of the drawings follow the page's theme: the website defines
 # --bg-muted and --bg-alert for light and dark mode (book/_ext/banking_book/static/bg-site.css);
@@ -105,7 +106,7 @@ def card_html(card: Card, *, face_up: bool = True, mark: str | None = None, dim:
             'color:#6a1b9a">★</span>'
         )
         return Html(_box(inner, style=f"background:#fff;border:1px solid #6a1b9a;{fade}{outline}",
-                         label="Joker", extra_class="bg-face bg-joker" + (" bg-dim" if dim else "")))
+                         label=card.long_name, extra_class="bg-face bg-joker" + (" bg-dim" if dim else "")))
     colour = _RED if card.is_red else _BLACK
     symbol = card.suit.symbol
     inner = (
@@ -121,15 +122,19 @@ def card_html(card: Card, *, face_up: bool = True, mark: str | None = None, dim:
                      + (" bg-dim" if dim else "")))
 
 
-def back_html(*, mark: str | None = None, label: str = "face-down card") -> Html:
-    """The back of a card (face down)."""
+def back_html(*, mark: str | None = None, label: str | None = None) -> Html:
+    """The back of a card (face down); ``label`` (its spoken name) defaults to
+    "face-down card" in the language in use."""
+    label = _("face-down card") if label is None else label
     outline = f"box-shadow:0 0 0 3px {mark};" if mark else ""
     style = _BACK + outline
     return Html(_box("", style=style, label=label, extra_class="bg-back"))
 
 
-def slot_html(text: str = "", *, label: str = "empty place") -> Html:
-    """An empty place on the table (dashed outline), with optional small text."""
+def slot_html(text: str = "", *, label: str | None = None) -> Html:
+    """An empty place on the table (dashed outline), with optional small text;
+    ``label`` (its spoken name) defaults to "empty place" in the language in use."""
+    label = _("empty place") if label is None else label
     inner = (f'<span style="margin:auto;font-size:10px;color:{MUTED_COLOUR};text-align:center">'
              f"{html.escape(text)}</span>")
     return Html(_box(inner, style="border:1px dashed #999;background:transparent;", label=label,
@@ -151,7 +156,7 @@ def pile_html(cards: Sequence[Card], *, mark: str | None = None, dim: bool = Fal
     height = _H + 4 + 4 * (len(cards) - 1)
     names = ", ".join(c.long_name for c in cards)
     return Html(
-        f'<div class="bg-pile" role="group" aria-label="pile: {html.escape(names)}" '
+        f'<div class="bg-pile" role="group" aria-label="{html.escape(_("pile: {cards}").format(cards=names))}" '
         f'style="position:relative;display:inline-block;vertical-align:top;width:{width}px;'
         f'height:{height}px;margin:2px">' + "".join(parts) + "</div>"
     )

@@ -16,6 +16,7 @@ from fractions import Fraction
 from typing import Mapping, Sequence
 
 from ..errors import BoardError
+from ..i18n import N_, _
 from ..exact import banker_broker as exact_bb
 from ..games import banker_broker as bb
 from .bet_numbers import numbered_bet_index, numbered_bet_spec
@@ -36,9 +37,9 @@ LESSON_BETS = ("each punter's own section",)
 """The bets of a lesson's group, as a group code names them (not written in the code)."""
 TALLY_EVENTS = ()
 """Events whose "successes" are a tally that may exceed the trials: none."""
-BOARD_NAMES = {"win": "W: higher than the banker's card", "tie": "T: same rank", "lose": "L: lower"}
+BOARD_NAMES = {"win": N_("W: higher than the banker's card"), "tie": N_("T: same rank"), "lose": N_("L: lower")}
 """The class board's pooled table: event -> label (as on the lesson page)."""
-CARD_FIELDS = (("deals", "Deals"), ("win", "W sections"), ("tie", "T sections"), ("lose", "L sections"))
+CARD_FIELDS = (("deals", N_("Deals")), ("win", N_("W sections")), ("tie", N_("T sections")), ("lose", N_("L sections")))
 """The board's form for a group dealt with real cards: (field, label)."""
 FUNNEL_EVENT = "tie"
 """The event the board's funnel plot shows first."""
@@ -51,18 +52,18 @@ _BET_PREFIX = "section "
 _TITLE = "Banker and Broker"
 
 _WORDS = {
-    bb.BottomCard.DISCARD: "the banker puts the pack's bottom card aside, face down, before cutting",
-    bb.BottomCard.UNUSED_SECTION: "a last packet at the bottom of the pack stays out of play",
-    bb.BetTiming.BEFORE_CUT: "stakes go down before the banker cuts",
-    bb.BetTiming.AFTER_CUT: "the banker cuts first, then the stakes go down",
-    bb.Sectioning.ONE_EACH: "one section for each punter, who backs only their own, and one for the banker",
-    bb.Sectioning.THREE: "three sections, the banker's and two that any punter may back",
-    bb.Sectioning.ANY: "as many sections as the banker likes",
-    bb.TieRule.BANK_WINS: "a tie (equal ranks) loses the stake to the bank",
-    bb.TieRule.STAKE_RETURNED: "a tie (equal ranks) hands the stake back",
-    bb.BankChange.ROTATE_LEFT: "the bank moves to the next player on the left",
-    bb.BankChange.CUT_FOR_BANK: "everyone cuts and the highest card takes the bank",
-    bb.BankChange.ACE_PASSES: "the bank passes to a punter whose section shows an ace",
+    bb.BottomCard.DISCARD: N_("the banker puts the pack's bottom card aside, face down, before cutting"),
+    bb.BottomCard.UNUSED_SECTION: N_("a last packet at the bottom of the pack stays out of play"),
+    bb.BetTiming.BEFORE_CUT: N_("stakes go down before the banker cuts"),
+    bb.BetTiming.AFTER_CUT: N_("the banker cuts first, then the stakes go down"),
+    bb.Sectioning.ONE_EACH: N_("one section for each punter, who backs only their own, and one for the banker"),
+    bb.Sectioning.THREE: N_("three sections, the banker's and two that any punter may back"),
+    bb.Sectioning.ANY: N_("as many sections as the banker likes"),
+    bb.TieRule.BANK_WINS: N_("a tie (equal ranks) loses the stake to the bank"),
+    bb.TieRule.STAKE_RETURNED: N_("a tie (equal ranks) hands the stake back"),
+    bb.BankChange.ROTATE_LEFT: N_("the bank moves to the next player on the left"),
+    bb.BankChange.CUT_FOR_BANK: N_("everyone cuts and the highest card takes the bank"),
+    bb.BankChange.ACE_PASSES: N_("the bank passes to a punter whose section shows an ace"),
 }
 
 
@@ -71,11 +72,23 @@ def options(config: bb.BankerBrokerConfig = CONFIG) -> list[tuple[str, str]]:
     ``(option, words)`` for the lesson page and the handout, e.g.
     ``("4. Ties", "a tie (equal ranks) loses the stake to the bank")``."""
     every = ("" if config.deals_per_bank == 1 else f" every {config.deals_per_bank} deals")
-    return [("1. Bottom card", _WORDS[config.bottom_card]),
-            ("2. When stakes go down", _WORDS[config.bet_timing]),
-            ("3. Sections", _WORDS[config.sectioning]),
-            ("4. Ties", _WORDS[config.tie_rule]),
-            ("5. Change of banker", _WORDS[config.bank_change] + (every or " after every deal"))]
+    return [(N_("1. Bottom card"), _WORDS[config.bottom_card]),
+            (N_("2. When stakes go down"), _WORDS[config.bet_timing]),
+            (N_("3. Sections"), _WORDS[config.sectioning]),
+            (N_("4. Ties"), _WORDS[config.tie_rule]),
+            (N_("5. Change of banker"), _WORDS[config.bank_change] + (every or " after every deal"))]
+
+
+# the fifth option as the lesson's rules give it (options() joins the bank's move and when)
+_LESSON_BANK = N_("the bank moves to the next player on the left after every deal")
+
+
+def options_in_language(config: bb.BankerBrokerConfig = CONFIG) -> list[tuple[str, str]]:
+    """:func:`options` as the lesson page shows them, in the language in use
+    (:mod:`banking_games.i18n`; the handouts translate :func:`options` through
+    their own catalogue, with the same words). An option's text the package's
+    catalogue does not hold (a rule set other than the lesson's) stays English."""
+    return [(_(option), _(words)) for option, words in options(config)]
 
 
 def group(seed: int, deals: int, players: Sequence = DEFAULT_PLAYERS) -> GroupCounts:

@@ -18,6 +18,7 @@ from typing import Callable, Mapping, Sequence
 
 from .. import registry
 from ..errors import BoardError, short_repr
+from ..i18n import _, ngettext, pgettext
 from . import group_codes as gcodes
 from . import teaching as T
 from .repeat_plan import repeat_tally
@@ -230,6 +231,21 @@ def _pairs(gc: T.GroupCounts) -> dict[str, tuple[int, int]]:
 def _counts_text(counts: Mapping[str, tuple[int, int]], order: Sequence[str]) -> str:
     keys = [k for k in order if k in counts] + sorted(k for k in counts if k not in order)
     return ", ".join(f"{counts[k][0]} cards turned" if k == "turned" else f"{k} {counts[k][0]} of {counts[k][1]}"
+                     for k in keys)
+
+
+def counts_words(counts: Mapping[str, tuple[int, int]], order: Sequence[str]) -> str:
+    """A group's counts as the board shows them, in the language in use:
+    ``"A 40 of 80, B 26 of 80"``, ``"54 cards turned"`` (German ``"A 40 von 80"``);
+    an event's name is its key, in words where the key is a word (``win 10 of 30``)."""
+    keys = [k for k in order if k in counts] + sorted(k for k in counts if k not in order)
+    words = {"win": pgettext("counted event", "win"), "tie": pgettext("counted event", "tie"),
+             "lose": pgettext("counted event", "lose"), "first": pgettext("counted event", "first"),
+             "late": pgettext("counted event", "late"), "void": pgettext("counted event", "void")}
+    return ", ".join(ngettext("{n} card turned", "{n} cards turned", counts[k][0]).format(n=counts[k][0])
+                     if k == "turned" else
+                     _("{event} {successes} of {trials}").format(event=words.get(k, k), successes=counts[k][0],
+                                                                 trials=counts[k][1])
                      for k in keys)
 
 

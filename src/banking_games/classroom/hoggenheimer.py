@@ -26,6 +26,7 @@ from typing import Mapping, Sequence
 
 from ..checks import whole_number
 from ..errors import BoardError, GameError, GroupCodeError, short_repr
+from ..i18n import N_
 from ..exact import hoggenheimer as exact_hog
 from ..games import hoggenheimer as hog
 from .repeat_plan import _Plan, _RepeatedBet
@@ -34,10 +35,12 @@ from .teaching import GroupCounts, MeanNet, check_group, net_band
 DEFAULT_PLAYERS = ("Anna", "Ben", "Cleo", "Dora")
 """The players at the live table as it starts, whom a lesson's group leaves as they are."""
 
-BETS = (("A", "JH", "the jack of hearts"),
-        ("B", "7S 7H", "the sevens of spades and hearts"),
-        ("C", "9H 8H 9D 8D", "the square of 9s and 8s of hearts and diamonds"),
-        ("D", "diamonds", "all eight diamonds"))
+_WON = N_("{letter} won")   # a field of the real-cards form: the deals bet A won
+
+BETS = (("A", "JH", N_("the jack of hearts")),
+        ("B", "7S 7H", N_("the sevens of spades and hearts")),
+        ("C", "9H 8H 9D 8D", N_("the square of 9s and 8s of hearts and diamonds")),
+        ("D", "diamonds", N_("all eight diamonds")))
 """The four bets every group backs in the lesson: (letter, engine bet spec
 as :func:`~banking_games.games.hoggenheimer.make_bet` reads it, words for the page)."""
 
@@ -61,7 +64,7 @@ TALLY_EVENTS = ("turned",)
 """Events whose "successes" are a tally (cards turned), which may exceed the trials (deals)."""
 BOARD_NAMES = {letter: f"{letter}: {words}" for letter, _, words in BETS}
 """The class board's pooled table: event -> label (as on the lesson page)."""
-CARD_FIELDS = (("deals", "Deals"),) + tuple((letter, f"{letter} won") for letter, _, _ in BETS)
+CARD_FIELDS = (("deals", N_("Deals")),) + tuple((letter, _WON.format(letter=letter)) for letter, _, _ in BETS)
 """The board's form for a group dealt with real cards: (field, label)."""
 FUNNEL_EVENT = "A"
 """The event the board's funnel plot shows first."""

@@ -32,6 +32,7 @@ DEFAULT_PLAYERS = ("Anna", "Boris", "Clara")
 LATE_TURNS = 5
 """In the lesson a second stake goes on the first players' card after this
 many turns of play, if that card and the banker's card are both still unpaired."""
+_LATE_NAME = N_("L: stake after {n} turns")
 
 EVENTS = ("first", "late", "void")
 """The events a group counts, in group-code order."""
@@ -41,11 +42,11 @@ LESSON_BETS = ("first players' card", f"first players' card after {LATE_TURNS} t
 """The bets of a lesson's group, as a group code names them (not written in the code)."""
 TALLY_EVENTS = ()
 """Events whose "successes" are a tally that may exceed the trials: none."""
-BOARD_NAMES = {"first": "F: stake at the start", "late": f"L: stake after {LATE_TURNS} turns",
-               "void": "void deals among deals started"}
+BOARD_NAMES = {"first": N_("F: stake at the start"), "late": _LATE_NAME.format(n=LATE_TURNS),
+               "void": N_("void deals among deals started")}
 """The class board's pooled table: event -> label (as on the lesson page)."""
-CARD_FIELDS = (("deals", "Deals"), ("first", "F won"), ("late_placed", "L placed"), ("late", "L won"),
-               ("void", "Void deals"))
+CARD_FIELDS = (("deals", N_("Deals")), ("first", N_("F won")), ("late_placed", N_("L placed")), ("late", N_("L won")),
+               ("void", N_("Void deals")))
 """The board's form for a group dealt with real cards: (field, label)."""
 FUNNEL_EVENT = "first"
 """The event the board's funnel plot shows first."""

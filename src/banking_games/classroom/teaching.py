@@ -17,6 +17,7 @@ All probabilities are :class:`fractions.Fraction`; bands are floats.
 from __future__ import annotations
 
 import math
+import re
 from dataclasses import dataclass, field
 from fractions import Fraction
 from typing import Mapping, Sequence
@@ -24,6 +25,7 @@ from typing import Mapping, Sequence
 from .. import registry
 from ..checks import names, whole_number
 from ..errors import ConfigError
+from ..i18n import _, localize_number, pgettext
 
 __all__ = [
     "Count",
@@ -41,6 +43,11 @@ __all__ = [
     "mean_net",
     "class_bands",
     "summary_rows",
+    "summary_table",
+    "band_text",
+    "event_label",
+    "heading",
+    "cell_text",
     "LESSON_DEALS",
     "CARD_MM",
     "check_group",
@@ -297,9 +304,9 @@ def class_bands(events: dict[str, dict], deals_per_group: int,
         for name, e in events.items():
             k = e.get("per_deal", 1)
             if "mean" in e:
-                _, lo, hi = net_band(e["mean"], e["var"], k, deals, z=z)
+                _se, lo, hi = net_band(e["mean"], e["var"], k, deals, z=z)
             else:
-                _, lo, hi = band(e["p"], deals * k, per_deal=k,
+                _se, lo, hi = band(e["p"], deals * k, per_deal=k,
                                  covariance_per_deal=e.get("cov", Fraction(0)), z=z)
             row[f"{name} lo"], row[f"{name} hi"] = lo, hi
         rows.append(row)
@@ -311,7 +318,12 @@ def summary_rows(total: dict[str, "Count"], exact: dict[str, Fraction], names: d
                  z: float = 2.0) -> list[dict]:
     """The pooled table of a lesson's answer key: for each event of
     ``names`` (key -> label), the class count, its fraction, the exact
-    chance and the band. An event nobody counted (e.g. no late stake was
+    chance and the band, keyed by the English headings ``count``, ``exact``,
+    ``class``, ``class fraction``, ``band (±2 SE)`` and ``inside?`` (whose
+    value stays ``"yes"``, ``"no"`` or ``"none"``, for code to test); the
+    numbers and the words inside the cells are written in the language in
+    use (:mod:`banking_games.i18n`), and :func:`summary_table` gives the rows
+    a reader sees, headings and yes/no translated. An event nobody counted (e.g. no late stake was
     ever placed, so ``total`` has no such key) gets "0 of 0" and no band
     instead of failing; an event counted with no success (a class with no
     void deal) is an ordinary row with fraction 0.
@@ -330,14 +342,95 @@ def summary_rows(total: dict[str, "Count"], exact: dict[str, Fraction], names: d
         c = total.get(key, Count())
         for what, n in (("successes", c.successes), ("trials", c.trials)):
             whole_number(n, f"the {what} of {key!r}", low=0, high=MAX_COUNT)
-        row = {"count": label, "exact": str(exact[key]), "class": f"{c.successes} of {c.trials}"}
+        row = {"count": label, "exact": str(exact[key]),
+               "class": _("{successes} of {trials}").format(successes=c.successes, trials=c.trials)}
         if c.trials:
             k = per_deal.get(key, 1)
-            _, lo, hi = band(exact[key], c.trials, per_deal=k, covariance_per_deal=cov.get(key, Fraction(0)),
-                             z=z)
-            row.update({"class fraction": f"{c.fraction:.3f}", "band (±2 SE)": f"{lo:.3f} to {hi:.3f}",
+            _se, lo, hi = band(exact[key], c.trials, per_deal=k, covariance_per_deal=cov.get(key, Fraction(0)),
+                               z=z)
+            row.update({"class fraction": localize_number(f"{c.fraction:.3f}"), "band (±2 SE)": band_text(lo, hi),
                         "inside?": "yes" if lo <= c.fraction <= hi else "no"})
         else:
             row.update({"class fraction": "none counted", "band (±2 SE)": "none", "inside?": "none"})
         rows.append(row)
     return rows
+
+
+def event_label(label: str) -> str:
+    """The label of a counted event (a value of a lesson's ``BOARD_NAMES``, as
+    the lesson page and the class board show it) in the language in use: the
+    whole label when the package's catalogue has it (``"T: same rank"``), else
+    its words after a letter and a colon (``"A: the jack of hearts"``), else
+    the label with its one number as ``{n}`` (``"L: stake after 5 turns"``
+    from ``"L: stake after {n} turns"``); unchanged when none is translated."""
+    label = str(label)
+    words = _(label)
+    if words != label:
+        return words
+    m = re.fullmatch(r"([A-Z]): (.+)", label)
+    if m and _(m.group(2)) != m.group(2):
+        return f"{m.group(1)}: {_(m.group(2))}"
+    m = re.fullmatch(r"([A-Z]) (.+)", label)
+    template = "{letter} " + m.group(2) if m else ""
+    if m and _(template) != template:          # "A won" from "{letter} won"
+        return _(template).format(letter=m.group(1))
+    numbers = re.findall(r"\d+", label)
+    if len(numbers) == 1:
+        template = re.sub(r"\d+", "{n}", label)
+        if _(template) != template:
+            return _(template).format(n=numbers[0])
+    return label
+
+
+def band_text(lo: float, hi: float, *, signed: bool = False) -> str:
+    """A band as a reader sees it, three decimals, in the language in use:
+    ``"0.388 to 0.612"`` (German ``"0,388 bis 0,612"``); ``signed`` writes
+    the sign of each end (``"-0.224 to +0.224"``)."""
+    fmt = "{:+.3f}" if signed else "{:.3f}"
+    return _("{low} to {high}").format(low=localize_number(fmt.format(lo)), high=localize_number(fmt.format(hi)))
+
+
+def heading(name: str) -> str:
+    """A heading of the pooled table (a key of :func:`summary_rows`' rows) in
+    the language in use: ``heading("inside?")`` is German ``"innerhalb?"``.
+    A name that is not one of :data:`HEADINGS` comes back unchanged."""
+    words = {"count": pgettext("pooled table", "count"), "exact": pgettext("pooled table", "exact"),
+             "class": pgettext("pooled table", "class"),
+             "class fraction": pgettext("pooled table", "class fraction"),
+             "class prediction": pgettext("pooled table", "class prediction"),
+             "band (±2 SE)": pgettext("pooled table", "band (±2 SE)"),
+             "inside?": pgettext("pooled table", "inside?")}
+    return words.get(name, name)
+
+
+def cell_text(text: object) -> str:
+    """A pooled table's cell as a reader sees it: ``"yes"``, ``"no"``,
+    ``"none"`` and ``"none counted"`` (the words :func:`summary_rows` and the
+    class board keep in English) in the language in use; anything else
+    unchanged, as ``str``."""
+    words = {"yes": pgettext("pooled table", "yes"), "no": pgettext("pooled table", "no"),
+             "none": pgettext("pooled table", "none"), "none counted": pgettext("pooled table", "none counted")}
+    return words.get(text, str(text)) if isinstance(text, str) else str(text)
+
+
+def summary_table(pooled):
+    """The pooled table as a reader sees it: a pandas DataFrame (made from
+    ``pooled``, :func:`summary_rows`' list of rows or a DataFrame of them,
+    indexed or not) with its headings (:func:`heading`) and its yes/no words
+    (:func:`cell_text`) in the language in use; in English the same table.
+
+    Raises:
+        ConfigError: ``pooled`` is neither a list of dicts nor a DataFrame.
+    """
+    import pandas as pd
+
+    if isinstance(pooled, list) and all(isinstance(r, Mapping) for r in pooled):
+        frame = pd.DataFrame(pooled)
+    elif isinstance(pooled, pd.DataFrame):
+        frame = pooled.copy()
+    else:
+        raise ConfigError(f"summary_table needs summary_rows' rows or a DataFrame of them, got {pooled!r:.40}")
+    frame = frame.map(lambda v: cell_text(v) if isinstance(v, str) else v)
+    frame.columns = [heading(c) for c in frame.columns]
+    frame.index.names = [heading(n) if isinstance(n, str) else n for n in frame.index.names]
+    return frame

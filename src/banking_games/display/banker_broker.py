@@ -13,6 +13,7 @@ import html
 from fractions import Fraction
 
 from ..games.banker_broker import BankerBrokerDeal, CutForBank, Section
+from ..i18n import N_, _, ngettext
 from ..money import LOSE, PUSH, WIN
 from ..render import MUTED_COLOUR, Html, back_html, caption_html, card_html, card_text, row_html, slot_html
 
@@ -21,6 +22,7 @@ __all__ = ["section_html", "rest_html", "deal_html", "cut_html", "PANEL_STYLE"]
 _GOLD = "#d4a017"
 _COLOURS = {WIN: "#2e7d32", LOSE: "#c62828", PUSH: "#616161"}
 _W, _H = 44, 62
+_BOTTOM_CARD = N_("pack's bottom card")
 
 
 def _fmt(x: Fraction) -> str:
@@ -30,7 +32,7 @@ def _fmt(x: Fraction) -> str:
 def _stack(section: Section | None, *, turned: bool, mark: str | None, label: str) -> str:
     """A stack of backs (at most 5 drawn), the bottom card face up on top if turned."""
     if section is None:
-        return slot_html("uncut", label=label)
+        return slot_html(_("uncut"), label=label)
     layers = min(section.size, 5)
     step = 2
     parts = []
@@ -62,20 +64,22 @@ def section_html(deal: BankerBrokerDeal, number: int) -> Html:
     is_banker = number == deal.banker_section_number
     mark = _GOLD if is_banker else None
     owner = deal.section_owner(number)
-    who = (f"{deal.banker} (banker)" if is_banker else
-           f"{owner}'s" if owner is not None else "open to all")
+    who = (_("{banker} (banker)").format(banker=deal.banker) if is_banker else
+           _("{owner}'s").format(owner=owner) if owner is not None else _("open to all"))
     size = f", {_cards(section.size)}" if section is not None else ""
-    label = f"section {number}, {who}{size}"
-    lines = [f'<div style="font-size:12px;font-weight:bold">Section {number}</div>',
+    label = _("section {number}, {who}").format(number=number, who=who) + size
+    lines = [f'<div style="font-size:12px;font-weight:bold">{html.escape(_("Section {number}").format(number=number))}</div>',
              f'<div style="font-size:11px;color:{MUTED_COLOUR}">{html.escape(who)}{html.escape(size)}</div>']
     for b in deal.bets_on(number):
         res = deal.results.get(b.index)
         if res is None:
-            lines.append(f'<div style="font-size:11px">{html.escape(str(b.player))} stakes {_fmt(b.stake)}</div>')
+            lines.append(f'<div style="font-size:11px">'
+                         f'{html.escape(_("{player} stakes {stake}").format(player=b.player, stake=_fmt(b.stake)))}</div>')
         else:
-            word = {WIN: f"wins {_fmt(res.net)}", LOSE: f"loses {_fmt(-res.net)}", PUSH: "stake back"}[res.outcome]
+            word = {WIN: _("wins {amount}").format(amount=_fmt(res.net)),
+                    LOSE: _("loses {amount}").format(amount=_fmt(-res.net)), PUSH: _("stake back")}[res.outcome]
             lines.append(f'<div style="font-size:11px;color:{_COLOURS[res.outcome]};font-weight:bold">'
-                         f"{html.escape(str(b.player))} {_fmt(b.stake)}: {word}</div>")
+                         f"{html.escape(str(b.player))} {_fmt(b.stake)}: {html.escape(word)}</div>")
     stack = _stack(section, turned=turned, mark=mark, label=label)
     return Html(f'<div style="display:inline-block;vertical-align:top;min-width:90px">{stack}'
                 + "".join(lines) + "</div>")
@@ -89,7 +93,7 @@ def deal_html(deal: BankerBrokerDeal, *, title: str | None = None) -> Html:
     rest = rest_html(deal)
     if rest:
         items.append(rest)
-    head = card_text(title) if title is not None else f"Banker: {deal.banker}"
+    head = card_text(title) if title is not None else _("Banker: {banker}").format(banker=deal.banker)
     return _panel(row_html(items, label=head, gap=10))
 
 
@@ -99,14 +103,15 @@ def rest_html(deal: BankerBrokerDeal) -> Html:
     if deal.unused_section is not None:
         u = deal.unused_section
         return Html('<div style="display:inline-block;vertical-align:top;min-width:90px">'
-                    + _stack(u, turned=False, mark=None, label=f"unused bottom section, {_cards(u.size)}")
-                    + '<div style="font-size:12px;font-weight:bold">Unused</div>'
-                    f'<div style="font-size:11px;color:{MUTED_COLOUR}">bottom section, {_cards(u.size)}</div></div>')
+                    + _stack(u, turned=False, mark=None, label=_("unused bottom section, {cards}").format(cards=_cards(u.size)))
+                    + f'<div style="font-size:12px;font-weight:bold">{html.escape(_("Unused"))}</div>'
+                    f'<div style="font-size:11px;color:{MUTED_COLOUR}">'
+                    f'{html.escape(_("bottom section, {cards}").format(cards=_cards(u.size)))}</div></div>')
     if deal.discarded is not None:
         return Html('<div style="display:inline-block;vertical-align:top;min-width:90px">'
-                    + back_html(label="discarded bottom card")
-                    + '<div style="font-size:12px;font-weight:bold">Discard</div>'
-                    f'<div style="font-size:11px;color:{MUTED_COLOUR}">pack\'s bottom card</div></div>')
+                    + back_html(label=_("discarded bottom card"))
+                    + f'<div style="font-size:12px;font-weight:bold">{html.escape(_("Discard"))}</div>'
+                    f'<div style="font-size:11px;color:{MUTED_COLOUR}">{html.escape(_(_BOTTOM_CARD), quote=False)}</div></div>')
     return Html("")
 
 
@@ -120,8 +125,8 @@ def cut_html(cut: CutForBank, *, title: str | None = None) -> Html:
         for p, c in r.cards:
             mark = _GOLD if last and p == cut.winner else None
             cells.append(card_html(c, mark=mark) + caption_html(str(p), muted=False))
-        rows.append(row_html(cells, label=f"Cut {i}"))
-    rows.append(caption_html(f"{cut.winner} cuts highest and takes the bank."))
+        rows.append(row_html(cells, label=_("Cut {number}").format(number=i)))
+    rows.append(caption_html(_("{winner} cuts highest and takes the bank.").format(winner=cut.winner)))
     head = f'<div style="font-size:12px;font-weight:bold">{html.escape(title)}</div>' if title else ""
     return _panel("<div>" + head + "".join(rows) + "</div>")
 
@@ -139,4 +144,4 @@ def _panel(inner: str) -> Html:
 
 def _cards(n: int) -> str:
     """``"1 card"``, ``"5 cards"``."""
-    return f"{n} card" if n == 1 else f"{n} cards"
+    return ngettext("{n} card", "{n} cards", n).format(n=n)

@@ -13,6 +13,7 @@ from typing import Sequence
 
 from ..cards import JOKER, rank_name
 from ..games.hoggenheimer import RANK_COLUMNS, SUIT_ROWS, HoggenheimerDeal, PlacedBet, card_at
+from ..i18n import _, ngettext, pgettext
 from ..money import WIN
 from ..render import (Html, back_html, card_html, card_text, caption_html, grid_html, pile_html, row_html, scroll_html,
                       slot_html)
@@ -46,8 +47,9 @@ def _outcomes(deal: HoggenheimerDeal) -> dict[int, bool]:
 def _chip(label: str, won: bool | None) -> str:
     colour = _OPEN if won is None else (_WON if won else _LOST)
     sign = "" if won is None else (" ✓" if won else " ✗")
-    word = "" if won is None else (" won" if won else " lost")
-    return (f'<span title="bet {html.escape(label)}{word}" style="display:inline-block;margin:1px;'
+    title = (_("bet {label}") if won is None else _("bet {label} won") if won else _("bet {label} lost")).format(
+        label=label)
+    return (f'<span title="{html.escape(title)}" style="display:inline-block;margin:1px;'
             f'padding:0 3px;border-radius:7px;font:bold 10px/14px \'DejaVu Sans\',Arial,sans-serif;'
             f'color:#fff;background:{colour}">{html.escape(label)}{sign}</span>')
 
@@ -71,7 +73,7 @@ def layout_cells(deal: HoggenheimerDeal, *, labels: Sequence[str] | None = None,
         row = []
         for c, view in enumerate(line):
             if view.card is None:
-                face = slot_html(card_at(r, c).label, label=f"empty cell of the {card_at(r, c).long_name}")
+                face = slot_html(card_at(r, c).label, label=_("empty cell of the {card}").format(card=card_at(r, c).long_name))
             elif view.face_up:
                 face = card_html(view.card)
             elif reveal:
@@ -121,18 +123,19 @@ def side_html(deal: HoggenheimerDeal, reveal: bool = False) -> str:
 
 def _side_html(deal: HoggenheimerDeal, reveal: bool) -> str:
     if deal.is_over:
-        return str(row_html([card_html(JOKER)], label="Joker"))
+        return str(row_html([card_html(JOKER)], label=JOKER.long_name))
     side = deal.side_cards()
     if deal.procedure == "english":
         card = side[0]
-        face = card_html(card, dim=True) if reveal else back_html(label="next card to turn")
-        what = "33rd card" if not deal.has_started else "next card"
+        face = card_html(card, dim=True) if reveal else back_html(label=_("next card to turn"))
+        what = _("33rd card") if not deal.has_started else _("next card")
         return str(row_html([face], label=what))
     if reveal:
         face = pile_html(list(side[:3]), dim=True)
     else:
-        face = back_html(label=f"pack of {len(side)} cards")
-    return str(row_html([face, caption_html(f"{len(side)} cards")], label="pack"))
+        face = back_html(label=ngettext("pack of {n} card", "pack of {n} cards", len(side)).format(n=len(side)))
+    return str(row_html([face, caption_html(ngettext("{n} card", "{n} cards", len(side)).format(n=len(side)))],
+                        label=_("pack")))
 
 
 def turn_order_html(deal: HoggenheimerDeal) -> Html:
@@ -146,7 +149,7 @@ def turn_order_html(deal: HoggenheimerDeal) -> Html:
         items.append(f"{card_html(JOKER)}{caption_html(str(n + 1))}")
     if not items:
         # the same boxes as with cards, so a replay's frames share one skeleton (render.merge_frames)
-        items.append(str(caption_html("no card turned yet")))
+        items.append(str(caption_html(_("no card turned yet"))))
     return row_html(items, gap=0)
 
 
@@ -155,18 +158,20 @@ def bets_html(deal: HoggenheimerDeal, labels: Sequence[str] | None = None) -> Ht
     and, once the deal is over, the result and the player's net."""
     named = bet_labels(deal, labels)
     over = deal.is_over
-    heads = ["bet", "player", "on", "cards", "odds", "stake"] + (["result", "net"] if over else [])
+    heads = [pgettext("table head", "bet"), pgettext("table head", "player"), pgettext("table head", "on"),
+             pgettext("table head", "cards"), pgettext("table head", "odds"), pgettext("table head", "stake")]
+    heads += [pgettext("table head", "result"), pgettext("table head", "net")] if over else []
     th = "padding:2px 8px;text-align:left;border-bottom:1px solid #999;"
     td = "padding:2px 8px;text-align:left;"
     body = []
     for label, placed in named.items():
         cells = [label, str(placed.player), card_text(placed.bet.name), " ".join(c.label for c in placed.bet.cards),
-                 f"{placed.bet.odds} to 1", str(placed.stake)]
+                 _("{odds} to 1").format(odds=placed.bet.odds), str(placed.stake)]
         if over:
             res = deal.result(placed)
-            cells += ["won" if res.outcome == WIN else "lost", ("+" if res.net > 0 else "") + str(res.net)]
+            cells += [pgettext("bet result", "won") if res.outcome == WIN else pgettext("bet result", "lost"), ("+" if res.net > 0 else "") + str(res.net)]
         body.append("<tr>" + "".join(f'<td style="{td}">{html.escape(x)}</td>' for x in cells) + "</tr>")
-    head = "<tr>" + "".join(f'<th style="{th}">{h}</th>' for h in heads) + "</tr>"
+    head = "<tr>" + "".join(f'<th style="{th}">{html.escape(h)}</th>' for h in heads) + "</tr>"
     # in a box that scrolls sideways, so on a phone the result and net columns stay reachable
     return scroll_html(f'<table style="border-collapse:collapse;font-size:13px;margin:4px 0">{head}'
                        + "".join(body) + "</table>")

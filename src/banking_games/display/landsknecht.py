@@ -10,6 +10,7 @@ from __future__ import annotations
 import html
 
 from ..games.landsknecht import BET, LandsknechtDeal
+from ..i18n import N_, _, ngettext, pgettext
 from ..render import Html, back_html, card_text, caption_html, pile_html, row_html, slot_html
 
 __all__ = ["table_html", "table_parts", "assemble_table", "PLAYERS_LABEL", "LAST_CARD_MARK"]
@@ -22,8 +23,8 @@ def _column(top: str, lines: list[str]) -> str:
     return top + "".join(str(caption_html(t)) for t in lines)
 
 
-PLAYERS_LABEL = "Players' cards"
-"""The label over the players' cards."""
+PLAYERS_LABEL = N_("Players' cards")
+"""The label over the players' cards (English; drawn translated)."""
 
 _CELL = '<div style="display:inline-block;vertical-align:top;margin-right:18px">{}</div>'
 
@@ -60,35 +61,39 @@ def table_parts(deal: LandsknechtDeal, *, title: str | None = None, mark_last: b
         mark = LAST_CARD_MARK if last is not None and cards and cards[-1] == last else None
         return str(pile_html(list(cards), mark=mark, dim=dim))
 
-    layout = [_column(pile(p), [f"layout {i}"]) for i, p in enumerate(deal.layout, 1)]
-    banker = [_column(pile(deal.banker_pile), ["banker's card" + (" (paired)" if len(deal.banker_pile) > 1 else "")])]
+    layout = [_column(pile(p), [_("layout {number}").format(number=i)]) for i, p in enumerate(deal.layout, 1)]
+    banker = [_column(pile(deal.banker_pile), [_("banker's card (paired)") if len(deal.banker_pile) > 1 else _("banker's card")])]
     players = []
     for i, cards in enumerate(deal.players_piles, 1):
         base = cards[0]
-        lines = [f"players' {i}" + (" (paired)" if base.rank in paired else "")]
+        lines = [(_("players' {number} (paired)") if base.rank in paired else _("players' {number}")).format(number=i)]
         for bet in deal.bets_on(base):
             result = deal.result_of(bet)
-            status = "" if result is None else (" won" if result.net > 0 else " lost")
-            lines.append(f"{bet.player}: {bet.stake}{status}")
+            line = (_("{player}: {stake}") if result is None else _("{player}: {stake} won") if result.net > 0
+                    else _("{player}: {stake} lost"))
+            lines.append(line.format(player=bet.player, stake=bet.stake))
         players.append(_column(pile(cards, dim=base.rank in paired), lines))
     head = (f'<div style="font-weight:bold;margin:4px 0">{html.escape(card_text(title))}</div>' if title else "")
-    before = _CELL.format(row_html(layout, label="Layout")) + _CELL.format(row_html(banker, label="Banker"))
+    before = (_CELL.format(row_html(layout, label=_("Layout")))
+              + _CELL.format(row_html(banker, label=pgettext("group of cards", "Banker"))))
     after = ""
     if show_stock:
-        stock = back_html(label="stock") if deal.cards_left else slot_html("empty", label="empty stock")
-        after = _CELL.format(row_html([_column(str(stock), [f"{deal.cards_left} left"])], label="Stock"))
-    status = "void deal: redeal" if deal.is_void else ("deal over" if deal.is_over else
-                                                        (f"{deal.turns} card turned" if deal.turns == 1
-                                                         else f"{deal.turns} cards turned"))
+        stock = (back_html(label=_("stock")) if deal.cards_left
+                 else slot_html(_("empty"), label=_("empty stock")))
+        left = _("{n} left").format(n=deal.cards_left)
+        after = _CELL.format(row_html([_column(str(stock), [left])], label=_("Stock")))
+    status = _("void deal: redeal") if deal.is_void else (_("deal over") if deal.is_over else
+                                                          ngettext("{n} card turned", "{n} cards turned",
+                                                                   deal.turns).format(n=deal.turns))
     return head, before, players, after + str(caption_html(status))
 
 
 def no_players_html() -> str:
     """The empty place shown before the first players' card."""
-    return str(slot_html("none", label="no players' card"))
+    return str(slot_html(_("none"), label=_("no players' card")))
 
 
 def assemble_table(head: str, before: str, players: list[str], after: str) -> Html:
     """Put :func:`table_parts`' pieces together as :func:`table_html` draws them."""
-    group = row_html(players or [no_players_html()], label=PLAYERS_LABEL)
+    group = row_html(players or [no_players_html()], label=_(PLAYERS_LABEL))
     return Html('<div class="bg-landsknecht" style="margin:6px 0">' + head + before + _CELL.format(group) + after + "</div>")

@@ -42,6 +42,7 @@ from typing import Sequence
 
 from ..cards import Card, Suit, random_source
 from ..checks import is_whole_number, whole_number
+from ..i18n import N_
 from ..errors import ArgumentError, ConfigError, short_repr
 from ..games import banker_broker as engine
 from ..money import LOSE as LOSE_OUTCOME
@@ -265,11 +266,18 @@ def win_probability(ranks: int = RANKS, suits: int = SUITS) -> Fraction:
     return Fraction(suits * (ranks - 1), 2 * (ranks * suits - 1))
 
 
+_SECTION = N_("a players' section")
+# the words of a note with a share of the stake (the note itself is written with the fraction;
+# exact.core.words_in_language finds this message for it)
+_SHARE_NOTE = N_("ties: bank takes {share} of the stake")
+_PACK_NOTE = N_("{n}-card pack")   # kept English in the note; exact.core.words_in_language translates it
+
+
 def _tie_note(t: Fraction) -> str:
     if t == 1:
-        return "ties: bank wins"
+        return N_("ties: bank wins")
     if t == 0:
-        return "ties: stake returned"
+        return N_("ties: stake returned")
     return f"ties: bank takes {t.numerator}/{t.denominator} of the stake"
 
 
@@ -291,8 +299,8 @@ def section_bet_value(ranks: int = RANKS, suits: int = SUITS, tie_share=1) -> Be
     """
     ranks, suits = _check_pack(ranks, suits)
     t = _check_t(tie_share)
-    pack = "" if (ranks, suits) == (RANKS, SUITS) else f"; {ranks * suits}-card pack"
-    return BetValue(GAME, "a players' section", engine.PAYOUT_ODDS, win_probability(ranks, suits),
+    pack = "" if (ranks, suits) == (RANKS, SUITS) else "; " + _PACK_NOTE.format(n=ranks * suits)
+    return BetValue(GAME, _SECTION, engine.PAYOUT_ODDS, win_probability(ranks, suits),
                     tie_probability(ranks, suits), -t, _tie_note(t) + pack)
 
 
@@ -650,7 +658,7 @@ def value_from_law(law: dict[tuple[Fraction, ...], Fraction], tie_share=1, *, no
     t = _check_t(tie_share)
     res = law_to_results(law)
     p = {r: sum((q for k, q in res.items() if k[0] == r), Fraction(0)) for r in RESULTS}
-    return BetValue(GAME, "a players' section", engine.PAYOUT_ODDS, p[WIN], p[TIE], -t, note or _tie_note(t))
+    return BetValue(GAME, _SECTION, engine.PAYOUT_ODDS, p[WIN], p[TIE], -t, note or _tie_note(t))
 
 
 def total_from_law(law: dict[tuple[Fraction, ...], Fraction], tie_share=1) -> dict[Fraction, Fraction]:

@@ -16,14 +16,16 @@ exact ``sympy`` number, since it is usually a square root).
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Iterable
 
 from ..checks import whole_number
 from ..errors import ArgumentError, ConfigError, short_repr
+from ..i18n import _, localize_number, pgettext
 
-__all__ = ["ENUMERATION_LIMIT", "BetValue", "value_table", "as_fraction", "outcome_distribution", "session_distribution"]
+__all__ = ["ENUMERATION_LIMIT", "BetValue", "value_table", "table_in_language", "heading_in_language", "words_in_language", "as_fraction", "outcome_distribution", "session_distribution"]
 
 ENUMERATION_LIMIT = 1_000_000
 """The most deals one exact enumeration through an engine may deal (a few
@@ -184,6 +186,13 @@ def value_table(values: Iterable[BetValue], *, digits: int = 4):
     """A pandas DataFrame with one row per bet: payout, P(win), P(tie), EV,
     SD, fair odds and house edge, each exact fraction shown with a decimal.
 
+    The columns keep their English names (``game``, ``bet``, ``option``,
+    ``payout``, ``P(win)``, ``P(tie)``, ``EV``, ``SD``, ``fair odds``,
+    ``house edge``), so that code can pick and order them;
+    :func:`table_in_language` gives the headings a reader sees. The cells
+    are written in the language in use (:mod:`banking_games.i18n`): the
+    bet's and option's words, "to 1" and the decimals (German ``0,0588``).
+
     Returns:
         ``pandas.DataFrame`` with string cells such as ``"1/17 (0.0588)"``.
 
@@ -196,27 +205,81 @@ def value_table(values: Iterable[BetValue], *, digits: int = 4):
     whole_number(digits, "digits", low=0, high=20)
     values = check_bet_values(values)
 
+    def dec(x) -> str:
+        return localize_number(f"{float(x):.{digits}f}")
+
     def both(x: Fraction) -> str:
-        return f"{_frac_text(x)} ({float(x):.{digits}f})" if x.denominator != 1 else _frac_text(x)
+        return f"{_frac_text(x)} ({dec(x)})" if x.denominator != 1 else _frac_text(x)
 
     rows = []
     for v in values:
         sd = v.standard_deviation
-        sd_text = sqrt_text(sd) if sd.is_Rational else f"{sqrt_text(sd)} ({float(sd):.{digits}f})"
+        sd_text = sqrt_text(sd) if sd.is_Rational else f"{sqrt_text(sd)} ({dec(sd)})"
         fair = v.fair_odds
         rows.append({
-            "game": v.game,
-            "bet": v.bet,
-            "option": v.note,
-            "payout": f"{_frac_text(v.payout_odds)} to 1",
+            "game": words_in_language(v.game),
+            "bet": words_in_language(v.bet),
+            "option": words_in_language(v.note),
+            "payout": _("{odds} to 1").format(odds=_frac_text(v.payout_odds)),
             "P(win)": both(v.p_win),
             "P(tie)": both(v.p_tie),
             "EV": both(v.expected_value),
             "SD": sd_text,
-            "fair odds": "-" if fair is None else f"{_frac_text(fair)} to 1",
+            "fair odds": "-" if fair is None else _("{odds} to 1").format(odds=_frac_text(fair)),
             "house edge": both(v.house_edge),
         })
     return pd.DataFrame(rows)
+
+
+def words_in_language(text: str) -> str:
+    """A bet's or an option's words (:attr:`BetValue.bet`, :attr:`BetValue.note`,
+    English as the exact modules write them) in the language in use, when the
+    package's catalogue has them; other text unchanged. A note such as
+    ``"ties: bank takes 1/2 of the stake"`` is translated with its fraction kept."""
+    if not text:
+        return text
+    if "; " in text:      # a note of several parts: "ties: bank wins; 32-card pack"
+        return "; ".join(words_in_language(part) for part in text.split("; "))
+    words = _(text)
+    if words != text:
+        return words
+    m = re.fullmatch(r"ties: bank takes (\d+/\d+) of the stake", text)
+    if m:
+        return _("ties: bank takes {share} of the stake").format(share=m.group(1))
+    m = re.fullmatch(r"(\d+)-card pack", text)
+    if m:
+        return _("{n}-card pack").format(n=m.group(1))
+    return text
+
+
+def heading_in_language(name: str) -> str:
+    """A column name of :func:`value_table` as a reader sees it in the language
+    in use (German ``"Bankvorteil"`` for ``"house edge"``); the symbols
+    ``P(win)``, ``P(tie)``, ``EV`` and ``SD`` stay, as the book's formulas write
+    them; any other name unchanged."""
+    words = {"game": pgettext("value table", "game"), "bet": pgettext("value table", "bet"),
+             "option": pgettext("value table", "option"), "payout": pgettext("value table", "payout"),
+             "fair odds": pgettext("value table", "fair odds"), "house edge": pgettext("value table", "house edge")}
+    return words.get(name, name) if isinstance(name, str) else name
+
+
+def table_in_language(table):
+    """``table`` (a DataFrame or Styler-ready DataFrame made from
+    :func:`value_table`, columns picked, ordered or set as its index) with
+    its headings written by :func:`heading_in_language`; in English the same
+    table. Returns a new DataFrame.
+
+    Raises:
+        ArgumentError (a TypeError): ``table`` is not a pandas DataFrame.
+    """
+    import pandas as pd
+
+    if not isinstance(table, pd.DataFrame):
+        raise ArgumentError(f"table must be a pandas DataFrame, got {short_repr(table)} ({type(table).__name__})")
+    out = table.copy()
+    out.columns = [heading_in_language(c) for c in out.columns]
+    out.index.names = [heading_in_language(n) for n in out.index.names]
+    return out
 
 
 def outcome_distribution(value: BetValue) -> dict[Fraction, Fraction]:

@@ -36,6 +36,7 @@ from typing import Iterable, Sequence
 
 from ..checks import whole_number
 from ..money import to_stake
+from ..i18n import N_
 from ..errors import ArgumentError, BetError, ConfigError, short_repr
 from ..games import hoggenheimer as engine
 from .core import BetValue, as_fraction
@@ -70,11 +71,11 @@ N_CARDS = 32
 """Ranked cards on the real layout (both texts: 32 cards A-7 plus a Joker)."""
 
 BET_NAMES: dict = {
-    engine.BetKind.CARD: "one card",
-    engine.BetKind.PAIR: "two adjacent cards",
-    engine.BetKind.SQUARE: "four cards in a square",
-    engine.BetKind.RANK: "four cards of a rank (a column)",
-    engine.BetKind.SUIT: "eight cards of a suit (a row)",
+    engine.BetKind.CARD: N_("one card"),
+    engine.BetKind.PAIR: N_("two adjacent cards"),
+    engine.BetKind.SQUARE: N_("four cards in a square"),
+    engine.BetKind.RANK: N_("four cards of a rank (a column)"),
+    engine.BetKind.SUIT: N_("eight cards of a suit (a row)"),
 }
 """The name of each kind of bet in :func:`bet_values`."""
 
@@ -227,7 +228,7 @@ def bet_value(kind: "engine.BetKind") -> BetValue:
                             f"(a BetKind), got {short_repr(kind)}")
     size = len(next(b for b in engine.all_bets() if b.kind is kind).cards)
     return BetValue(GAME, BET_NAMES[kind], engine.PAYOUT_ODDS[kind], win_probability(size),
-                    note="English or German deal (same value)")
+                    note=N_("English or German deal (same value)"))
 
 
 def bet_values() -> list[BetValue]:

@@ -37,6 +37,7 @@ from functools import lru_cache
 from math import comb
 
 from ..checks import whole_number
+from ..i18n import N_
 from ..errors import ConfigError, short_repr
 from ..games import landsknecht as engine
 from .core import BetValue
@@ -204,10 +205,10 @@ def bet_values(ranks: int = RANKS, suits: int = SUITS) -> list[BetValue]:
     _check_played(ranks, suits)
     p = bet_win_probability(suits)
     return [
-        BetValue(GAME, "first players' card", engine.PAYOUT, p,
-                 note="stake placed before the first turn"),
-        BetValue(GAME, "later players' card", engine.PAYOUT, p,
-                 note="stake placed when the card appears (or any later turn while live)"),
+        BetValue(GAME, N_("first players' card"), engine.PAYOUT, p,
+                 note=N_("stake placed before the first turn")),
+        BetValue(GAME, N_("later players' card"), engine.PAYOUT, p,
+                 note=N_("stake placed when the card appears (or any later turn while live)")),
     ]
 
 

@@ -44,6 +44,7 @@ import numpy as np
 
 from ..cards import full_pack
 from ..errors import ConfigError, short_repr
+from ..i18n import _, ngettext
 from ..games import landsknecht as lk
 from .common import check_config, deck_array, decks_to_cards, is_whole, run_to_table, session_totals, shuffled_decks
 
@@ -143,12 +144,16 @@ class BetPlan:
 
     @property
     def description(self) -> str:
-        """The plan in words, e.g. "1 unit on the first players' card, at once"."""
-        which = ("each players' card" if self.card is None else
-                 "the first players' card" if self.card == 1 else f"players' card {self.card}")
-        when = "at once" if self.wait == 0 else f"{self.wait} turn{'s' if self.wait != 1 else ''} after it appears"
-        unit = "unit" if self.stake == 1 else "units"
-        return f"{self.stake} {unit} on {which}, {when}"
+        """The plan in words, e.g. "1 unit on the first players' card, at once",
+        in the language in use (:mod:`banking_games.i18n`)."""
+        # TRANSLATORS: the card a plan backs, as it follows "on" in "1 unit on {which}, {when}"
+        which = (_("each players' card") if self.card is None else
+                 _("the first players' card") if self.card == 1 else
+                 _("players' card {number}").format(number=self.card))
+        when = (_("at once") if self.wait == 0 else
+                ngettext("{n} turn after it appears", "{n} turns after it appears", self.wait).format(n=self.wait))
+        return ngettext("{n} unit on {which}, {when}", "{n} units on {which}, {when}", self.stake).format(
+            n=self.stake, which=which, when=when)
 
 
 FIRST = BetPlan("first", card=1)

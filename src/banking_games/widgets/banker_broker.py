@@ -201,10 +201,10 @@ def bank_html(session: BankerBrokerSession) -> str:
     if last.changed:
         text = _("Bank after deal {number}: passed from {old} to <b>{banker}</b>. Why: {reason}.").format(
             number=last.deal_number, old=html.escape(str(last.old_banker)), banker=banker,
-            reason=html.escape(last.reason))
+            reason=html.escape(last.reason_in_language()))
     else:
         text = _("Bank after deal {number}: <b>{banker}</b> keeps it. Why: {reason}.").format(
-            number=last.deal_number, banker=banker, reason=html.escape(last.reason))
+            number=last.deal_number, banker=banker, reason=html.escape(last.reason_in_language()))
     if last.ace_claimants:
         text += " " + _("Ace claims: {names}.").format(names=html.escape(', '.join(map(str, last.ace_claimants))))
     picture = ""
@@ -701,7 +701,7 @@ class BankerBrokerTable(DealingTable):
                                  seed=self.seed, number=self.deal_number, banker=html.escape(str(deal.banker)))
                              + " &middot; "
                              f"{html.escape(state)}<br><span style=\"font-size:85%;color:{MUTED_COLOUR}\">" + _("Rules:") + " "
-                             f"{html.escape(session.config.describe())}</span>")
+                             f"{html.escape(session.config.describe_in_language())}</span>")
         self.bank_view.value = bank_html(session)
         sync_options(self.punter, deal.punters)
         self._sync_sections()

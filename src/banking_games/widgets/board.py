@@ -59,17 +59,18 @@ from fractions import Fraction
 import ipywidgets as widgets
 
 from . import plain
-from ..i18n import _, error_text
+from ..i18n import N_, _, error_text, localize_number, ngettext
 from ..classroom import group_codes as gcodes
 from ..classroom import teaching as T
 from ..classroom.board_checks import (CHECK_DEALS_PER_ADD, GAMES, MAX_PASTE_CHARS, MAX_PASTE_LINES, REPEAT_CHECK_DEALS,
-                                      SHOW_REFUSED, BoardError, _Entry, _check_cost, _counts_text, _game, _lesson_counts,
+                                      SHOW_REFUSED, BoardError, _Entry, _check_cost, _counts_text, _game, counts_words, _lesson_counts,
                                       _lesson_events, _pairs, _refusals, _repeat_counts, _whole, check_counts,
                                       group_identity, group_lineage, same_group)
 from ..checks import typed_chance
 from ..errors import GameError, short_repr
 from ..render import ALERT_COLOUR, MUTED_COLOUR
 from .common import Disclosure, MessageBar, html_table, plural
+from .controls import number_text
 from .board_store import BoardStore, BrowserStore, MemoryStore, default_store, storage_key
 from .funnel import funnel_svg
 
@@ -98,8 +99,14 @@ PROJECTOR_CSS = f"""<style>
 """The projector view's rules, sent with the board itself (the website and JupyterLab alike)."""
 
 
-HIDDEN = "hidden until Reveal"
-"""What the board shows in place of an exact value while the exact values are hidden."""
+def _esc(text: str) -> str:
+    """A text for HTML, its quotes left as they are (as the board wrote them before)."""
+    return html.escape(text, quote=False)
+
+
+HIDDEN = N_("hidden until Reveal")
+"""What the board shows in place of an exact value while the exact values are hidden
+(English; drawn in the language in use)."""
 
 
 # ---------------------------------------------------------------- the board
@@ -139,12 +146,13 @@ class ClassBoard(plain.VBox):
         self.on_teacher_action = None   # called as (op, text) on Remove, Clear all and Reveal (widgets.class_link)
         g = self.game
         wide = {"description_width": "initial"}
-        kept = ("in this browser (this page, this device), also after a reload," if isinstance(self.store, BrowserStore)
-                else "while this Python runs (a board made again in it finds them)")
-        intro = plain.HTML(
-            f'<div style="font-size:90%;color:{MUTED_COLOUR}">Type or paste the groups\' codes, one per line, '
-            "and press Add. A group that dealt with real cards enters its counts below. The codes are kept "
-            f"{kept} until you press Clear all.</div>")
+        intro_text = (_("Type or paste the groups' codes, one per line, and press Add. A group that dealt with real "
+                        "cards enters its counts below. The codes are kept in this browser (this page, this device), "
+                        "also after a reload, until you press Clear all.") if isinstance(self.store, BrowserStore)
+                      else _("Type or paste the groups' codes, one per line, and press Add. A group that dealt with "
+                             "real cards enters its counts below. The codes are kept while this Python runs (a board "
+                             "made again in it finds them) until you press Clear all."))
+        intro = plain.HTML(f'<div style="font-size:90%;color:{MUTED_COLOUR}">{_esc(intro_text)}</div>')
         self.codes_field = widgets.Textarea(value="", placeholder=_("one group code per line"), description=_("Codes"),
                                             style=wide, layout=widgets.Layout(width="100%", height="7em"))
         # the website's live-tables.js refuses a larger paste in the page, before it reaches Python
@@ -154,17 +162,18 @@ class ClassBoard(plain.VBox):
         self.message = MessageBar()
         self.cards_fields = {name: widgets.Text(value="", description=label, style=wide,
                                                 layout=widgets.Layout(width="150px"))
-                             for name, label in (("group", "Group"),) + g.fields}
+                             for name, label in (("group", _("Group")),) + tuple((f, T.event_label(t)) for f, t in g.fields)}
         self.cards_button = plain.Button(description=_("Add real-cards group"), icon="plus",
                                            tooltip=_("add the counts typed in these fields as one group"),
                                            layout=widgets.Layout(width="auto"))
         row = widgets.Layout(flex_flow="row wrap", align_items="center")
         cards = Disclosure(children=[plain.VBox([
-            plain.HTML(f'<div style="font-size:90%;color:{MUTED_COLOUR}">For a group that dealt with real '
-                         "cards: its number (any whole number that tells the groups apart), its deals and "
-                         "its counts, from its worksheet.</div>"),
+            plain.HTML(f'<div style="font-size:90%;color:{MUTED_COLOUR}">'
+                       + _esc(_("For a group that dealt with real cards: its number (any whole number that "
+                                       "tells the groups apart), its deals and its counts, from its worksheet."))
+                       + "</div>"),
             plain.HBox(list(self.cards_fields.values()) + [self.cards_button], layout=row)])],
-            titles=("A group with real cards",))
+            titles=(_("A group with real cards"),))
         self.groups_box = plain.VBox([])
         self.clear_button = plain.Button(description=_("Clear all"), icon="trash",
                                            tooltip=_("remove every group from the board (asks first)"),
@@ -174,8 +183,11 @@ class ClassBoard(plain.VBox):
                                           layout=widgets.Layout(width="auto"))
         self.reveal_button.on_click(lambda _: self.set_revealed(not self.revealed))
         self.prediction_fields = {
-            name: widgets.Text(value="", description=f"Prediction {label.split(':')[0] if ':' in label else label}",
-                               placeholder=_("e.g. 2/7 or 0.3"), tooltip=_("the class's prediction of {event}").format(event=label), style=wide,
+            name: widgets.Text(value="", description=_("Prediction {event}").format(
+                                   event=label.split(':')[0] if ':' in label else T.event_label(label)),
+                               placeholder=_("e.g. 2/7 or 0.3"),
+                               tooltip=_("the class's prediction of {event}").format(event=T.event_label(label)),
+                               style=wide,
                                layout=widgets.Layout(width="auto", max_width="16em"))
             for name, label in g.names.items()}
         self.predict_button = plain.Button(description=_("Record predictions"), icon="pencil",
@@ -183,12 +195,12 @@ class ClassBoard(plain.VBox):
                                            layout=widgets.Layout(width="auto"))
         self.predict_button.on_click(lambda _: self._predict_pressed())
         predictions = plain.VBox([
-            plain.HTML(f'<div style="font-size:90%;color:{MUTED_COLOUR}"><b>Class prediction</b> of each chance, '
-                       "a fraction or a decimal (2/7, 0.3), recorded before the exact values are revealed; "
-                       "an empty field records none.</div>"),
+            plain.HTML(f'<div style="font-size:90%;color:{MUTED_COLOUR}">'
+                       + _("<b>Class prediction</b> of each chance, a fraction or a decimal (2/7, 0.3), recorded "
+                           "before the exact values are revealed; an empty field records none.") + "</div>"),
             plain.HBox(list(self.prediction_fields.values()) + [self.predict_button], layout=row)])
         self.table = plain.HTML("", layout=widgets.Layout(max_width="100%", overflow="auto"))
-        self.funnel_event = widgets.Dropdown(options=[(label, k) for k, label in g.names.items()],
+        self.funnel_event = widgets.Dropdown(options=[(T.event_label(label), k) for k, label in g.names.items()],
                                              value=g.funnel, description=_("Funnel plot of"), style=wide,
                                              layout=widgets.Layout(max_width="100%"))
         self.plot = plain.HTML("")
@@ -204,7 +216,7 @@ class ClassBoard(plain.VBox):
         self.clear_button.on_click(lambda _: self._clear_pressed())
         self.cancel_button.on_click(lambda _: self._cancel_clear())
         self.funnel_event.observe(lambda _: self._render(), names="value")
-        title = plain.HTML(f"<b>Class results: {html.escape(g.title)}</b>{PROJECTOR_CSS}")
+        title = plain.HTML(f"<b>{_esc(_('Class results: {game}').format(game=g.title))}</b>{PROJECTOR_CSS}")
         self.class_line = plain.HTML("")   # a class session's code and join address (set_class_session)
         self.class_line.add_class("bg-class-join")
         projector_row = plain.HBox([self.projector_button, self.reveal_button], layout=row)
@@ -280,23 +292,24 @@ class ClassBoard(plain.VBox):
             check_counts(self.game.key, code.deals, counts)
         entry = _Entry(code, gcodes.encode(code))
         if code.kind == "repeat" and code.deals > REPEAT_CHECK_DEALS:
-            entry.note = (f"not dealt again: more than {REPEAT_CHECK_DEALS:,} deals would keep the page busy "
-                          "for long")
+            entry.note = _("not dealt again: more than {deals} deals would keep the page busy for long").format(
+                deals=number_text(REPEAT_CHECK_DEALS))
         elif code.kind in ("lesson", "repeat"):
             # the seed and the deals determine the counts: deal them again and flag a difference
             try:
                 truth = (_pairs(self.game.group(code.seed, code.deals)) if code.kind == "lesson"
                          else _repeat_counts(self.game.key, code))
             except GameError as exc:
-                entry.note = f"not dealt again: {exc}"
+                entry.note = _("not dealt again: {why}").format(why=error_text(exc))
             else:
                 if truth != counts:
-                    entry.flag = (f"seed {code.seed} with {code.deals} deals gives "
-                                  f"{_counts_text(truth, list(self.game.names))}")
+                    entry.flag = _("seed {seed} with {deals} gives {counts}").format(
+                        seed=code.seed, deals=plural(code.deals, "deal"),
+                        counts=counts_words(truth, list(self.game.names)))
         if code.kind == "lesson" and code.seed not in self.lesson_seeds:
-            entry.warning = (f"seed {code.seed} is not one the lesson assigns (groups 1 to {len(self.lesson_seeds)}: "
-                             f"seeds {self.lesson_seeds[0]} to {self.lesson_seeds[-1]}); did the group type its seed "
-                             "and press New session?")
+            entry.warning = _("seed {seed} is not one the lesson assigns (groups 1 to {groups}: seeds {first} to "
+                              "{last}); did the group type its seed and press New session?").format(
+                seed=code.seed, groups=len(self.lesson_seeds), first=self.lesson_seeds[0], last=self.lesson_seeds[-1])
         return entry
 
     def _decode(self, text: str) -> "gcodes.GroupCode":
@@ -326,9 +339,11 @@ class ClassBoard(plain.VBox):
         lines = text.splitlines()
         if len(text) > MAX_PASTE_CHARS or len(lines) > MAX_PASTE_LINES:
             self.message.error(
-                f"Nothing added: Add reads at most {MAX_PASTE_LINES} lines ({MAX_PASTE_CHARS:,} characters) at a "
-                f"time, a class's codes; this text has {len(lines):,} lines ({len(text):,} characters). "
-                "Paste the codes in parts, or check that the right text was pasted.")
+                _("Nothing added: Add reads at most {lines} lines ({chars} characters) at a time, a class's codes; "
+                  "this text has {has_lines} lines ({has_chars} characters). Paste the codes in parts, or check "
+                  "that the right text was pasted.").format(
+                    lines=number_text(MAX_PASTE_LINES), chars=number_text(MAX_PASTE_CHARS),
+                    has_lines=number_text(len(lines)), has_chars=number_text(len(text))))
             return []
         added, refused, held, replaced = [], [], [], []
         have = {e.identity for e in self.entries}
@@ -371,16 +386,24 @@ class ClassBoard(plain.VBox):
             kept = sorted([(n, line) for n, line, _ in refused] + held)
             self.codes_field.value = "\n".join(line for _, line in kept)
         flagged = [e for e in added if e.flag]
-        said = [f"Added {plural(new, 'group')}." if new else (_("Nothing added.") if not added else "")]
-        said += [f"Group {self._name(new_e)}: its code of {plural(old.code.deals, 'deal')} replaced by this one of "
-                 f"{plural(new_e.code.deals, 'deal')} (one entry per group, the latest: it holds the earlier deals)."
+        said = [_("Added {groups}.").format(groups=plural(new, "group")) if new
+                else (_("Nothing added.") if not added else "")]
+        said += [_("Group {group}: its code of {old} replaced by this one of {new} (one entry per group, the latest: "
+                   "it holds the earlier deals).").format(group=self._name(new_e), old=plural(old.code.deals, "deal"),
+                                                          new=plural(new_e.code.deals, "deal"))
                  for old, new_e in replaced]
-        said += [f"Group {self._name(e)} is flagged: its counts differ from what its seed gives." for e in flagged]
-        said += [f"Group {self._name(e)}: its seed is not one the lesson assigns." for e in added if e.warning]
+        said += [_("Group {group} is flagged: its counts differ from what its seed gives.").format(group=self._name(e))
+                 for e in flagged]
+        said += [_("Group {group}: its seed is not one the lesson assigns.").format(group=self._name(e))
+                 for e in added if e.warning]
         if held:
-            said.append(f"{plural(len(held), 'more code')} not read yet (from line {held[0][0]}; left in the field): "
-                        f"checking a code deals its seed again, and one Add deals at most {CHECK_DEALS_PER_ADD:,} "
-                        "deals, so that the page stays responsive. Press Add again to read them.")
+            said.append(ngettext("{n} more code not read yet (from line {line}; left in the field): checking a code "
+                                 "deals its seed again, and one Add deals at most {deals} deals, so that the page "
+                                 "stays responsive. Press Add again to read them.",
+                                 "{n} more codes not read yet (from line {line}; left in the field): checking a code "
+                                 "deals its seed again, and one Add deals at most {deals} deals, so that the page "
+                                 "stays responsive. Press Add again to read them.", len(held)).format(
+                n=number_text(len(held)), line=held[0][0], deals=number_text(CHECK_DEALS_PER_ADD)))
         self._render()   # the board first, then the message that says what changed (sent last)
         if refused:
             said += _refusals(refused)
@@ -439,7 +462,7 @@ class ClassBoard(plain.VBox):
         self.entries.append(entry)
         self._save()
         self._render()
-        self.message.info(f"Added real-cards group {group} ({d} deals).")
+        self.message.info(_("Added real-cards group {group} ({deals}).").format(group=group, deals=plural(d, "deal")))
         return entry
 
     def remove(self, index: int) -> _Entry:
@@ -450,7 +473,7 @@ class ClassBoard(plain.VBox):
         self._save()
         self._tell("remove", entry.text)
         self._render()
-        self.message.info(f"Removed group {self._name(entry)}.")
+        self.message.info(_("Removed group {group}.").format(group=self._name(entry)))
         return entry
 
     def clear(self, *, confirm: bool = False) -> None:
@@ -470,7 +493,8 @@ class ClassBoard(plain.VBox):
         self._tell("clear", None)
         self._cancel_clear(quiet=True)
         self._render()
-        self.message.info(f"Cleared the board ({n} group{'s' if n != 1 else ''} removed).")
+        self.message.info(ngettext("Cleared the board ({n} group removed).", "Cleared the board ({n} groups removed).",
+                                   n).format(n=number_text(n)))
 
     def set_revealed(self, on: bool) -> None:
         """Show the exact values (``on``: *Reveal exact values*) or hide them (*Hide exact
@@ -490,8 +514,8 @@ class ClassBoard(plain.VBox):
         self._show_revealed()
         self._render()
         self.message.info(_("The exact values are shown.") if on else
-                          f"The exact values are hidden: the table shows \"{HIDDEN}\". Record the class's "
-                          "predictions, then press Reveal exact values.")
+                          _("The exact values are hidden: the table shows \"{hidden}\". Record the class's "
+                            "predictions, then press Reveal exact values.").format(hidden=_(HIDDEN)))
 
     def set_predictions(self, texts: dict[str, object]) -> dict[str, Fraction]:
         """Record the class's predictions: ``texts`` maps events of the game (the keys of the
@@ -515,7 +539,8 @@ class ClassBoard(plain.VBox):
             if isinstance(text, str) and not text.strip():
                 new.pop(name, None)
                 continue
-            new[name] = typed_chance(text, f"Class prediction of {names[name]}", error=BoardError)
+            new[name] = typed_chance(text, _("Class prediction of {event}").format(event=T.event_label(names[name])),
+                                     error=BoardError)
         self.predictions = {n: new[n] for n in names if n in new}
         for name, w in self.prediction_fields.items():     # the fields show what is recorded
             w.value = str(self.predictions[name]) if name in self.predictions else ""
@@ -531,8 +556,8 @@ class ClassBoard(plain.VBox):
             try:
                 self.on_teacher_action(op, text)
             except Exception as exc:  # noqa: BLE001 - the board changed; say why the launcher may not know
-                self.message.error(f"The board changed, but the class session was not told ({exc}); "
-                                   "a board opened later may show the group again.")
+                self.message.error(_("The board changed, but the class session was not told ({why}); a board "
+                                     "opened later may show the group again.").format(why=exc))
 
     # ------------------------------------------------------------ buttons
     def _show_revealed(self) -> None:
@@ -550,7 +575,8 @@ class ClassBoard(plain.VBox):
         except GameError as exc:
             self.message.error(error_text(exc))
             return
-        self.message.info(f"Recorded {plural(len(got), 'prediction')}." if got else _("No prediction recorded."))
+        self.message.info(ngettext("Recorded {n} prediction.", "Recorded {n} predictions.", len(got)).format(
+            n=number_text(len(got))) if got else _("No prediction recorded."))
 
     def _cards_pressed(self) -> None:
         f = {k: w.value for k, w in self.cards_fields.items()}
@@ -570,11 +596,14 @@ class ClassBoard(plain.VBox):
             self.clear(confirm=True)
             return
         self._confirming = True
-        self.clear_button.description = f"Yes, remove all {len(self.entries)}"
+        self.clear_button.description = _("Yes, remove all {n}").format(n=number_text(len(self.entries)))
         self.clear_button.button_style = "danger"
         self.cancel_button.layout.display = None
-        self.message.info(f"Remove all {len(self.entries)} groups from the board and from this browser? "
-                          f"Press '{self.clear_button.description}' to confirm, or 'Keep them'.")
+        self.message.info(ngettext("Remove {n} group from the board and from this browser? Press '{yes}' to "
+                                   "confirm, or '{keep}'.",
+                                   "Remove all {n} groups from the board and from this browser? Press '{yes}' to "
+                                   "confirm, or '{keep}'.", len(self.entries)).format(
+            n=number_text(len(self.entries)), yes=self.clear_button.description, keep=_("Keep them")))
 
     def _cancel_clear(self, quiet: bool = False) -> None:
         self._confirming = False
@@ -630,7 +659,7 @@ class ClassBoard(plain.VBox):
                 var += (n * se) ** 2
             se = math.sqrt(var) / c.trials
             lo, hi = float(exact[name]) - 2 * se, float(exact[name]) + 2 * se
-            row.update({"band (±2 SE)": f"{lo:.3f} to {hi:.3f}",
+            row.update({"band (±2 SE)": T.band_text(lo, hi),
                         "inside?": "yes" if lo <= c.fraction <= hi else "no"})
         return rows
 
@@ -655,8 +684,8 @@ class ClassBoard(plain.VBox):
             if not isinstance(texts, list):
                 raise ValueError("not a list")
         except ValueError:
-            self.message.error("The codes kept in this browser could not be read; the board starts empty "
-                               "(they are kept until the next change).")
+            self.message.error(_("The codes kept in this browser could not be read; the board starts empty "
+                                 "(they are kept until the next change)."))
             return
         bad = 0
         for kept in texts:
@@ -674,9 +703,11 @@ class ClassBoard(plain.VBox):
             if all(e.identity != entry.identity for e in self.entries):   # a group kept twice loads once
                 self.entries.append(entry)
         n = len(self.entries)
-        msg = f"{n} group{'s' if n != 1 else ''} kept in this browser from before" + (
-            f"; {bad} kept code{'s' if bad != 1 else ''} could not be read and {'were' if bad != 1 else 'was'} left out"
-            if bad else "") + ". Clear all removes them."
+        msg = (ngettext("{n} group kept in this browser from before", "{n} groups kept in this browser from before",
+                        n).format(n=number_text(n))
+               + (ngettext("; {n} kept code could not be read and was left out",
+                           "; {n} kept codes could not be read and were left out", bad).format(n=number_text(bad))
+                  if bad else "") + _(". Clear all removes them."))
         (self.message.error if bad else self.message.info)(msg)
 
     def _load_settings(self, kept: dict) -> None:
@@ -696,32 +727,36 @@ class ClassBoard(plain.VBox):
     # ------------------------------------------------------------ drawing
     def _name(self, e: _Entry) -> str:
         c = e.code
-        return (f"real cards {e.group}" if c.kind == "cards" else
-                f"seed {c.seed}" + (" (repeat)" if c.kind == "repeat" else ""))
+        return (_("real cards {group}").format(group=e.group) if c.kind == "cards" else
+                _("seed {seed} (repeat)").format(seed=c.seed) if c.kind == "repeat" else
+                _("seed {seed}").format(seed=c.seed))
 
     def _render(self) -> None:
         g = self.game
         rows = []
         for i, e in enumerate(self.entries):
-            what = f"<b>{html.escape(self._name(e))}</b>, {e.code.deals} deals: " + html.escape(
-                _counts_text(e.counts, list(g.names)))
+            what = f"<b>{html.escape(self._name(e))}</b>, " + _esc(_("{deals}: {counts}").format(
+                deals=plural(e.code.deals, "deal"), counts=counts_words(e.counts, list(g.names))))
             if e.flag:
-                what += (f'<br><span role="note" style="color:{ALERT_COLOUR};font-weight:bold">⚑ Flagged: these counts '
-                         f"differ from the seed's. {html.escape(e.flag)}.</span>")
+                what += (f'<br><span role="note" style="color:{ALERT_COLOUR};font-weight:bold">'
+                         + _esc(_("⚑ Flagged: these counts differ from the seed's. {why}.").format(why=e.flag))
+                         + "</span>")
             elif e.note:
                 what += f'<br><span style="color:{MUTED_COLOUR}">{html.escape(e.note)}</span>'
             elif e.code.kind in ("lesson", "repeat"):
-                what += f' <span style="color:{MUTED_COLOUR}">(checked: the seed gives these counts)</span>'
+                what += (f' <span style="color:{MUTED_COLOUR}">'
+                         f'{_esc(_("(checked: the seed gives these counts)"))}</span>')
             if e.warning:
-                what += (f'<br><span role="note" style="color:{ALERT_COLOUR};font-weight:bold">⚠ Not the lesson\'s '
-                         f"seed: {html.escape(e.warning)}</span>")
+                what += (f'<br><span role="note" style="color:{ALERT_COLOUR};font-weight:bold">'
+                         + _esc(_("⚠ Not the lesson's seed: {why}").format(why=e.warning)) + "</span>")
             button = plain.Button(description=_("Remove"), icon="times", tooltip=_("remove {group}").format(group=self._name(e)),
                                     layout=widgets.Layout(width="auto", flex="0 0 auto"))
             button.on_click(lambda _, i=i: self._remove_pressed(i))
             rows.append(plain.HBox([plain.HTML(what, layout=widgets.Layout(flex="1 1 14em")), button],
                                      layout=widgets.Layout(flex_flow="row wrap", align_items="center")))
-        head = plain.HTML(f"<b>Groups on the board: {len(self.entries)}</b>"
-                            + ("" if self.entries else f' <span style="color:{MUTED_COLOUR}">(none yet)</span>'))
+        head = plain.HTML(f"<b>{_esc(_('Groups on the board: {n}').format(n=number_text(len(self.entries))))}</b>"
+                          + ("" if self.entries else
+                             f' <span style="color:{MUTED_COLOUR}">{_esc(_("(none yet)"))}</span>'))
         self.groups_box.children = [head] + rows
         self.clear_button.disabled = not self.entries
         if not self.entries:
@@ -732,21 +767,29 @@ class ClassBoard(plain.VBox):
         data = self.rows()
         for row, name in zip(data, g.names):
             p = self.predictions.get(name)
-            row["class prediction"] = ("none" if p is None else f"{float(p):.3f}" if (p * 1000).denominator == 1
-                                       else f"{float(p):.3f} ({p})")
+            three = localize_number(f"{float(p):.3f}") if p is not None else ""
+            row["class prediction"] = ("none" if p is None else three if (p * 1000).denominator == 1
+                                       else f"{three} ({p})")
+            row["count"] = T.event_label(row["count"])
             if not self.revealed:        # not drawn at all: the page must not hold them
-                row.update({"exact": HIDDEN, "band (±2 SE)": HIDDEN, "inside?": HIDDEN})
+                row.update({"exact": _(HIDDEN), "band (±2 SE)": _(HIDDEN), "inside?": _(HIDDEN)})
         head_cols = (["count", "class", "class fraction"] + (["class prediction"] if self.predictions else [])
                      + ["exact", "band (±2 SE)", "inside?"])
         right = (1, 2, 3, 5) if self.predictions else (1, 2, 4)
-        table = html_table(head_cols, [[r[c] for c in head_cols] for r in data],
-                           f"Pooled: {plural(len(self.entries), 'group')}, {plural(deals, 'deal')}", right=right, stack=True)
+        table = html_table([T.heading(c) for c in head_cols], [[T.cell_text(r[c]) for c in head_cols] for r in data],
+                           _("Pooled: {groups}, {deals}").format(groups=plural(len(self.entries), "group"),
+                                                                 deals=plural(deals, "deal")),
+                           right=right, stack=True)
         note = ""
         if g.lesson.SEVERAL_PER_DEAL:
             k = self._per_deal()
-            note = (f'<div style="font-size:85%;color:{MUTED_COLOUR}">The bands allow for the '
-                    + (f"{k} sections of a deal" if k else "sections of a deal")
-                    + " that face the same banker's card.</div>")
+            note = (f'<div style="font-size:85%;color:{MUTED_COLOUR}">'
+                    + _esc(ngettext("The bands allow for the {n} section of a deal that face the same "
+                                           "banker's card.",
+                                           "The bands allow for the {n} sections of a deal that face the same "
+                                           "banker's card.", k).format(n=number_text(k)) if k else
+                                  _("The bands allow for the sections of a deal that face the same banker's card."))
+                    + "</div>")
         self.table.value = f'<div style="width:0;min-width:100%;overflow-x:auto">{table}</div>{note}{self._mean_net_html()}'
         self._draw_plot()
 
@@ -756,21 +799,26 @@ class ClassBoard(plain.VBox):
         m = T.mean_net(self.game.key, self.groups())
         if m is None:
             return ""
-        text = (f"<b>Mean net per unit staked</b> (one unit on each of the lesson's bets in every deal): "
-                f"<b>{float(m.value):+.3f}</b> over {m.stakes:,} units; ")
+        text = _("<b>Mean net per unit staked</b> (one unit on each of the lesson's bets in every deal): "
+                 "<b>{mean}</b> over {units}; ").format(
+            mean=localize_number(f"{float(m.value):+.3f}"),
+            units=ngettext("{n} unit", "{n} units", m.stakes).format(n=number_text(m.stakes)))
         if not self.revealed:
-            return f'<p class="bg-mean-net" style="margin:0.4em 0">{text}exact value and band {HIDDEN}.</p>'
-        text += f"exact {m.expected} ({float(m.expected):+.3f})"
+            return (f'<p class="bg-mean-net" style="margin:0.4em 0">{text}'
+                    f'{_esc(_("exact value and band {hidden}").format(hidden=_(HIDDEN)))}.</p>')
+        text += _esc(_("exact {value} ({decimal})").format(
+            value=m.expected, decimal=localize_number(f"{float(m.expected):+.3f}")))
         if m.lo is not None:
-            inside = "inside" if m.lo <= m.value <= m.hi else "outside"
-            text += f"; band (±2 SE) {m.lo:+.3f} to {m.hi:+.3f}: {inside}"
+            verdict = _("band (±2 SE) {band}: inside") if m.lo <= m.value <= m.hi else _("band (±2 SE) {band}: outside")
+            text += "; " + _esc(verdict.format(band=T.band_text(m.lo, m.hi, signed=True)))
         return f'<p class="bg-mean-net" style="margin:0.4em 0">{text}.</p>'
 
     def _draw_plot(self) -> None:
         g = self.game
         if not self.revealed:       # it draws the exact chance and its band
-            self.plot.value = (f'<div style="font-size:90%;color:{MUTED_COLOUR}">Funnel plot {HIDDEN} (it draws the '
-                               "exact chance).</div>")
+            self.plot.value = (f'<div style="font-size:90%;color:{MUTED_COLOUR}">'
+                               + _esc(_("Funnel plot {hidden} (it draws the exact chance).").format(
+                                   hidden=_(HIDDEN))) + "</div>")
             return
         event = self.funnel_event.value
         exact = g.exact()
@@ -783,12 +831,13 @@ class ClassBoard(plain.VBox):
             s, n = e.counts.get(event, (0, 0))
             if n and (not g.lesson.SEVERAL_PER_DEAL or n // e.code.deals == k):
                 points.append((self._name(e), n, s / n, bool(e.flag)))
-        svg = funnel_svg(points, exact[event], g.names[event], per_deal=k, cov=cov)
+        svg = funnel_svg(points, exact[event], T.event_label(g.names[event]), per_deal=k, cov=cov)
         self.plot.value = svg + (
-            f'<div style="font-size:85%;color:{MUTED_COLOUR}">Each mark is a group (a square: flagged); dashed: '
-            "the exact chance; shaded: the exact chance &plusmn; 2 standard errors for that many trials. With "
-            "many trials, about 19 groups in 20 land inside (fewer or more with few trials, where the "
-            "normal approximation is rough).</div>" if svg else "")
+            f'<div style="font-size:85%;color:{MUTED_COLOUR}">'
+            + _esc(_("Each mark is a group (a square: flagged); dashed: the exact chance; shaded: the exact "
+                            "chance ± 2 standard errors for that many trials. With many trials, about 19 groups in "
+                            "20 land inside (fewer or more with few trials, where the normal approximation is "
+                            "rough).")) + "</div>" if svg else "")
 
     def _remove_pressed(self, index: int) -> None:
         try:

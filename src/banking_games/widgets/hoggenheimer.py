@@ -190,7 +190,9 @@ def settlement_html(deal: HoggenheimerDeal, settlement: Settlement) -> str:
 def _cut_text(cut) -> str:
     """The high cut for the first bank, cards with their suit symbols:
     ``"Cut 1: Anna J♥, Ben 10♦; Anna cuts highest."``"""
-    text = card_text(cut.text())
+    rounds = [_("cut {number}: {cards}").format(number=i, cards=", ".join(f"{p} {c.label}" for p, c in r.cards))
+              for i, r in enumerate(cut.rounds, 1)]
+    text = "; ".join(rounds + [_("{winner} cuts highest").format(winner=cut.winner)])
     return text[:1].upper() + text[1:] + "."
 
 

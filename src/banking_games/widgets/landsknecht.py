@@ -587,7 +587,7 @@ class LandsknechtTable(DealingTable):
         head, before, players, after = table_parts(deal, title=_("Deal {number}: {banker} holds the bank").format(number=self.deal_number, banker=deal.banker))
         self.table_title.value, self.table.value, self.table_after.value = head, before, after
         self.players_title.value = (style_html() + '<div style="font-size:12px;font-weight:bold;margin:4px 0 2px">'
-                                    + html.escape(PLAYERS_LABEL) + "</div>")
+                                    + html.escape(_(PLAYERS_LABEL)) + "</div>")
         self.no_players.value = "" if players else no_players_html()
         self.players_cards.show([(p, self._players_card_name(i)) for i, p in enumerate(players)])
         self._show_choice()

@@ -528,6 +528,25 @@
   function launcherSays(text) {   // "403 Forbidden: why" -> "why"
     return String(text || "").replace(/^\d{3} [^:]*: /, "").trim();
   }
+  // Why the teacher's launcher refused a Send, in the page's language: its header
+  // "X-Refusal: <reason> [<number>]" (scripts/release/open-book.py, REFUSALS); a launcher
+  // without the header (or a reason this page does not know) is quoted as it wrote it.
+  function refusalSays(r, text) {
+    var head = String(r.headers.get("X-Refusal") || "").trim().split(/\s+/);
+    var most = head[1] ? num(parseInt(head[1], 10)) : "";
+    switch (head[0]) {
+      case "too-large": return T("the code is too long (at most {most} bytes)", { most: most });
+      case "timeout": return T("the code did not arrive in time; press Send again");
+      case "not-a-code": return T("that is not a group code (letters, digits and hyphens, at most {most} characters)",
+                                  { most: most });
+      case "too-many": return T("too many requests from this device; wait a few seconds and try again");
+      case "other-site": return T("a page of another site cannot send here");
+      case "not-joined": return T("this device has not joined the class: open the address your teacher shows (it ends with /join/ and the class code), then send");
+      case "board-full": return T("the board holds {most} codes, the most it keeps; ask your teacher to clear it",
+                                  { most: most });
+      default: return launcherSays(text);
+    }
+  }
   function sendButtons(root, info) {
     root.querySelectorAll("button.bg-send-code").forEach(function (b) {
       if (b.bgSend) return;
@@ -549,7 +568,7 @@
                 said.textContent = got.new === false ? T("Sent before: the class board has this code.") :
                   T("Sent: the class board has this code.");
               } else {
-                said.textContent = T("Not sent: {why}.", { why: launcherSays(t) });
+                said.textContent = T("Not sent: {why}.", { why: refusalSays(r, t) });
               }
             });
           }, function () {

@@ -12,6 +12,7 @@ from typing import Hashable, Sequence
 
 from ...cards import Card, shuffled
 from ...errors import ArgumentError, BetError, ConfigError, DealOverError, RuleError, short_repr
+from ...i18n import N_
 from ...money import LOSE, WIN, BetResult, Settlement, to_stake
 from ...checks import names as _names, whole_number
 from .rules import (PHASE_BETTING, PHASE_CUT, PHASE_OVER, PHASE_TURNING, BankerBrokerConfig, BetTiming, BottomCard,
@@ -294,7 +295,7 @@ class BankerBrokerDeal:
             StakeError: stake not positive.
         """
         if self.phase == PHASE_OVER:
-            raise DealOverError("the deal is over: no more bets in this deal (the next deal takes bets again)")
+            raise DealOverError.of(N_("the deal is over: no more bets in this deal (the next deal takes bets again)"))
         if self.phase != PHASE_BETTING:
             when = self.config.bet_timing.value
             now = ("a section has been turned already" if self.turned
@@ -343,7 +344,7 @@ class BankerBrokerDeal:
             RuleError: no sizes and no rng to draw them.
         """
         if self.phase == PHASE_OVER:
-            raise DealOverError("the deal is over: nothing to cut")
+            raise DealOverError.of(N_("the deal is over: nothing to cut"))
         if self.sections:
             raise RuleError("the pack has already been cut this deal")
         discard = self.config.bottom_card is BottomCard.DISCARD
@@ -410,7 +411,7 @@ class BankerBrokerDeal:
             RuleError: the pack has not been cut yet.
         """
         if self.phase == PHASE_OVER:
-            raise DealOverError("the deal is over: every section is turned")
+            raise DealOverError.of(N_("the deal is over: every section is turned"))
         if not self.sections:
             raise RuleError("the pack has not been cut yet: cut it into sections before turning any")
         k = self.banker_section_number

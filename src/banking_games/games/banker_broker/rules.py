@@ -14,6 +14,7 @@ from fractions import Fraction
 
 from ...cards import Card, check_deck_order, parse_card, top_ranks_pack
 from ...errors import CardError, ConfigError, short_repr
+from ...i18n import _
 from ...money import LOSE, PUSH, WIN
 from ...checks import whole_number
 
@@ -221,6 +222,32 @@ class BankerBrokerConfig:
         pack = "" if self.is_standard_pack else f"; {self.pack_size}-card pack ({self.ranks} ranks x {self.suits} suits)"
         return (f"{bottom}; bets {self.bet_timing.value}; sections option ({self.sectioning.value})"
                 f"{limit}; ties: {self.tie_rule.value}; {change}{pack}")
+
+    def describe_in_language(self) -> str:
+        """:meth:`describe` in the language in use (:mod:`banking_games.i18n`), as a
+        live table shows the rules: German "unterste Karte beiseitegelegt; ...";
+        in English the same line as :meth:`describe`."""
+        parts = [_("bottom card discarded") if self.bottom_card is BottomCard.DISCARD else _("unused bottom section"),
+                 _("bets before the cut") if self.bet_timing is BetTiming.BEFORE_CUT else _("bets after the cut")]
+        option = _("sections option ({option})").format(option=self.sectioning.value)
+        if self.sectioning is Sectioning.ONE_EACH:
+            option += " " + _("(at most {n} sections)").format(n=self.section_limit)
+        parts.append(option)
+        parts.append(_("ties: bank wins") if self.tie_rule is TieRule.BANK_WINS else _("ties: stake returned"))
+        if self.bank_change is BankChange.ACE_PASSES:
+            parts.append(_("bank passes to a punter who backs an Ace"))
+        else:
+            if self.bank_change is BankChange.ROTATE_LEFT:
+                change = (_("bank passes left after each deal") if self.deals_per_bank == 1 else
+                          _("bank passes left after every {n} deals"))
+            else:
+                change = (_("a high cut picks the banker after each deal") if self.deals_per_bank == 1 else
+                          _("a high cut picks the banker after every {n} deals"))
+            parts.append(change.format(n=self.deals_per_bank))
+        if not self.is_standard_pack:
+            parts.append(_("{n}-card pack ({ranks} ranks x {suits} suits)").format(
+                n=self.pack_size, ranks=self.ranks, suits=self.suits))
+        return "; ".join(parts)
 
 
 @functools.lru_cache(maxsize=None)

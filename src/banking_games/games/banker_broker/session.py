@@ -5,11 +5,14 @@ Part of :mod:`banking_games.games.banker_broker`.
 
 from __future__ import annotations
 
+import re
+
 from dataclasses import dataclass
 from fractions import Fraction
 from typing import Hashable, Sequence
 
 from ...errors import ConfigError, RuleError, short_repr
+from ...i18n import _
 from ...money import Settlement
 from ...checks import names as _names
 from ..cut import CutForBank, cut_for_bank
@@ -47,6 +50,27 @@ class BankChangeResult:
     def changed(self) -> bool:
         """True if the bank passed to someone else."""
         return self.old_banker != self.new_banker
+
+    def reason_in_language(self) -> str:
+        """:attr:`reason` in the language in use (:mod:`banking_games.i18n`), as a
+        live table shows it; in English the same text."""
+        r = self.reason
+        fixed = {"the bank moves on to the next player on the left":
+                 _("the bank moves on to the next player on the left"),
+                 "nobody backed an Ace: the bank stays": _("nobody backed an Ace: the bank stays"),
+                 "the players cut for the bank": _("the players cut for the bank")}
+        if r in fixed or not r:
+            return fixed.get(r, r)
+        m = re.fullmatch(r"(.+) keeps the bank \((\d+) of (\d+) deals\)", r)
+        if m:
+            return _("{banker} keeps the bank ({held} of {deals} deals)").format(
+                banker=m.group(1), held=m.group(2), deals=m.group(3))
+        if r.endswith(" backed an Ace and takes the bank"):
+            return _("{punter} backed an Ace and takes the bank").format(punter=r[:-len(" backed an Ace and takes the bank")])
+        if r.endswith(" have Ace claims and cut for the bank"):
+            return _("{punters} have Ace claims and cut for the bank").format(
+                punters=r[:-len(" have Ace claims and cut for the bank")])
+        return r
 
 
 class BankerBrokerSession:

@@ -51,7 +51,7 @@ from __future__ import annotations
 from ..cut import CutForBank, cut_for_bank  # noqa: F401 (importable from here, as before the split)
 from .deal import BetPlaced, CardTurned, CellView, HoggenheimerDeal, PlacedBet
 from .rules import (PAYOUT_ODDS, PROCEDURES, RANK_COLUMNS, SUIT_ROWS, Bet, BetKind, BetSpec, Cell, HoggenheimerConfig,
-                    all_bets, card_at, check_layout_size, home_cell, layout_sizes, make_bet)
+                    all_bets, card_at, check_layout_size, home_cell, kind_name, layout_sizes, make_bet)
 from .rules import _check_cards  # noqa: F401 (used by banking_games.exact.hoggenheimer)
 from .session import choose_first_banker, next_banker
 
@@ -67,6 +67,7 @@ __all__ = [
     "PAYOUT_ODDS",
     "Bet",
     "make_bet",
+    "kind_name",
     "all_bets",
     "home_cell",
     "card_at",

@@ -12,6 +12,7 @@ from fractions import Fraction
 
 from ...cards import JOKER, Card, check_deck_order, hoggenheimer_pack, shuffled
 from ...errors import ArgumentError, BetError, ConfigError, DealOverError, RuleError, short_repr
+from ...i18n import N_
 from ...money import LOSE, WIN, BetResult, Settlement, to_stake
 from .rules import Bet, BetSpec, Cell, HoggenheimerConfig, card_at, home_cell, make_bet
 
@@ -254,8 +255,8 @@ class HoggenheimerDeal:
             StakeError: if the stake is not positive.
         """
         if self._over:
-            raise DealOverError("the deal is over (the Joker has shown): no more bets in this deal; the next "
-                                "deal takes bets again")
+            raise DealOverError.of(N_("the deal is over (the Joker has shown): no more bets in this deal; the next "
+                                      "deal takes bets again"))
         if self.has_started:
             raise RuleError("bets must be placed before the first card is turned; "
                             + ("1 card is" if len(self._turned) == 1 else f"{len(self._turned)} cards are")
@@ -291,7 +292,7 @@ class HoggenheimerDeal:
             DealOverError: if the Joker has already shown.
         """
         if self._over:
-            raise DealOverError("the deal is over: the Joker has shown, no card is left to turn")
+            raise DealOverError.of(N_("the deal is over: the Joker has shown, no card is left to turn"))
         number = len(self._turned) + 1
         if self.procedure == "english":
             card, source = self._held, self._held_from
@@ -326,7 +327,7 @@ class HoggenheimerDeal:
             DealOverError: if the deal is already over.
         """
         if self._over:
-            raise DealOverError("the deal is over: the Joker has shown, no card is left to turn")
+            raise DealOverError.of(N_("the deal is over: the Joker has shown, no card is left to turn"))
         events = []
         while not self._over:
             events.append(self.turn())

@@ -16,6 +16,7 @@ from typing import Iterable, Sequence, Union
 from ...checks import whole_number
 from ...cards import JOKER, Card, Suit, parse_card
 from ...errors import BetError, CardError, ConfigError, short_repr
+from ...i18n import N_, _, pgettext
 
 
 PROCEDURES = ("english", "german")
@@ -221,7 +222,33 @@ _SUIT_WORDS = {
     "DIAMONDS": Suit.DIAMONDS, "DIAMOND": Suit.DIAMONDS, "♦": Suit.DIAMONDS,
     "CLUBS": Suit.CLUBS, "CLUB": Suit.CLUBS, "♣": Suit.CLUBS,
 }
-_PLURAL = {14: "aces", 13: "kings", 12: "queens", 11: "jacks", 10: "10s", 9: "9s", 8: "8s", 7: "7s"}
+
+
+def _whole_rank(rank: int) -> str:
+    """A bet on a whole column in the language in use: "all the 10s", German "alle Zehnen"."""
+    return {14: _("all the aces"), 13: _("all the kings"), 12: _("all the queens"), 11: _("all the jacks"),
+            10: _("all the 10s"), 9: _("all the 9s"), 8: _("all the 8s"), 7: _("all the 7s")}[rank]
+
+
+def _whole_suit(suit: Suit) -> str:
+    """A bet on a whole row in the language in use: "all the diamonds", German "alle Karo"."""
+    return {Suit.SPADES: _("all the spades"), Suit.HEARTS: _("all the hearts"),
+            Suit.DIAMONDS: _("all the diamonds"), Suit.CLUBS: _("all the clubs")}[suit]
+
+
+def kind_name(kind: "BetKind") -> str:
+    """The word for a kind of bet a reader sees in a table, in the language in
+    use: ``"card"``, ``"pair"``, ``"square"``, ``"rank"``, ``"suit"`` (the
+    :class:`BetKind` values; German "Karte", "Paar", "Carré", "Rang", "Farbe").
+
+    Raises:
+        BetError: ``kind`` is not a :class:`BetKind`.
+    """
+    if not isinstance(kind, BetKind):
+        raise BetError(f"kind must be a BetKind, got {short_repr(kind)}")
+    return {BetKind.CARD: pgettext("kind of bet", "card"), BetKind.PAIR: pgettext("kind of bet", "pair"),
+            BetKind.SQUARE: pgettext("kind of bet", "square"), BetKind.RANK: pgettext("kind of bet", "rank"),
+            BetKind.SUIT: pgettext("kind of bet", "suit")}[kind]
 
 
 def _shape_of(cards: Sequence[Card]) -> BetKind:
@@ -250,7 +277,8 @@ def _shape_of(cards: Sequence[Card]) -> BetKind:
         if len(rows) == 1:
             return BetKind.SUIT
         raise BetError(f"{names} is not a legal eight-card bet (not one whole row); {_SHAPES}")
-    raise BetError(f"a bet covers 1, 2, 4 or 8 cards, got {n} ({names}); {_SHAPES}")
+    raise BetError.of(N_("a bet covers 1, 2, 4 or 8 cards, got {n} ({names}); {shapes}"), n=n, names=names,
+                      shapes=_SHAPES)
 
 
 @dataclass(frozen=True)
@@ -300,16 +328,18 @@ class Bet:
     @property
     def name(self) -> str:
         """A readable name: ``"jack of hearts"``, ``"7S-7H"``,
-        ``"square 9H 8H 9D 8D"``, ``"all the 10s"``, ``"all the diamonds"``."""
+        ``"square 9H 8H 9D 8D"``, ``"all the 10s"``, ``"all the diamonds"``,
+        in the language in use (:mod:`banking_games.i18n`; German
+        ``"Herz-Bube"``, ``"Carré 9H 8H 9D 8D"``, ``"alle Zehnen"``)."""
         if self.kind is BetKind.CARD:
             return self.cards[0].long_name
         if self.kind is BetKind.PAIR:
             return "-".join(c.name for c in self.cards)
         if self.kind is BetKind.SQUARE:
-            return "square " + " ".join(c.name for c in self.cards)
+            return _("square {cards}").format(cards=" ".join(c.name for c in self.cards))
         if self.kind is BetKind.RANK:
-            return "all the " + _PLURAL[self.cards[0].rank]
-        return "all the " + self.cards[0].suit.name.lower()
+            return _whole_rank(self.cards[0].rank)
+        return _whole_suit(self.cards[0].suit)
 
     @property
     def label(self) -> str:
@@ -317,11 +347,11 @@ class Bet:
         symbols as the layout draws them: ``"jack of hearts"``,
         ``"7♠ and 7♥"``, ``"square 9♥ 8♥ 9♦ 8♦"``, ``"all the 10s"``,
         ``"all the diamonds"`` (:attr:`name`, the transcript's name, spells
-        cards as typed: ``"7S-7H"``)."""
+        cards as typed: ``"7S-7H"``); in the language in use."""
         if self.kind is BetKind.PAIR:
-            return " and ".join(c.label for c in self.cards)
+            return _("{first} and {second}").format(first=self.cards[0].label, second=self.cards[1].label)
         if self.kind is BetKind.SQUARE:
-            return "square " + " ".join(c.label for c in self.cards)
+            return _("square {cards}").format(cards=" ".join(c.label for c in self.cards))
         return self.name
 
     def wins(self, turned: Iterable[Card]) -> bool:

@@ -13,6 +13,7 @@ from typing import Hashable, Iterable, Sequence
 from ...checks import names
 from ...cards import Card, check_deck_order, parse_card, parse_cards, shuffled
 from ...errors import BetError, ConfigError, DealOverError, DeckError, RuleError, StakeError, short_repr
+from ...i18n import N_
 from ...money import LOSE, WIN, BetResult, Settlement, to_stake
 from .rules import (BANKER_CARD, BET, LAYOUT_CARD, PAIR_BANKER, PAIR_DEAD, PAIR_PLAYERS, PAYOUT, PLAYERS_CARD,
                     SETUP_PAIR, VOID, Bet, LandsknechtConfig, LandsknechtEvent)
@@ -457,8 +458,8 @@ class LandsknechtDeal:
             DealOverError: the deal is over or void. State unchanged.
         """
         if self._over:
-            why = "void (redeal)" if self._void else "over: the banker's card has been paired"
-            raise DealOverError(f"no more cards are turned: the deal is {why}")
+            raise DealOverError.of(N_("no more cards are turned: the deal is void (redeal)") if self._void else
+                                   N_("no more cards are turned: the deal is over: the banker's card has been paired"))
         card = self._draw()
         self._turns += 1
         t = self._turns
