@@ -345,13 +345,14 @@ def test_the_board_help_and_verdicts_in_german_and_russian():
     code = G.encode(t.lesson_code.code)
     english = ClassBoard("hoggenheimer", store=MemoryStore())
     english.add(code)
-    text = english.children[1].value + english.groups_box.children[1].children[0].value + english.table.value
+    assert english.children[1] is english.class_line   # then the board's help (children[2])
+    text = english.children[2].value + english.groups_box.children[1].children[0].value + english.table.value
     assert "Type or paste the groups' codes, one per line, and press Add." in text
     assert "(checked: the seed gives these counts)" in text and ">inside?<" in text and "Pooled: 1 group" in text
     i18n.set_language("de")
     german = ClassBoard("hoggenheimer", store=MemoryStore())
     german.add(code)
-    text = german.children[1].value + german.groups_box.children[1].children[0].value + german.table.value
+    text = german.children[2].value + german.groups_box.children[1].children[0].value + german.table.value
     assert "Geben Sie die Codes der Gruppen ein" in text and "(geprüft: Der Startwert ergibt diese Zählungen)" in text
     assert ">innerhalb?<" in text and ">Anteil der Klasse<" in text and "Zusammengelegt: 1 Gruppe" in text
     assert "A: Herz-Bube" in text and "Mittleres Nettoergebnis je Einheit Einsatz" in text
@@ -361,7 +362,7 @@ def test_the_board_help_and_verdicts_in_german_and_russian():
     i18n.set_language("ru")
     russian = ClassBoard("hoggenheimer", store=MemoryStore())
     russian.add(code)
-    text = russian.children[1].value + russian.table.value + russian.plot.value
+    text = russian.children[2].value + russian.table.value + russian.plot.value
     assert "Введите или вставьте коды групп" in text and ">внутри?<" in text and "A: валет червей" in text
     assert "Каждая метка — группа" in text
 
