@@ -409,3 +409,29 @@ def test_a_finished_deal_and_the_bank_change_speak_the_language():
     assert kept.reason_in_language() == "Anna behält die Bank (1 von 3 Runden)"
     i18n.set_language("ru")
     assert moved.reason_in_language() == "банк переходит к следующему игроку слева"
+
+
+@pytest.mark.parametrize("lang", ["en", "de", "ru"])
+def test_each_tables_fields_have_distinct_names_in_every_language(lang):
+    """A field's name (its description: what a screen reader says and what the page shows
+    beside it) tells it from every other field of the same table. Russian once called both
+    the bet (Ставка) and its size (Ставка) the same; the stake is «Размер ставки» there
+    (docs/i18n/ru.md: stake = размер ставки), as the German stake is «Einsatz», not «Wette»."""
+    import ipywidgets as widgets
+    from banking_games import registry
+    i18n.set_language(lang)
+    try:
+        for game in registry.GAMES:
+            table = game.table_class()(seed=1)
+            seen = {}
+            stack = [table]
+            while stack:
+                w = stack.pop()
+                stack += list(getattr(w, "children", ()) or ())
+                if isinstance(w, (widgets.Dropdown, widgets.Text, widgets.IntText, widgets.Checkbox,
+                                  widgets.BoundedIntText, widgets.Select)) and w.description:
+                    seen.setdefault(w.description.strip(), []).append(type(w).__name__)
+            doubles = {name: kinds for name, kinds in seen.items() if len(kinds) > 1}
+            assert not doubles, f"{game.slug} [{lang}]: one name for several fields: {doubles}"
+    finally:
+        i18n.set_language("en")
