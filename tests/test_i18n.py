@@ -435,3 +435,23 @@ def test_each_tables_fields_have_distinct_names_in_every_language(lang):
             assert not doubles, f"{game.slug} [{lang}]: one name for several fields: {doubles}"
     finally:
         i18n.set_language("en")
+
+
+def test_a_games_name_is_the_editions():
+    """A game's name in the package's texts is the one its edition's pages use as the chapter's
+    title (book/locales/<lang>/LC_MESSAGES/<game>.po, first heading): the Russian board says
+    «Результаты класса: Хоггенхаймер», not the English «Hoggenheimer»."""
+    from banking_games import registry
+    from banking_games.widgets.board import ClassBoard, MemoryStore
+    expected = {"en": ["Hoggenheimer", "Banker and Broker", "Landsknecht"],
+                "de": ["Hoggenheimer", "Banker and Broker", "Landsknecht"],
+                "ru": ["Хоггенхаймер", "Банкир и маклер", "Ландскнехт"]}
+    try:
+        for lang, names in expected.items():
+            i18n.set_language(lang)
+            assert [g.name for g in registry.GAMES] == names
+            assert [g.title for g in registry.GAMES] == expected["en"]
+        board = ClassBoard("hoggenheimer", store=MemoryStore())
+        assert "Результаты класса: Хоггенхаймер" in board.children[0].value
+    finally:
+        i18n.set_language("en")

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from types import ModuleType
 
 from .errors import ConfigError, short_repr
+from .i18n import pgettext
 
 __all__ = ["GameInfo", "GAMES", "SLUGS", "UnknownGameError", "game"]
 
@@ -65,6 +66,13 @@ class GameInfo:
         return importlib.import_module(f"banking_games.{layer}.{self.package}")
 
     @property
+    def name(self) -> str:
+        """Its name in prose in the language in use (:func:`banking_games.i18n.set_language`),
+        as that edition's pages name it: ``"Landsknecht"``, German ``"Landsknecht"``, Russian
+        ``"Ландскнехт"``. :attr:`title` stays the English name (group codes, lookups)."""
+        return pgettext("game", self.title)
+
+    @property
     def table_module(self) -> str:
         """The dotted name of the module of its dealing table."""
         return f"banking_games.widgets.{self.package}"
@@ -87,6 +95,12 @@ GAMES: tuple[GameInfo, ...] = (
     GameInfo("landsknecht", "L", "Landsknecht", "landsknecht", "LandsknechtTable", 301),
 )
 """The games, in the book's order."""
+
+
+def _names_for_translators() -> None:   # pragma: no cover (never called)
+    """Marks the games' names for the catalogues (scripts/package_i18n.py reads ``pgettext``),
+    in the context ``"game"``: a game's name as a title, apart from the same word in a sentence."""
+    pgettext("game", "Hoggenheimer"), pgettext("game", "Banker and Broker"), pgettext("game", "Landsknecht")
 
 SLUGS: tuple[str, ...] = tuple(g.slug for g in GAMES)
 """Their slugs, in the book's order."""

@@ -60,6 +60,7 @@ import ipywidgets as widgets
 
 from . import plain
 from ..i18n import N_, _, error_text, localize_number, ngettext
+from .. import registry
 from ..classroom import group_codes as gcodes
 from ..classroom import teaching as T
 from ..classroom.board_checks import (CHECK_DEALS_PER_ADD, GAMES, MAX_PASTE_CHARS, MAX_PASTE_LINES, REPEAT_CHECK_DEALS,
@@ -216,7 +217,7 @@ class ClassBoard(plain.VBox):
         self.clear_button.on_click(lambda _: self._clear_pressed())
         self.cancel_button.on_click(lambda _: self._cancel_clear())
         self.funnel_event.observe(lambda _: self._render(), names="value")
-        title = plain.HTML(f"<b>{_esc(_('Class results: {game}').format(game=g.title))}</b>{PROJECTOR_CSS}")
+        title = plain.HTML(f"<b>{_esc(_('Class results: {game}').format(game=registry.game(g.key).name))}</b>{PROJECTOR_CSS}")
         self.class_line = plain.HTML("")   # a class session's code and join address (set_class_session)
         self.class_line.add_class("bg-class-join")
         projector_row = plain.HBox([self.projector_button, self.reveal_button], layout=row)
