@@ -732,3 +732,23 @@ def test_lesson_presses_counted_on_the_tables():
         assert counts["first"].successes == sum(s[0] == "win" for s in stakes)
         assert counts["late"].trials == sum(s[1] is not None for s in stakes)
         assert counts["late"].successes == sum(s[1] == "win" for s in stakes)
+
+
+def test_counting_presses_sends_no_widget_to_a_notebook(monkeypatch):
+    """The lesson pages count presses on real tables (widgets.lesson_presses) while a kernel
+    runs them; the tables must not reach the notebook's front end: JupyterLab took minutes to
+    draw the dozens of hidden tables (Run All did not finish in 180 s), and the website saved
+    their state without drawing them ("widget model not found"). While counting, no comm of
+    the kernel's is made (the kernel's create_comm is never called), and it is put back after."""
+    import comm
+    from banking_games.widgets.lesson_presses import lesson_presses
+    made = []
+
+    def kernels_comm(*args, **kwargs):
+        made.append(kwargs.get("target_name"))
+        return comm.DummyComm(*args, **kwargs)
+
+    monkeypatch.setattr(comm, "create_comm", kernels_comm)
+    assert lesson_presses("landsknecht", 301).presses > 0
+    assert made == []
+    assert comm.create_comm is kernels_comm

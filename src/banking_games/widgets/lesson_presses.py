@@ -6,7 +6,7 @@ Each lesson page's class activity tells a group what to press: type its seed,
 :mod:`banking_games.registry`), follows those steps with ``button.click()``, as a
 reader's clicks arrive, and counts the presses; every press must be taken (a
 refusal in the table's message bar raises). The lesson pages' timelines state
-these counts, and ``tests/test_lesson_presses.py`` checks them against the
+these counts, and ``tests/test_widgets_landsknecht.py`` checks them against the
 counts derived from the engine's deals.
 
 The steps, for each deal of the session (no *New deal* after the last):
@@ -28,7 +28,10 @@ No rule of a game is here: what ends a deal is read from the table's engine.
 
 from __future__ import annotations
 
+from contextlib import contextmanager
 from dataclasses import dataclass, field
+
+import comm
 
 from ..classroom import teaching as T
 from ..errors import ConfigError
@@ -76,7 +79,25 @@ def lesson_presses(slug: str, seed: int, deals: int = T.LESSON_DEALS, *, by_hand
         raise ConfigError("by_hand counts Landsknecht's steps only")
     if not isinstance(deals, int) or deals < 1:
         raise ConfigError(f"deals must be a whole number 1 or more, got {deals!r}")
-    table = info.table_class()()
+    with _unseen():
+        return _play(info.table_class()(), slug, seed, deals, by_hand)
+
+
+@contextmanager
+def _unseen():
+    """Widgets made inside are not announced to a notebook's front end: their comms are the
+    ``comm`` package's ``DummyComm`` (what ipywidgets uses outside a kernel), so a page that
+    counts presses sends no widget to JupyterLab (dozens of tables, seconds each) and saves no
+    widget state the website would try to draw."""
+    real = comm.create_comm
+    comm.create_comm = comm.DummyComm
+    try:
+        yield
+    finally:
+        comm.create_comm = real
+
+
+def _play(table, slug: str, seed: int, deals: int, by_hand: bool) -> LessonPresses:
     out = LessonPresses()
 
     def press(button) -> None:
