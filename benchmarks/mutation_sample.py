@@ -149,7 +149,7 @@ MUTANTS_B = [
      BOARD),
     # equivalent in what a reader sees: a fraction of whole counts never equals p -+ 2 SE with an
     # irrational SE, so "<=" and "<" give the same word (kept: it shows what the sample tried)
-    ("B board: band's ends outside (mixed sections) [equivalent]", "widgets/board.py",
+    ("B board: band's ends outside (mixed sections) [equivalent]", "widgets/board_view.py",
      '"inside?": "yes" if lo <= c.fraction <= hi else "no"})', '"inside?": "yes" if lo < c.fraction < hi else "no"})',
      BOARD),
     ("B board: character cap dropped", "widgets/board.py",
@@ -231,7 +231,7 @@ MUTANTS_ISSUE = [
      "    return (code.game, code.kind, gcodes.encode(code))", BOARD),
     ("I board: a real-cards group's void trials taken as its deals", "classroom/landsknecht.py",
      '"void": (values["void"], values["void"] + deals)', '"void": (values["void"], deals)', BOARD),
-    ("I board: the most common sections a deal replaced by the smallest", "widgets/board.py",
+    ("I board: the most common sections a deal replaced by the smallest", "widgets/board_view.py",
      "return max(set(ks), key=ks.count) if common and ks else None", "return min(ks) if common and ks else None", BOARD),
     ("I board: a real-cards code stored without its group's number", "classroom/board_checks.py",
      'return self.text if self.group is None else {"code": self.text, "group": self.group}', "return self.text", BOARD),

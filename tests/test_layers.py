@@ -173,3 +173,14 @@ def test_every_mutant_of_the_mutation_sample_still_applies():
     every = sample.MUTANTS + sample.MUTANTS_B + sample.MUTANTS_C + sample.MUTANTS_ISSUE
     assert len(every) >= 77
     assert sample.check(every) == []
+
+
+MAX_MODULE_LINES = 800
+"""Issue 33, item 5: no module of the package over 800 lines (a module that grows past it is
+split by what it does, as the board was into board, board_view, funnel and board_store)."""
+
+
+def test_no_module_of_the_package_is_over_800_lines():
+    long = {str(p.relative_to(SRC)): n for p in PACKAGE.rglob("*.py")
+            if (n := len(p.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES}
+    assert not long, f"split these modules (over {MAX_MODULE_LINES} lines): {long}"

@@ -42,10 +42,11 @@ them. Tests pass their own store.
 
 No game rule lives here: the counts come from the codes and the engines.
 
-The board is in four modules: :mod:`banking_games.classroom.board_checks` (the
+The board is in five modules: :mod:`banking_games.classroom.board_checks` (the
 limits, a group's identity, the games, the counts that can be and the re-deal of a
 code's seed; no widget), :mod:`.board_store` (where the codes are kept), :mod:`.funnel` (the
-funnel plot) and this one (:class:`ClassBoard`). Every name of ``__all__`` is
+funnel plot), :mod:`.board_view` (the pooled rows, mean net, projector view and plot as HTML)
+and this one (:class:`ClassBoard`). Every name of ``__all__`` is
 imported from here.
 """
 
@@ -53,7 +54,6 @@ from __future__ import annotations
 
 import html
 import json
-import math
 from fractions import Fraction
 
 import ipywidgets as widgets
@@ -74,40 +74,12 @@ from .common import Disclosure, MessageBar, html_table, plural
 from .controls import number_text
 from .board_store import BoardStore, BrowserStore, MemoryStore, default_store, storage_key
 from .funnel import funnel_svg
+from .board_view import (HIDDEN, PROJECTOR_CSS, PROJECTOR_FONT_PX, _esc, mean_net_html, plot_html,  # noqa: F401
+                         pooled_rows, trials_per_deal)
 
 __all__ = ["ClassBoard", "BoardError", "REPEAT_CHECK_DEALS", "CHECK_DEALS_PER_ADD", "MAX_PASTE_LINES", "MAX_PASTE_CHARS", "SHOW_REFUSED",
            "group_identity", "group_lineage", "same_group", "BoardStore", "MemoryStore", "BrowserStore", "default_store",
            "storage_key", "GAMES", "funnel_svg", "check_counts"]
-
-
-PROJECTOR_FONT_PX = 26
-"""The size of the pooled figures in the board's projector view (readable from the back of a
-classroom at 1280 x 720; the issue's floor is 24 px)."""
-
-PROJECTOR_CSS = f"""<style>
-.bg-board.bg-projector {{ position: fixed; inset: 0; z-index: 2000; overflow: auto; padding: 1rem 2rem;
-  background: var(--pst-color-background, var(--jp-layout-color0, #fff)); }}
-.bg-board.bg-projector > :not(.bg-projected) {{ display: none !important; }}
-.bg-board.bg-projector > * {{ flex-shrink: 0 !important; }}
-.bg-board.bg-projector .bg-pooled, .bg-board.bg-projector .bg-pooled > div {{ overflow: visible !important; }}
-.bg-board.bg-projector .bg-pooled td, .bg-board.bg-projector .bg-pooled th {{ white-space: normal;
-  font-size: {PROJECTOR_FONT_PX}px !important; }}
-.bg-board.bg-projector .bg-pooled td + td {{ white-space: nowrap; }}
-.bg-board.bg-projector .bg-projected, .bg-board.bg-projector .bg-pooled table {{ font-size: {PROJECTOR_FONT_PX}px; }}
-.bg-board.bg-projector .bg-pooled table caption {{ font-size: {PROJECTOR_FONT_PX}px; }}
-.bg-board.bg-projector .bg-funnel svg {{ width: min(100%, 1000px) !important; height: auto; }}
-</style>"""
-"""The projector view's rules, sent with the board itself (the website and JupyterLab alike)."""
-
-
-def _esc(text: str) -> str:
-    """A text for HTML, its quotes left as they are (as the board wrote them before)."""
-    return html.escape(text, quote=False)
-
-
-HIDDEN = N_("hidden until Reveal")
-"""What the board shows in place of an exact value while the exact values are hidden
-(English; drawn in the language in use)."""
 
 
 # ---------------------------------------------------------------- the board
@@ -624,45 +596,15 @@ class ClassBoard(plain.VBox):
         return T.pool(self.groups())
 
     def _per_deal(self, *, common: bool = False) -> int | None:
-        """A game whose events count several trials a deal (Banker and Broker's sections): the
-        trials a deal, when every group has the same (else None; with ``common``, the number
-        most groups have)."""
-        first = next(iter(self.game.names))
-        ks = [e.counts[first][1] // e.code.deals for e in self.entries]
-        if len(set(ks)) == 1:
-            return ks[0]
-        return max(set(ks), key=ks.count) if common and ks else None
+        """:func:`.board_view.trials_per_deal` of the groups on the board."""
+        return trials_per_deal(self.game, self.entries, common=common)
 
     def rows(self) -> list[dict]:
         """The pooled table: :func:`teaching.summary_rows` of the pooled
         counts with the exact chances (and, where an event is counted several
-        times a deal, the trials a deal and their covariance, as the lesson page)."""
-        g = self.game
-        exact = g.exact()
-        total = self.pooled()
-        if not g.lesson.SEVERAL_PER_DEAL or not self.entries:
-            return T.summary_rows(total, exact, dict(g.names))
-        k = self._per_deal()
-        if k is not None:
-            return T.summary_rows(total, exact, dict(g.names), per_deal={n: k for n in g.names},
-                                  cov={n: exact[f"{n}_cov"] for n in g.names})
-        # groups with different numbers of sections a deal: the pooled fraction's variance is the sum
-        # of each group's (its band from teaching.band), weighted by its share of the sections
-        rows = T.summary_rows(total, exact, dict(g.names))
-        for row, name in zip(rows, g.names):
-            c = total[name]
-            var = 0.0
-            for e in self.entries:
-                if name not in e.counts:   # a repeat's code counts W only
-                    continue
-                d, n = e.code.deals, e.counts[name][1]
-                se = T.band(exact[name], n, per_deal=n // d, covariance_per_deal=exact[f"{name}_cov"])[0]
-                var += (n * se) ** 2
-            se = math.sqrt(var) / c.trials
-            lo, hi = float(exact[name]) - 2 * se, float(exact[name]) + 2 * se
-            row.update({"band (±2 SE)": T.band_text(lo, hi),
-                        "inside?": "yes" if lo <= c.fraction <= hi else "no"})
-        return rows
+        times a deal, the trials a deal and their covariance, as the lesson page):
+        :func:`.board_view.pooled_rows`."""
+        return pooled_rows(self.game, self.entries)
 
     # ------------------------------------------------------------ storage
     def _save(self) -> None:
@@ -795,50 +737,11 @@ class ClassBoard(plain.VBox):
         self._draw_plot()
 
     def _mean_net_html(self) -> str:
-        """The class's mean net per unit staked on the lesson's bets (:func:`teaching.mean_net`),
-        with its exact value and band: what the lesson's money question is about."""
-        m = T.mean_net(self.game.key, self.groups())
-        if m is None:
-            return ""
-        text = _("<b>Mean net per unit staked</b> (one unit on each of the lesson's bets in every deal): "
-                 "<b>{mean}</b> over {units}; ").format(
-            mean=localize_number(f"{float(m.value):+.3f}"),
-            units=ngettext("{n} unit", "{n} units", m.stakes).format(n=number_text(m.stakes)))
-        if not self.revealed:
-            return (f'<p class="bg-mean-net" style="margin:0.4em 0">{text}'
-                    f'{_esc(_("exact value and band {hidden}").format(hidden=_(HIDDEN)))}.</p>')
-        text += _esc(_("exact {value} ({decimal})").format(
-            value=m.expected, decimal=localize_number(f"{float(m.expected):+.3f}")))
-        if m.lo is not None:
-            verdict = _("band (±2 SE) {band}: inside") if m.lo <= m.value <= m.hi else _("band (±2 SE) {band}: outside")
-            text += "; " + _esc(verdict.format(band=T.band_text(m.lo, m.hi, signed=True)))
-        return f'<p class="bg-mean-net" style="margin:0.4em 0">{text}.</p>'
+        return mean_net_html(self.game, self.groups(), self.revealed)
 
     def _draw_plot(self) -> None:
-        g = self.game
-        if not self.revealed:       # it draws the exact chance and its band
-            self.plot.value = (f'<div style="font-size:90%;color:{MUTED_COLOUR}">'
-                               + _esc(_("Funnel plot {hidden} (it draws the exact chance).").format(
-                                   hidden=_(HIDDEN))) + "</div>")
-            return
-        event = self.funnel_event.value
-        exact = g.exact()
-        k, cov = 1, Fraction(0)
-        if g.lesson.SEVERAL_PER_DEAL:   # the groups with the trials a deal most have (the funnel is theirs)
-            k = self._per_deal(common=True) or 1
-            cov = exact[f"{event}_cov"] if k > 1 else Fraction(0)
-        points = []
-        for e in self.entries:
-            s, n = e.counts.get(event, (0, 0))
-            if n and (not g.lesson.SEVERAL_PER_DEAL or n // e.code.deals == k):
-                points.append((self._name(e), n, s / n, bool(e.flag)))
-        svg = funnel_svg(points, exact[event], T.event_label(g.names[event]), per_deal=k, cov=cov)
-        self.plot.value = svg + (
-            f'<div style="font-size:85%;color:{MUTED_COLOUR}">'
-            + _esc(_("Each mark is a group (a square: flagged); dashed: the exact chance; shaded: the exact "
-                            "chance ± 2 standard errors for that many trials. With many trials, about 19 groups in "
-                            "20 land inside (fewer or more with few trials, where the normal approximation is "
-                            "rough).")) + "</div>" if svg else "")
+        self.plot.value = plot_html(self.game, self.entries, self.funnel_event.value, self.revealed, self._name)
+
 
     def _remove_pressed(self, index: int) -> None:
         try:
