@@ -89,6 +89,9 @@ def set_translation(message: Message, string) -> None:
     message.string = string
     message.flags.discard("fuzzy")
     message.previous_id = ()
+    # Babel's read_po keeps a fuzzy message's "#| msgid" lines as translator comments ("| msgid ..."):
+    # they are the previous English too
+    message.user_comments = [c for c in message.user_comments if not c.startswith("|")]
 
 
 def dump_blocks(key: str, catalog: Catalog, everything: bool = False,

@@ -27,10 +27,11 @@ DIRECTIVE = re.compile(r"^(?P<fence>`{3,}|:{3,})\{(?P<kind>exercise|solution)\}(
 
 ON_SCREEN_ONLY = [r"\babove\b(?! zero)", r"\bbelow\b(?! zero)", r"\bthis (page|section|chapter)\b",
                   r"\bwidgets?\b", r"\b(previous|next) section\b", r"\bpreceding\b", r"\bthe following\b",
-                  r"\bearlier on\b", r"\bscroll", r"\bon the (left|right)\b"]
+                  r"\bearlier on\b", r"\bscroll", r"\bon the (left|right)\b", r"\bsee the solution\b"]
 """Phrases that point at where something sits on the web page, with nothing to point at on a printed
 sheet (issue 34 item 7 names "above", "this page", "the table above", "the widget"). "above zero" and
-"below zero" compare numbers, not places, and are allowed."""
+"below zero" compare numbers, not places, and are allowed. "See the solution" points at the web page's
+folded solution, which the student's sheet does not print (the answers are on the teacher's sheet)."""
 
 
 def sheets_module():
