@@ -749,6 +749,16 @@ def test_counting_presses_sends_no_widget_to_a_notebook(monkeypatch):
         return comm.DummyComm(*args, **kwargs)
 
     monkeypatch.setattr(comm, "create_comm", kernels_comm)
+    from banking_games.widgets import plain
+    monkeypatch.setattr(plain, "_made", {})     # the page's first widgets come after the counting
     assert lesson_presses("landsknecht", 301).presses > 0
     assert made == []
     assert comm.create_comm is kernels_comm
+    # a widget made after the counting uses a shared layout and style made with the kernel's comm,
+    # not ones made while counting, which the front end never received (a board made after the
+    # count waited about 40 s in JupyterLab for such a model)
+    kernels = []
+    monkeypatch.setattr(comm, "create_comm", lambda *a, **k: kernels.append(comm.DummyComm(*a, **k)) or kernels[-1])
+    shown = plain.Button(description="after")
+    assert shown.layout is plain.shared("layout") and shown.style is plain.shared("button_style")
+    assert shown.layout.comm in kernels and shown.style.comm in kernels and shown.comm in kernels

@@ -36,6 +36,7 @@ import comm
 from ..classroom import teaching as T
 from ..errors import ConfigError
 from ..registry import game as registry_game
+from . import plain
 
 __all__ = ["LessonPresses", "lesson_presses"]
 
@@ -88,13 +89,22 @@ def _unseen():
     """Widgets made inside are not announced to a notebook's front end: their comms are the
     ``comm`` package's ``DummyComm`` (what ipywidgets uses outside a kernel), so a page that
     counts presses sends no widget to JupyterLab (dozens of tables, seconds each) and saves no
-    widget state the website would try to draw."""
+    widget state the website would try to draw.
+
+    The shared layout and styles of :mod:`.plain` made inside are kept apart and dropped
+    after: a table made later must not use one the front end never received (JupyterLab's
+    widget manager waited about 40 s for such a model before it showed the next cell's
+    widget)."""
     real = comm.create_comm
+    shared = dict(plain._made)
+    plain._made.clear()
     comm.create_comm = comm.DummyComm
     try:
         yield
     finally:
         comm.create_comm = real
+        plain._made.clear()
+        plain._made.update(shared)
 
 
 def _play(table, slug: str, seed: int, deals: int, by_hand: bool) -> LessonPresses:
