@@ -6,13 +6,13 @@ Part of :mod:`banking_games.games.banker_broker`; the rules it applies come from
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Hashable, Sequence
 
 from ...cards import Card, shuffled
 from ...errors import ArgumentError, BetError, ConfigError, DealOverError, RuleError, short_repr
-from ...i18n import N_
+from ...i18n import N_, _, ngettext, pgettext
 from ...money import LOSE, WIN, BetResult, Settlement, to_stake
 from ...checks import names as _names, whole_number
 from .rules import (PHASE_BETTING, PHASE_CUT, PHASE_OVER, PHASE_TURNING, BankerBrokerConfig, BetTiming, BottomCard,
@@ -71,7 +71,9 @@ class Bet:
 
 
 class Event:
-    """Base of the deal's history entries; ``text`` is one transcript line."""
+    """Base of the deal's history entries; ``text`` is one transcript line,
+    written in the language in use when the event happened
+    (:mod:`banking_games.i18n`; English: ``"Anna bets 1 on section 1"``)."""
 
     text: str = ""
 
@@ -122,13 +124,33 @@ class SectionTurned(Event):
     settled: tuple[BetSettled, ...]
     text: str = ""
 
+    def describe(self, turned: bool = True) -> str:
+        """The event as one line in the language in use (:attr:`text` is this line
+        as made when the section was turned). English: ``"section 1 (Anna's)
+        turned: AC, higher than 4D: Anna wins 1"``; with ``turned=False`` the
+        shorter line a table shows, ``"section 1 (Anna's): AC, higher than 4D:
+        Anna wins 1"``. Cards by their short names (``"AC"``)."""
+        section = self.section
+        if self.comparison is None:
+            template = (_("section {number} (banker's) turned: {card}") if turned
+                        else _("section {number} (banker's): {card}"))
+            return template.format(number=section.number, card=section.bottom.name)
+        cards = {1: _("{card}, higher than {banker_card}"), -1: _("{card}, lower than {banker_card}"),
+                 0: _("{card}, ties with {banker_card}")}[self.comparison].format(
+            card=section.bottom.name, banker_card=self.banker_card.name)
+        bets = "; ".join(_outcome_text(s) for s in self.settled) if self.settled else _("no bets")
+        template = (_("section {number} ({owner}) turned: {cards}: {bets}") if turned
+                    else _("section {number} ({owner}): {cards}: {bets}"))
+        return template.format(number=section.number, owner=_owner_text(section), cards=cards, bets=bets)
+
 
 def _owner_text(section: Section) -> str:
+    """Whose section it is, as a transcript says it: ``"Anna's"`` (3a), ``"open"`` (3b, 3c)."""
     if section.is_banker:
-        return "banker's"
+        return pgettext("section owner", "banker's")
     if section.owner is not None:
-        return f"{section.owner}'s"
-    return "open"
+        return pgettext("section owner", "{owner}'s").format(owner=section.owner)
+    return pgettext("section owner", "open")
 
 
 # ---------------------------------------------------------------- one deal
@@ -319,7 +341,8 @@ class BankerBrokerDeal:
         amount = to_stake(stake)
         b = Bet(len(self.bets), player, section, amount)
         self.bets.append(b)
-        self.events.append(BetPlaced(b, text=f"{player} bets {_fmt(amount)} on section {section}"))
+        self.events.append(BetPlaced(b, text=_("{player} bets {amount} on section {section}").format(
+            player=player, amount=_fmt(amount), section=section)))
         return b
 
     def cut(self, sizes: Sequence[int] | None = None) -> PackCut:
@@ -382,8 +405,7 @@ class BankerBrokerDeal:
         # all checks done: mutate
         if discard:
             self.discarded = self.deck[-1]
-            self.events.append(BottomDiscarded(self.discarded, text="the banker discards the bottom "
-                                               "card face down"))
+            self.events.append(BottomDiscarded(self.discarded, text=_("the banker discards the bottom card face down")))
         sections, start = [], 0
         for i, s in enumerate(sizes, 1):
             sections.append(Section(i, self.deck[start:start + s], self.section_owner(i), i == k))
@@ -391,11 +413,12 @@ class BankerBrokerDeal:
         self.sections = tuple(sections)
         if not discard:
             self.unused_section = Section(k + 1, self.deck[start:], None, False, True)
-        unused = (f"; {self.unused_section.size} cards left unused at the bottom"
+        unused = (_("; {n} cards left unused at the bottom").format(n=self.unused_section.size)
                   if self.unused_section else "")
         ev = PackCut(self.sections, self.unused_section,
-                     text=f"the banker cuts {k} sections of {', '.join(map(str, sizes))} cards; "
-                          f"section {k} is the banker's{unused}")
+                     text=ngettext("the banker cuts {n} section of {sizes} cards; section {n} is the banker's",
+                                   "the banker cuts {n} sections of {sizes} cards; section {n} is the banker's",
+                                   k).format(n=k, sizes=", ".join(map(str, sizes))) + unused)
         self.events.append(ev)
         self.phase = PHASE_TURNING if self.config.bet_timing is BetTiming.BEFORE_CUT else PHASE_BETTING
         return ev
@@ -420,22 +443,14 @@ class BankerBrokerDeal:
         section = self.sections[number - 1]
         banker_card = self.sections[k - 1].bottom
         settled: list[BetSettled] = []
-        if number == k:
-            text = f"section {k} (banker's) turned: {section.bottom.name}"
-            comparison = None
-        else:
+        comparison = None
+        if number != k:
             comparison = compare(section.bottom, banker_card)
-            word = {1: "higher than", -1: "lower than", 0: "ties with"}[comparison]
-            parts = []
             for b in self.bets_on(number):
                 outcome = outcome_for(section.bottom, banker_card, self.config.tie_rule)
-                s = BetSettled(b, outcome, _net(outcome, b.stake))
-                settled.append(s)
-                parts.append(f"{b.player} {_outcome_text(s)}")
-            bets = "; ".join(parts) if parts else "no bets"
-            text = (f"section {number} ({_owner_text(section)}) turned: {section.bottom.name}, "
-                    f"{word} {banker_card.name}: {bets}")
-        ev = SectionTurned(section, banker_card, comparison, tuple(settled), text=text)
+                settled.append(BetSettled(b, outcome, _net(outcome, b.stake)))
+        ev = SectionTurned(section, banker_card, comparison, tuple(settled))
+        ev = replace(ev, text=ev.describe())
         for s in settled:
             self.results[s.bet.index] = s
         self.turned.append(number)
@@ -477,7 +492,8 @@ class BankerBrokerDeal:
         return settlement
 
     def transcript(self) -> str:
-        """The deal as plain text, one line per event."""
+        """The deal as plain text, one line per event (each in the language in use
+        when it happened, see :class:`Event`)."""
         return "\n".join(e.text for e in self.events)
 
     def __repr__(self) -> str:
@@ -485,18 +501,14 @@ class BankerBrokerDeal:
                 f"phase={self.phase!r}, bets={len(self.bets)})")
 
 
-def _and(names) -> str:
-    names = [str(n) for n in names]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
 def _fmt(x: Fraction) -> str:
     return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
 
 
 def _outcome_text(s: BetSettled) -> str:
+    """A settled bet as a transcript says it: ``"Anna wins 1"``, ``"Ben loses 1/2"``."""
     if s.outcome == WIN:
-        return f"wins {_fmt(s.net)}"
+        return _("{player} wins {amount}").format(player=s.bet.player, amount=_fmt(s.net))
     if s.outcome == LOSE:
-        return f"loses {_fmt(-s.net)}"
-    return f"gets the stake of {_fmt(s.bet.stake)} back"
+        return _("{player} loses {amount}").format(player=s.bet.player, amount=_fmt(-s.net))
+    return _("{player} gets the stake of {amount} back").format(player=s.bet.player, amount=_fmt(s.bet.stake))

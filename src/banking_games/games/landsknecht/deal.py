@@ -13,7 +13,7 @@ from typing import Hashable, Iterable, Sequence
 from ...checks import names
 from ...cards import Card, check_deck_order, parse_card, parse_cards, shuffled
 from ...errors import BetError, ConfigError, DealOverError, DeckError, RuleError, StakeError, short_repr
-from ...i18n import N_
+from ...i18n import N_, _, ngettext
 from ...money import LOSE, WIN, BetResult, Settlement, to_stake
 from .rules import (BANKER_CARD, BET, LAYOUT_CARD, PAIR_BANKER, PAIR_DEAD, PAIR_PLAYERS, PAYOUT, PLAYERS_CARD,
                     SETUP_PAIR, VOID, Bet, LandsknechtConfig, LandsknechtEvent)
@@ -32,10 +32,6 @@ class _Pile:
 
 def _fmt(amount: Fraction) -> str:
     return str(amount)
-
-
-def _count(items, word: str = "bet") -> str:
-    return f"{len(items)} {word}" + ("" if len(items) == 1 else "s")
 
 
 def deck_with_top(top: Iterable["str | Card"], config: "LandsknechtConfig | None" = None) -> list[Card]:
@@ -136,8 +132,15 @@ class LandsknechtDeal:
         self._by_rank[card.rank] = pile
         return pile
 
-    def _log(self, turn: int, kind: str, card: Card, text: str, **kw) -> LandsknechtEvent:
-        event = LandsknechtEvent(turn, kind, card, text, **kw)
+    def _log(self, turn: int, kind: str, card: Card, body: str, **kw) -> LandsknechtEvent:
+        """Record an event whose line, without its head, is ``body`` (already in the language in use)."""
+        if kind == BET:
+            text = _("bet: {what}").format(what=body)
+        elif turn == 0:
+            text = _("setup: {what}").format(what=body)
+        else:
+            text = _("turn {turn}: {what}").format(turn=turn, what=body)
+        event = LandsknechtEvent(turn, kind, card, text, body=body, **kw)
         self._events.append(event)
         return event
 
@@ -145,16 +148,16 @@ class LandsknechtDeal:
         # Rule 1: two layout cards; a second layout card pairing the first is laid on it.
         first = self._draw()
         self._new_pile("layout", first)
-        self._log(0, LAYOUT_CARD, first, f"setup: {first} is layout card 1")
+        self._log(0, LAYOUT_CARD, first, _("{card} is layout card {n}").format(card=first, n=1))
         while True:
             card = self._draw()
             if card.rank == first.rank:
                 self._by_rank[first.rank].cards.append(card)
-                self._log(0, SETUP_PAIR, card, f"setup: {card} pairs layout card {first} and is laid on it; "
-                          "another layout card is dealt", on=first)
+                self._log(0, SETUP_PAIR, card, _("{card} pairs layout card {base} and is laid on it; another layout "
+                                                 "card is dealt").format(card=card, base=first), on=first)
                 continue
             self._new_pile("layout", card)
-            self._log(0, LAYOUT_CARD, card, f"setup: {card} is layout card 2")
+            self._log(0, LAYOUT_CARD, card, _("{card} is layout card {n}").format(card=card, n=2))
             break
         # Rule 2: the banker's card; one pairing a layout card is laid on it.
         while True:
@@ -162,11 +165,12 @@ class LandsknechtDeal:
             pile = self._by_rank.get(card.rank)
             if pile is not None:
                 pile.cards.append(card)
-                self._log(0, SETUP_PAIR, card, f"setup: {card} would be the banker's card but pairs layout card "
-                          f"{pile.base} and is laid on it; another banker's card is dealt", on=pile.base)
+                self._log(0, SETUP_PAIR, card, _("{card} would be the banker's card but pairs layout card {base} and "
+                                                 "is laid on it; another banker's card is dealt").format(
+                    card=card, base=pile.base), on=pile.base)
                 continue
             self._new_pile("banker", card)
-            self._log(0, BANKER_CARD, card, f"setup: {card} is the banker's card")
+            self._log(0, BANKER_CARD, card, _("{card} is the banker's card").format(card=card))
             break
         # Rule 3: the players' card; pairing a layout card as rule 2, pairing the banker's card voids the deal.
         while True:
@@ -174,17 +178,19 @@ class LandsknechtDeal:
             pile = self._by_rank.get(card.rank)
             if pile is not None and pile.role == "layout":
                 pile.cards.append(card)
-                self._log(0, SETUP_PAIR, card, f"setup: {card} would be the players' card but pairs layout card "
-                          f"{pile.base} and is laid on it; another players' card is dealt", on=pile.base)
+                self._log(0, SETUP_PAIR, card, _("{card} would be the players' card but pairs layout card {base} and "
+                                                 "is laid on it; another players' card is dealt").format(
+                    card=card, base=pile.base), on=pile.base)
                 continue
             if pile is not None:  # the banker's card
                 pile.cards.append(card)
                 self._void = self._over = True
-                self._log(0, VOID, card, f"setup: {card} would be the players' card but pairs the banker's card "
-                          f"{pile.base}; the deal is void and must be redealt", on=pile.base)
+                self._log(0, VOID, card, _("{card} would be the players' card but pairs the banker's card {base}; "
+                                           "the deal is void and must be redealt").format(card=card, base=pile.base),
+                          on=pile.base)
                 return
             self._new_pile("players", card, live=True)
-            self._log(0, PLAYERS_CARD, card, f"setup: {card} is the players' card")
+            self._log(0, PLAYERS_CARD, card, _("{card} is the players' card").format(card=card))
             return
 
     # ------------------------------------------------------------------ state
@@ -312,7 +318,8 @@ class LandsknechtDeal:
         return tuple(self._events)
 
     def transcript(self) -> str:
-        """The history as plain text, one line per event."""
+        """The history as plain text, one line per event (each in the language in
+        use when it happened: :attr:`LandsknechtEvent.text`)."""
         return "\n".join(e.text for e in self._events)
 
     # ------------------------------------------------------------------ bets
@@ -365,7 +372,8 @@ class LandsknechtDeal:
                             f"it takes no more bets this deal; live players' cards: {live}")
         bet = Bet(len(self._bets) + 1, player, target, amount, self._turns)
         self._bets.append(bet)
-        self._log(self._turns, BET, target, f"bet: {player} stakes {_fmt(amount)} on {target}", bet=bet)
+        self._log(self._turns, BET, target, _("{player} stakes {amount} on {card}").format(
+            player=player, amount=_fmt(amount), card=target), bet=bet)
         return bet
 
     def _check_player(self, player: Hashable) -> None:
@@ -467,30 +475,34 @@ class LandsknechtDeal:
         if pile is None:
             self._new_pile("players", card, live=True)
             n = sum(1 for p in self._piles if p.role == "players")
-            return self._log(t, PLAYERS_CARD, card, f"turn {t}: {card} pairs nothing and becomes players' card {n}")
+            return self._log(t, PLAYERS_CARD, card, _("{card} pairs nothing and becomes players' card {n}").format(
+                card=card, n=n))
         pile.cards.append(card)
         if pile.role == "banker":
             results = tuple(self._settle(b, WIN) for b in self.live_bets)
             self._over = True
             total = sum((r.stake for r in results), Fraction(0))
+            paid = (ngettext("{n} live bet totalling {total} at {odds} to 1",
+                             "{n} live bets totalling {total} at {odds} to 1", len(results)).format(
+                n=len(results), total=_fmt(total), odds=_fmt(PAYOUT)) if results else _("nothing: no live bets"))
             return self._log(t, PAIR_BANKER, card,
-                             f"turn {t}: {card} pairs the banker's card {pile.base}; the deal ends and the bank pays "
-                             + (f"{_count(results, 'live bet')} totalling {_fmt(total)} at {_fmt(PAYOUT)} to 1"
-                                if results else "nothing: no live bets"),
+                             _("{card} pairs the banker's card {base}; the deal ends and the bank pays {paid}").format(
+                                 card=card, base=pile.base, paid=paid),
                              on=pile.base, settled=results)
         if pile.role == "players" and pile.live:
             pile.live = False
             results = tuple(self._settle(b, LOSE) for b in self.live_bets if b.card == pile.base)
             total = sum((r.stake for r in results), Fraction(0))
+            won = (ngettext("the bank wins {n} bet on it totalling {total}",
+                            "the bank wins {n} bets on it totalling {total}", len(results)).format(
+                n=len(results), total=_fmt(total)) if results else _("no bets were on it"))
             return self._log(t, PAIR_PLAYERS, card,
-                             f"turn {t}: {card} pairs players' card {pile.base}; "
-                             + (f"the bank wins {_count(results)} on it totalling {_fmt(total)}" if results
-                                else "no bets were on it")
-                             + f"; rank {card.rank_name} is out of play",
+                             _("{card} pairs players' card {base}; {bets}; rank {rank} is out of play").format(
+                                 card=card, base=pile.base, bets=won, rank=card.rank_name),
                              on=pile.base, settled=results)
-        what = "layout card" if pile.role == "layout" else "paired players' card"
-        return self._log(t, PAIR_DEAD, card, f"turn {t}: {card} pairs {what} {pile.base}; nothing changes",
-                         on=pile.base)
+        what = (_("{card} pairs layout card {base}; nothing changes") if pile.role == "layout"
+                else _("{card} pairs paired players' card {base}; nothing changes"))
+        return self._log(t, PAIR_DEAD, card, what.format(card=card, base=pile.base), on=pile.base)
 
     def _settle(self, bet: Bet, outcome: str) -> BetResult:
         assert bet.number not in self._results, "a bet is settled once"
