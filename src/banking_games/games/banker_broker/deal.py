@@ -11,7 +11,7 @@ from fractions import Fraction
 from typing import Hashable, Sequence
 
 from ...cards import Card, shuffled
-from ...errors import ArgumentError, BetError, ConfigError, DealOverError, RuleError, short_repr
+from ...errors import ArgumentError, BetError, ConfigError, DealOverError, Phrase, RuleError, short_repr
 from ...i18n import N_, _, ngettext, pgettext
 from ...money import LOSE, WIN, BetResult, Settlement, to_stake
 from ...checks import names as _names, whole_number
@@ -259,8 +259,8 @@ class BankerBrokerDeal:
             BetError: ``player`` is not a punter of this deal.
         """
         if player not in self.punters:
-            raise BetError(f"{short_repr(player)} is not a punter in this deal; punters: "
-                           f"{', '.join(map(str, self.punters))}")
+            raise BetError.of(N_("{player} is not a punter in this deal; punters: {punters}"),
+                              player=short_repr(player), punters=", ".join(map(str, self.punters)))
         if self.config.sectioning is Sectioning.ONE_EACH:
             return (self.punters.index(player) + 1,)
         return self.player_section_numbers
@@ -284,7 +284,8 @@ class BankerBrokerDeal:
 
     def _check_section(self, number: object) -> None:
         whole_number(number, "section", low=1, high=self.n_sections, error=BetError,
-                     rule=f"no section {short_repr(number)}: sections are numbered 1 to {self.n_sections} from the top")
+                     rule=Phrase(N_("no section {number}: sections are numbered 1 to {n} from the top"),
+                                 number=short_repr(number), n=self.n_sections))
 
     def bets_on(self, number: int) -> list[Bet]:
         """The bets placed on section ``number`` (1 = top), in the order placed.
@@ -319,25 +320,26 @@ class BankerBrokerDeal:
         if self.phase == PHASE_OVER:
             raise DealOverError.of(N_("the deal is over: no more bets in this deal (the next deal takes bets again)"))
         if self.phase != PHASE_BETTING:
-            when = self.config.bet_timing.value
-            now = ("a section has been turned already" if self.turned
-                   else "the pack has been cut already" if self.sections
-                   else "the pack is not cut yet: cut it first")
-            raise RuleError(f"at this table stakes go down {when} and before any section is turned; "
-                            f"{now}")
+            now = (Phrase(N_("a section has been turned already")) if self.turned
+                   else Phrase(N_("the pack has been cut already")) if self.sections
+                   else Phrase(N_("the pack is not cut yet: cut it first")))
+            template = (N_("at this table stakes go down before the cut and before any section is turned; {now}")
+                        if self.config.bet_timing is BetTiming.BEFORE_CUT else
+                        N_("at this table stakes go down after the cut and before any section is turned; {now}"))
+            raise RuleError.of(template, now=now)
         allowed = self.allowed_sections(player)  # BetError for someone who is not a punter
         if section is None:
             if len(allowed) != 1:
-                raise BetError(f"say which section {short_repr(player)} backs: one of "
-                               f"{', '.join(map(str, allowed))}")
+                raise BetError.of(N_("say which section {player} backs: one of {sections}"),
+                                  player=short_repr(player), sections=", ".join(map(str, allowed)))
             section = allowed[0]
         self._check_section(section)
         if section == self.banker_section_number:
-            raise BetError(f"section {section} is the banker's; punters back the players' sections "
-                           f"{', '.join(map(str, self.player_section_numbers))}")
+            raise BetError.of(N_("section {section} is the banker's; punters back the players' sections {sections}"),
+                              section=section, sections=", ".join(map(str, self.player_section_numbers)))
         if section not in allowed:
-            raise BetError(f"under option 3(a) {short_repr(player)} may bet only on their own section "
-                           f"{allowed[0]}, not section {section}")
+            raise BetError.of(N_("under option 3(a) {player} may bet only on their own section {own}, not section "
+                                 "{section}"), player=short_repr(player), own=allowed[0], section=section)
         amount = to_stake(stake)
         b = Bet(len(self.bets), player, section, amount)
         self.bets.append(b)
@@ -369,13 +371,13 @@ class BankerBrokerDeal:
         if self.phase == PHASE_OVER:
             raise DealOverError.of(N_("the deal is over: nothing to cut"))
         if self.sections:
-            raise RuleError("the pack has already been cut this deal")
+            raise RuleError.of(N_("the pack has already been cut this deal"))
         discard = self.config.bottom_card is BottomCard.DISCARD
         usable = self.config.pack_size - 1
         k = self.n_sections
         if sizes is None:
             if self._rng is None:
-                raise RuleError("give the section sizes (no rng was given to draw them)")
+                raise RuleError.of(N_("give the section sizes (no rng was given to draw them)"))
             if discard:  # k-1 cut points among the 50 gaps inside 51 cards (standard pack)
                 points = [p + 1 for p in _sample(self._rng, usable - 1, k - 1)] + [usable]
             else:  # k cut points among the 51 gaps inside 52 cards
@@ -384,24 +386,25 @@ class BankerBrokerDeal:
         try:
             sizes = list(sizes)
         except TypeError:
-            raise BetError(f"give {k} section sizes as a sequence of whole numbers, top section first (or None "
-                           f"to draw them); got {short_repr(sizes)}") from None
+            raise BetError.of(N_("give {k} section sizes as a sequence of whole numbers, top section first (or None "
+                                 "to draw them); got {sizes}"), k=k, sizes=short_repr(sizes)) from None
         if len(sizes) != k:
-            raise BetError(f"give {k} section sizes, one per section in play (the banker's included), top "
-                           f"section first; got {_pieces_text(sizes)} ({len(sizes)} sizes)")
+            raise BetError.of(N_("give {k} section sizes, one per section in play (the banker's included), top "
+                                 "section first; got {sizes} ({n} sizes)"), k=k, sizes=_pieces_text(sizes), n=len(sizes))
         for s in sizes:
             whole_number(s, "a section size", low=1, error=BetError,
-                         rule=f"each of the {k} section sizes must be a whole number of at least 1 card "
-                              f"(sizes given: {_pieces_text(sizes)})")
+                         rule=Phrase(N_("each of the {k} section sizes must be a whole number of at least 1 card "
+                                        "(sizes given: {sizes})"), k=k, sizes=_pieces_text(sizes)))
         total = sum(sizes)
-        said = f"{total:,}" if total < 10 ** 40 else "a number of more than 40 digits"
+        said = (f"{total:,}" if total < 10 ** 40 else Phrase(N_("a number of more than 40 digits")))
         if discard and total != usable:
-            raise BetError(f"the sizes add up to {said}: with the bottom card discarded the {k} sections "
-                           f"share all {usable} other cards; give {k} sizes that add up to {usable}")
+            raise BetError.of(N_("the sizes add up to {total}: with the bottom card discarded the {k} sections share "
+                                 "all {usable} other cards; give {k} sizes that add up to {usable}"),
+                              total=said, k=k, usable=usable)
         if not discard and total > usable:
-            raise BetError(f"the sizes add up to {said}: with an unused bottom section the {k} sections "
-                           f"may hold at most {usable} cards (at least one is left unused); give {k} sizes "
-                           f"that add up to at most {usable}")
+            raise BetError.of(N_("the sizes add up to {total}: with an unused bottom section the {k} sections may hold "
+                                 "at most {usable} cards (at least one is left unused); give {k} sizes that add up to "
+                                 "at most {usable}"), total=said, k=k, usable=usable)
         # all checks done: mutate
         if discard:
             self.discarded = self.deck[-1]
@@ -436,7 +439,7 @@ class BankerBrokerDeal:
         if self.phase == PHASE_OVER:
             raise DealOverError.of(N_("the deal is over: every section is turned"))
         if not self.sections:
-            raise RuleError("the pack has not been cut yet: cut it into sections before turning any")
+            raise RuleError.of(N_("the pack has not been cut yet: cut it into sections before turning any"))
         k = self.banker_section_number
         order = [k] + list(self.player_section_numbers)
         number = order[len(self.turned)]
