@@ -28,7 +28,7 @@ import ipywidgets as widgets
 
 from ..display.landsknecht import PLAYERS_LABEL, assemble_table, no_players_html, table_html, table_parts
 from . import plain
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, error_text, ngettext
 from ..classroom import landsknecht as lesson
 from ..render import card_text
 from ..errors import ConfigError, GameError, RuleError
@@ -392,7 +392,7 @@ class LandsknechtTable(DealingTable):
             try:
                 copy.deepcopy(self.deal).place_bet(self.punter.value, base, stake)   # raises the engine's reason
             except GameError as exc:
-                raise type(exc)(card_text(str(exc))) from None   # cards named as drawn: "5♣ on 5♠"
+                raise type(exc)(card_text(error_text(exc))) from None   # cards named as drawn: "5♣ on 5♠"
         self.card.value = base.name
         self._show_choice()
         self.message.info(card_text(_("Chosen: {card} ({name}). 'Place bet' puts {punter}'s stake beside it.").format(

@@ -12,7 +12,7 @@ from typing import Hashable, Iterable, Sequence
 
 from ...checks import names
 from ...cards import Card, check_deck_order, parse_card, parse_cards, shuffled
-from ...errors import BetError, ConfigError, DealOverError, DeckError, RuleError, StakeError, short_repr
+from ...errors import BetError, ConfigError, DealOverError, DeckError, Phrase, RuleError, StakeError, short_repr
 from ...i18n import N_, _, ngettext
 from ...money import LOSE, WIN, BetResult, Settlement, to_stake
 from .rules import (BANKER_CARD, BET, LAYOUT_CARD, PAIR_BANKER, PAIR_DEAD, PAIR_PLAYERS, PAYOUT, PLAYERS_CARD,
@@ -32,6 +32,14 @@ class _Pile:
 
 def _fmt(amount: Fraction) -> str:
     return str(amount)
+
+
+def _pile_text(cards: Sequence[Card]) -> "str | Phrase":
+    """A pile, top card first, for a message: ``"5♣ on 5♠"`` (German "5♣ auf 5♠")."""
+    text = cards[0].label
+    for card in cards[1:]:
+        text = Phrase(N_("{upper} on {lower}"), upper=card.label, lower=text)
+    return text
 
 
 def deck_with_top(top: Iterable["str | Card"], config: "LandsknechtConfig | None" = None) -> list[Card]:
@@ -348,28 +356,32 @@ class LandsknechtDeal:
         State is unchanged when an error is raised.
         """
         if self._over:
-            why = "void (redeal)" if self._void else "over: the banker's card has been paired"
-            raise DealOverError(f"no more bets: the deal is {why}")
+            raise DealOverError.of(N_("no more bets: the deal is void (redeal)") if self._void else
+                                   N_("no more bets: the deal is over: the banker's card has been paired"))
         target = parse_card(card)
         amount = to_stake(stake)
         lo, hi = self.config.min_stake, self.config.max_stake
         if (lo is not None and amount < lo) or (hi is not None and amount > hi):
-            raise StakeError(f"stake {_fmt(amount)} is outside the banker's limits for this deal: "
-                             f"from {_fmt(lo) if lo is not None else 'any positive amount'} "
-                             f"to {_fmt(hi) if hi is not None else 'no upper limit'}")
+            raise StakeError.of(N_("stake {stake} is outside the banker's limits for this deal: from {low} to {high}"),
+                                stake=_fmt(amount),
+                                low=_fmt(lo) if lo is not None else Phrase(N_("any positive amount")),
+                                high=_fmt(hi) if hi is not None else Phrase(N_("no upper limit")))
         self._check_player(player)
         pile = self._by_rank.get(target.rank)
-        live = ", ".join(c.label for c in self.live_cards) or "none"
+        live = ", ".join(c.label for c in self.live_cards) or Phrase(N_("none"))
         if pile is None or target not in pile.cards:
-            raise BetError(f"{target.label} is not on the table; the players' cards that can be backed are: {live}")
+            raise BetError.of(N_("{card} is not on the table; the players' cards that can be backed are: {live}"),
+                              card=target.label, live=live)
         if pile.role == "layout":
-            raise RuleError(f"{target.label} is a layout card: layout cards cannot be backed; "
-                            f"back a live players' card ({live})")
+            raise RuleError.of(N_("{card} is a layout card: layout cards cannot be backed; back a live players' card "
+                                  "({live})"), card=target.label, live=live)
         if pile.role == "banker":
-            raise RuleError(f"{target.label} is the banker's card: it cannot be backed; back a live players' card ({live})")
+            raise RuleError.of(N_("{card} is the banker's card: it cannot be backed; back a live players' card ({live})"),
+                               card=target.label, live=live)
         if target != pile.base or not pile.live:
-            raise RuleError(f"rank {target.rank_name} is already paired ({' on '.join(c.label for c in reversed(pile.cards))}): "
-                            f"it takes no more bets this deal; live players' cards: {live}")
+            raise RuleError.of(N_("rank {rank} is already paired ({pile}): it takes no more bets this deal; live "
+                                  "players' cards: {live}"), rank=target.rank_name, pile=_pile_text(pile.cards),
+                               live=live)
         bet = Bet(len(self._bets) + 1, player, target, amount, self._turns)
         self._bets.append(bet)
         self._log(self._turns, BET, target, _("{player} stakes {amount} on {card}").format(
@@ -384,10 +396,10 @@ class LandsknechtDeal:
         if player is None:
             raise BetError("a bet needs a player (got None)")
         if self.banker is not None and player == self.banker:
-            raise RuleError(f"{player} holds the bank: the banker does not back players' cards")
+            raise RuleError.of(N_("{player} holds the bank: the banker does not back players' cards"), player=player)
         if self.players is not None and player not in self.players:
-            raise BetError(f"{short_repr(player)} is not at this table; players: "
-                           + ", ".join(str(p) for p in self.players if p != self.banker))
+            raise BetError.of(N_("{player} is not at this table; players: {players}"), player=short_repr(player),
+                              players=", ".join(str(p) for p in self.players if p != self.banker))
 
     def withdraw_bet(self, player: Hashable, card: "str | Card") -> None:
         """Always refused: a stake once placed cannot be taken back (source, *Later turns*).
