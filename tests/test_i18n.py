@@ -455,3 +455,191 @@ def test_a_games_name_is_the_editions():
         assert "Результаты класса: Хоггенхаймер" in board.children[0].value
     finally:
         i18n.set_language("en")
+
+
+# ---------------------------------------------------------------- the engines' event texts (issue 35)
+
+ENGLISH_EVENT_WORDS = re.compile(r"\b(turned|turn|gets|bets|wins|loses|banker's|section|sections|pairs|cuts|stakes|"
+                                 r"setup|layout|players'|nothing changes|the deal ends|face up|cell|cut|no bets)\b")
+"""Words of the engines' English event texts that a German or Russian transcript must not show."""
+
+
+def _bb_deal():
+    """Banker and Broker, default rules (bottom card discarded, stakes before the cut, one section per
+    punter): sections of 1, 1 and 49 cards cut from a deck whose 1st card is AC, 2nd 2H and 51st 4D
+    (the banker's section's bottom card; the 52nd is discarded). Anna stakes 1 on her section 1,
+    Ben 1/2 on his section 2."""
+    from banking_games.cards import full_pack, parse_cards
+    from banking_games.games.banker_broker import BankerBrokerConfig, BankerBrokerDeal
+    chosen = parse_cards(["AC", "2H", "4D"])
+    rest = [c for c in full_pack() if c not in chosen]
+    deal = BankerBrokerDeal(BankerBrokerConfig(), ["Anna", "Ben"], deck=chosen[:2] + rest[:48] + chosen[2:] + rest[48:],
+                            banker="Dora")
+    deal.bet("Anna", 1)
+    deal.bet("Ben", "1/2")
+    deal.cut([1, 1, 49])
+    deal.play_out()
+    return deal
+
+
+def _lk_deal(bets=1):
+    """Landsknecht from a deck whose top is 5H 9C (layout), KD (banker's card), 7S (players' card),
+    2C (a new players' card), 7C (pairs 7S), KS (pairs the banker's card); ``bets`` stakes of 2 on 7S
+    by Anna (the bank wins them at the 2nd card turned)."""
+    from banking_games.games.landsknecht import LandsknechtDeal, deck_with_top
+    deal = LandsknechtDeal(deck=deck_with_top(["5H", "9C", "KD", "7S", "2C", "7C", "KS"]), banker="Dora")
+    for _ in range(bets):
+        deal.place_bet("Anna", "7S", 2)
+    deal.play_out()
+    return deal
+
+
+def _hog_deal():
+    """Hoggenheimer, German procedure (cards turned in deck order): 7S, 7H, then the Joker; Anna's
+    stake of 1 on the pair 7S-7H wins 2 to 1."""
+    from banking_games.cards import hoggenheimer_pack, parse_cards
+    from banking_games.games.hoggenheimer import HoggenheimerConfig, HoggenheimerDeal
+    top = parse_cards(["7S", "7H", "Joker"])
+    deal = HoggenheimerDeal(HoggenheimerConfig("german"), deck=top + [c for c in hoggenheimer_pack() if c not in top],
+                            banker="Dora")
+    deal.place_bet("Anna", "7S 7H", 1)
+    deal.play()
+    return deal
+
+
+def test_english_transcripts_as_the_rules_give_them():
+    """Each line follows from the deck and the rules (source, Play 1-4; Landsknecht's setup and turns;
+    Hoggenheimer's German procedure), written as the engines have always written them."""
+    assert _bb_deal().transcript().splitlines() == [
+        "Anna bets 1 on section 1", "Ben bets 1/2 on section 2", "the banker discards the bottom card face down",
+        "the banker cuts 3 sections of 1, 1, 49 cards; section 3 is the banker's", "section 3 (banker's) turned: 4D",
+        "section 1 (Anna's) turned: AC, higher than 4D: Anna wins 1",
+        "section 2 (Ben's) turned: 2H, lower than 4D: Ben loses 1/2"]
+    assert _lk_deal().transcript().splitlines() == [
+        "setup: 5H is layout card 1", "setup: 9C is layout card 2", "setup: KD is the banker's card",
+        "setup: 7S is the players' card", "bet: Anna stakes 2 on 7S",
+        "turn 1: 2C pairs nothing and becomes players' card 2",
+        "turn 2: 7C pairs players' card 7S; the bank wins 1 bet on it totalling 2; rank 7 is out of play",
+        "turn 3: KS pairs the banker's card KD; the deal ends and the bank pays nothing: no live bets"]
+    assert _hog_deal().transcript().splitlines() == [
+        "Hoggenheimer, german procedure, banker Dora", "bet 1: Anna stakes 1 on 7S-7H (2 to 1)",
+        "turn 1: 7S (from the pack) face up on its cell", "turn 2: 7H (from the pack) face up on its cell",
+        "turn 3: Joker (from the pack): the deal ends", "bet 1 (Anna, 7S-7H) wins: +2", "banker Dora: -2"]
+
+
+def test_transcripts_in_german_and_russian():
+    """The same deals in German and Russian: no English event word, the edition's words (term lists:
+    Päckchen, Bankhalter, Tableaukarte, Karte der Pointeure / пачка, банкомёт, карта игроков), the
+    Russian plural of the bets the bank wins (1 ставку, 2 ставки, 5 ставок)."""
+    i18n.set_language("de")
+    bb, lk, hog = _bb_deal().transcript(), _lk_deal().transcript(), _hog_deal().transcript()
+    for text in (bb, lk, hog):
+        assert not ENGLISH_EVENT_WORDS.search(text), text
+    assert "Päckchen 1 (von Anna) umgedreht: AC, höher als 4D: Anna gewinnt 1" in bb.splitlines()
+    assert "der Bankhalter legt die unterste Karte verdeckt ab" in bb
+    assert "Auslegen: 9C ist Tableaukarte 2" in lk and "Wette: Anna setzt 2 auf 7S" in lk
+    assert ("Aufdecken 2: 7C bildet ein Paar mit der Karte der Pointeure 7S; die Bank gewinnt 1 Wette darauf über "
+            "insgesamt 2; Rang 7 ist aus dem Spiel") in lk.splitlines()
+    assert "Wette 1 (Anna, 7S-7H) gewinnt: +2" in hog and "Bankhalter Dora: -2" in hog
+    i18n.set_language("ru")
+    bb, hog = _bb_deal().transcript(), _hog_deal().transcript()
+    lk = {n: _lk_deal(n).transcript() for n in (1, 2, 5)}
+    for text in (bb, hog, *lk.values()):
+        assert not ENGLISH_EVENT_WORDS.search(text), text
+    assert "пачка 2 (Ben) открыта: 2H, младше, чем 4D: Ben проигрывает 1/2" in bb.splitlines()
+    assert "банкомёт делит колоду на 3 пачки (карт в пачках: 1, 1, 49); пачка 3 — банкомёта" in bb
+    assert "банк выигрывает 1 ставку на неё на сумму 2" in lk[1]
+    assert "банк выигрывает 2 ставки на неё на сумму 4" in lk[2]
+    assert "банк выигрывает 5 ставок на неё на сумму 10" in lk[5]
+    assert "ход 3: джокер (из колоды): сдача окончена" in hog
+
+
+def test_ace_claims_and_the_session_in_the_language():
+    """Two Ace claimants are listed with the language's "and" (one helper, ``i18n.joined``), also for a
+    bank change recorded in English; the session's lines are in the language."""
+    from banking_games.games.banker_broker import BankChange, BankerBrokerConfig, BankerBrokerSession
+    from banking_games.games.banker_broker.session import BankChangeResult
+    claim = BankChangeResult(2, "Anna", "Ben", "Anna and Ben have Ace claims and cut for the bank", ("Anna", "Ben"))
+    assert claim.reason_in_language() == claim.reason
+    assert i18n.joined(["Anna", "Ben", "Carl"]) == "Anna, Ben and Carl"
+    i18n.set_language("de")
+    assert claim.reason_in_language() == "Anna und Ben haben Anspruch wegen eines Asses und heben um die Bank ab"
+    assert i18n.joined(["Anna", "Ben", "Carl"]) == "Anna, Ben und Carl"
+    session = BankerBrokerSession(BankerBrokerConfig(bank_change=BankChange.ROTATE_LEFT), ["Anna", "Ben", "Dora"], "Dora")
+    session.new_deal(rng=3).play_out()
+    session.end_deal()
+    assert session.transcript() == ("nach Runde 1: die Bank geht an den nächsten Spieler zur Linken; "
+                                    "Bankhalter Dora -> Anna")
+    i18n.set_language("ru")
+    assert claim.reason_in_language().startswith("у игроков Anna и Ben есть право по тузу")
+
+
+@pytest.mark.parametrize("lang", ["de", "ru"])
+def test_live_tables_show_no_english_event_text(lang):
+    """A seeded deal at each live table, pressed through in German and Russian: every message and the
+    event log are free of the engines' English event words (the widgets word turned sections and cards
+    from the events' fields, not by rewriting English)."""
+    from banking_games.widgets.banker_broker import BankerBrokerTable
+    from banking_games.widgets.hoggenheimer import HoggenheimerTable
+    from banking_games.widgets.landsknecht import LandsknechtTable
+    i18n.set_language(lang)
+    seen = []
+    bb = BankerBrokerTable(seed=1)
+    for press in (bb.place_bet, bb.cut, bb.turn, bb.turn, bb.deal_to_end):
+        press()
+        seen.append(bb.message.text)
+    seen.append(bb._log_html)
+    lk = LandsknechtTable(seed=1)
+    for press in (lk.place_bet, lk.turn, lk.turn, lk.deal_to_end, lk.new_deal, lk.lesson_stakes, lk.deal_to_end):
+        press()
+        seen.append(lk.message.text)
+    seen.append(lk._log_html)
+    hog = HoggenheimerTable(seed=1)
+    hog.select_bet("7S 7H")
+    for press in (hog.place_bet, hog.turn, hog.deal_to_end):
+        press()
+        seen.append(hog.message.text)
+    seen.append(hog._log_html)
+    text = "\n".join(seen).replace("&#x27;", "'")
+    assert not ENGLISH_EVENT_WORDS.search(text), ENGLISH_EVENT_WORDS.search(text)
+    words = {"de": ["Päckchen 1 (von Anna): A♣, höher als 4♦: Anna gewinnt 1.", "Tableaukarte", "Aufdecken"],
+             "ru": ["Пачка 1 (Anna): A♣, старше, чем 4♦: Anna выигрывает 1.", "карта расклада", "ход "]}[lang]
+    assert all(w in text for w in words), [w for w in words if w not in text]
+
+
+@pytest.mark.parametrize("lang", ["de", "ru"])
+def test_refusals_at_a_table_in_the_language(lang):
+    """What a reader meets when a table refuses: a stake of 0, a bet after the cut, typed section sizes
+    that do not fit, a typed bet that is not a legal shape; ``str()`` stays English for the Python API."""
+    from banking_games.errors import BetError, GameError
+    from banking_games.games.hoggenheimer import make_bet
+    from banking_games.widgets.banker_broker import BankerBrokerTable
+    from banking_games.widgets.hoggenheimer import HoggenheimerTable
+    from banking_games.widgets.landsknecht import LandsknechtTable
+    i18n.set_language(lang)
+    lk = LandsknechtTable(seed=1)
+    lk.stake.value = "0"
+    lk.place_bet()
+    bb = BankerBrokerTable(seed=1)
+    bb.cut()
+    bb.place_bet()
+    late = bb.message.text
+    bb = BankerBrokerTable(seed=1)
+    bb.sizes.value = "10, 10"
+    bb.cut()
+    hog = HoggenheimerTable(seed=1)
+    hog.select_bet("7S 9H")
+    expected = {"de": ["ein Einsatz muss positiv sein (mehr als 0); angegeben: '0'",
+                       "an diesem Tisch wird vor dem Abheben gesetzt, bevor ein Päckchen umgedreht ist; das Paket ist "
+                       "schon abgehoben",
+                       "angegeben: 10, 10 (Anzahl: 2)", "7♠ 9♥ ist keine erlaubte Wette auf zwei Karten"],
+                "ru": ["ставка должна быть положительной (больше 0); получено: '0'",
+                       "за этим столом ставки делают до снятия колоды", "получено: 10, 10 (их 2)",
+                       "7♠ 9♥ — недопустимая ставка на две карты"]}[lang]
+    shown = [lk.message.text, late, bb.message.text, hog.message.text]
+    assert all(e in s for e, s in zip(expected, shown)), shown
+    with pytest.raises(BetError) as caught:
+        make_bet("7S 9H")
+    assert str(caught.value).startswith("7♠ 9♥ is not a legal two-card bet: they are not next to each other; the "
+                                        "legal bets are: one card")
+    assert isinstance(caught.value, GameError) and "{what}" in caught.value.template

@@ -22,7 +22,7 @@ from typing import Iterable, Sequence
 
 from .checks import is_whole_number, whole_number
 from .errors import CardError, DeckError, SeedError, short_repr
-from .i18n import _, language, pgettext
+from .i18n import N_, _, language, pgettext
 
 __all__ = [
     "Suit",
@@ -222,19 +222,17 @@ def parse_card(name: "str | Card") -> Card:
     if text in ("JOKER", "JK", "🃏"):
         return JOKER
     if len(text) < 2:
-        raise CardError(
-            f"malformed card name {short_repr(name)}: write the rank (2-10, T, J, Q, K, A) then the suit "
-            "(S, H, D, C), e.g. 'AS', '10H', 'QD', or 'Joker'"
-        )
+        raise CardError.of(N_("malformed card name {name}: write the rank (2-10, T, J, Q, K, A) then the suit "
+                              "(S, H, D, C), e.g. 'AS', '10H', 'QD', or 'Joker'"), name=short_repr(name))
     rank_text, suit_text = text[:-1], text[-1]
     suit = _SUIT_BY_NAME.get(suit_text) or _SUIT_BY_NAME.get(name.strip()[-1])
     rank = _RANK_BY_NAME.get(rank_text)
     if suit is None or rank is None:
-        what = "suit" if suit is None else "rank"
-        raise CardError(
-            f"unknown {what} in card name {short_repr(name)}: ranks are 2-10, T, J, Q, K, A; suits are "
-            "S, H, D, C (or ♠ ♥ ♦ ♣); e.g. 'AS', '10H', 'QD', or 'Joker'"
-        )
+        template = (N_("unknown suit in card name {name}: ranks are 2-10, T, J, Q, K, A; suits are S, H, D, C "
+                       "(or ♠ ♥ ♦ ♣); e.g. 'AS', '10H', 'QD', or 'Joker'") if suit is None else
+                    N_("unknown rank in card name {name}: ranks are 2-10, T, J, Q, K, A; suits are S, H, D, C "
+                       "(or ♠ ♥ ♦ ♣); e.g. 'AS', '10H', 'QD', or 'Joker'"))
+        raise CardError.of(template, name=short_repr(name))
     return Card(rank, suit)
 
 

@@ -24,6 +24,7 @@ from decimal import Decimal
 from fractions import Fraction
 
 from .errors import ConfigError, GameError, short_repr
+from .i18n import N_
 
 __all__ = ["is_whole_number", "whole_number", "names", "typed_whole_number", "parse_seed", "SEED_DIGITS",
            "typed_chance"]
@@ -66,7 +67,9 @@ def whole_number(value: object, what: str, *, low: int | None = None, high: int 
         error: the package error type to raise (a :class:`GameError`).
         rule: the rule broken, in words, used in place of the default
             "``what`` must be a whole number ..." (e.g. "sections are
-            numbered 1 to 3").
+            numbered 1 to 3"); a :class:`~banking_games.errors.Phrase` for a
+            rule a reader meets in a table, so that the message is shown in
+            the language in use.
 
     Raises:
         error: a ``bool`` (``True`` is not the number 1 here), a float, a
@@ -83,12 +86,12 @@ def whole_number(value: object, what: str, *, low: int | None = None, high: int 
     span = _range_text(low, high)
     text = rule or f"{what} must be a whole number" + (f" {span}" if span else "")
     if isinstance(value, bool) or _is_numpy_bool(value):
-        raise error(f"{text}, got {value!r} (True/False is not a number here)")
+        raise error.of(N_("{rule}, got {value} (True/False is not a number here)"), rule=text, value=repr(value))
     if not is_whole_number(value):
-        raise error(f"{text}, got {short_repr(value)}")
+        raise error.of(N_("{rule}, got {value}"), rule=text, value=short_repr(value))
     number = int(value)
     if (low is not None and number < low) or (high is not None and number > high):
-        raise error(f"{text}, got {short_repr(number)}")
+        raise error.of(N_("{rule}, got {value}"), rule=text, value=short_repr(number))
     return number
 
 

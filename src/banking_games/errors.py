@@ -22,6 +22,7 @@ __all__ = [
     "GroupCodeError",
     "BoardError",
     "short_repr",
+    "Phrase",
 ]
 
 
@@ -53,6 +54,28 @@ class GameError(Exception):
         exc = cls(template.format(**params))
         exc.template, exc.params = template, dict(params)
         return exc
+
+
+class Phrase(str):
+    """A piece of an error's message with its own English template, put into a
+    template's ``{placeholder}`` by :meth:`GameError.of`: the English text as a
+    ``str`` (so ``str(exc)`` stays English), written in the language in use by
+    :func:`banking_games.i18n.error_text` when a reader sees it.
+    ``Phrase(N_("the pack has been cut already"))``,
+    ``Phrase(N_("sections are numbered 1 to {n}"), n=4)``; a value may be a
+    Phrase itself.
+
+    Raises:
+        KeyError: a placeholder of ``template`` without a value.
+    """
+
+    template: str
+    params: dict
+
+    def __new__(cls, template: str, **params: object) -> "Phrase":
+        text = super().__new__(cls, template.format(**params))
+        text.template, text.params = template, dict(params)
+        return text
 
 
 class CardError(GameError, ValueError):

@@ -46,7 +46,7 @@ import numbers
 from fractions import Fraction
 from typing import Any, Sequence
 
-from .i18n import NUMBER_SYMBOLS, _, language, localize_number, ngettext, pgettext
+from .i18n import NUMBER_SYMBOLS, _, joined, language, localize_number, ngettext, pgettext
 from .inline import InlineValueError, ShownText, plain
 from .render import scroll_html
 
@@ -161,14 +161,13 @@ def units(x: Any) -> ShownText:
 
 
 def listed(words: Sequence[str]) -> ShownText:
-    """Words joined as prose: ``a``, ``a and b``, ``a, b and c``.
+    """Words joined as prose: ``a``, ``a and b``, ``a, b and c`` (German "und",
+    Russian "и": :func:`banking_games.i18n.joined`).
     Raises InlineValueError for no words (there is nothing to write)."""
     words = [str(w) for w in words]
     if not words:
         raise InlineValueError("listed() needs at least one word")
-    if len(words) == 1:
-        return ShownText(words[0])
-    return ShownText(_("{first} and {last}").format(first=", ".join(words[:-1]), last=words[-1]))
+    return ShownText(joined(words))
 
 
 def near_one(x: Any) -> ShownText:

@@ -28,6 +28,8 @@ name                       does
 :func:`ngettext`           a message with a count (one / few / many forms)
 :func:`pgettext`           a message with a context (same English, two uses)
 :func:`error_text`         a package error's message, as a reader sees it
+:func:`phrase_text`        a piece of an error's message, as a reader sees it
+:func:`joined`             names joined as the language lists them: ``a, b and c``
 :data:`NUMBER_SYMBOLS`     decimal sign, group sign, percent pattern per language
 :func:`localize_number`    English-written number text as the language writes it
 =========================  ==================================================
@@ -44,10 +46,10 @@ import re
 import warnings
 from pathlib import Path
 
-from .errors import ConfigError, GameError
+from .errors import ConfigError, GameError, Phrase
 
-__all__ = ["DOMAIN", "LANGUAGES", "LOCALES", "NUMBER_SYMBOLS", "N_", "_", "compile_catalogues", "error_text",
-           "language", "localize_number", "ngettext", "npgettext", "pgettext", "set_language"]
+__all__ = ["DOMAIN", "LANGUAGES", "LOCALES", "NUMBER_SYMBOLS", "N_", "_", "compile_catalogues", "error_text", "phrase_text",
+           "joined", "language", "localize_number", "ngettext", "npgettext", "pgettext", "set_language"]
 
 DOMAIN = "banking_games"
 """The gettext domain: the catalogues' file name without ``.po``/``.mo``."""
@@ -203,14 +205,41 @@ def error_text(exc: BaseException) -> str:
     """What a reader sees for ``exc`` in a widget's message area: a package
     error raised with a translatable template (``exc.template`` and
     ``exc.params``, see :meth:`banking_games.errors.GameError.of`) in the
-    language in use; any other error as its (English) message."""
+    language in use (a :class:`~banking_games.errors.Phrase` among the params
+    too); any other error as its (English) message."""
     template = getattr(exc, "template", None)
     if isinstance(exc, GameError) and template:
         try:
-            return _(template).format(**exc.params)
+            return _(template).format(**{k: phrase_text(v) for k, v in exc.params.items()})
         except (KeyError, IndexError, ValueError):  # a broken translation must not hide the error
             return str(exc)
     return str(exc)
+
+
+def phrase_text(value: object) -> object:
+    """A :class:`~banking_games.errors.Phrase` (a piece of an error's message) in
+    the language in use; any other value as it is."""
+    if isinstance(value, Phrase):
+        return _(value.template).format(**{k: phrase_text(v) for k, v in value.params.items()})
+    return value
+
+
+def joined(names) -> str:
+    """``names`` (any values, written with ``str``) as the language in use lists
+    them: ``"Anna"``, ``"Anna and Ben"``, ``"Anna, Ben and Carl"``; German
+    "und", Russian "и" (the catalogue's ``"{first} and {last}"``). The one
+    helper for such lists: the engines' transcripts and bank-change reasons and
+    :func:`banking_games.formatting.listed` use it.
+
+    Raises:
+        ConfigError: no names (there is nothing to list).
+    """
+    words = [str(n) for n in names]
+    if not words:
+        raise ConfigError("joined() needs at least one name")
+    if len(words) == 1:
+        return words[0]
+    return _("{first} and {last}").format(first=", ".join(words[:-1]), last=words[-1])
 
 
 _NUMBER = re.compile(r"(?<![\w.])(-?\d{1,3}(?:,\d{3})+|-?\d+)(\.\d+)?(%?)")

@@ -15,6 +15,7 @@ from fractions import Fraction
 from typing import Hashable
 
 from .errors import StakeError, short_repr
+from .i18n import N_
 
 __all__ = ["to_stake", "STAKE_MAX_DIGITS", "BetResult", "Settlement", "WIN", "LOSE", "PUSH"]
 
@@ -36,8 +37,8 @@ _MAX_TEXT = 2 * STAKE_MAX_DIGITS + 10
 
 
 def _range_error(value: object) -> StakeError:
-    return StakeError(f"a stake must lie between 10**-{STAKE_MAX_DIGITS} and 10**{STAKE_MAX_DIGITS} units, "
-                      f"got {_short(value)}")
+    return StakeError.of(N_("a stake must lie between 10**-{digits} and 10**{digits} units, got {value}"),
+                         digits=STAKE_MAX_DIGITS, value=_short(value))
 
 
 def _short(value: object) -> str:
@@ -50,9 +51,10 @@ def _short(value: object) -> str:
 
 def _check_decimal(d: Decimal, value: object) -> Fraction:
     if not d.is_finite():
-        raise StakeError(f"a stake must be a finite positive amount such as 1, 5 or 1/2, got {_short(value)}")
+        raise StakeError.of(N_("a stake must be a finite positive amount such as 1, 5 or 1/2, got {value}"),
+                              value=_short(value))
     if d.is_zero() or d.is_signed():
-        raise StakeError(f"a stake must be positive (more than 0), got {_short(value)}")
+        raise StakeError.of(N_("a stake must be positive (more than 0), got {value}"), value=_short(value))
     if abs(d.adjusted()) > STAKE_MAX_DIGITS:
         raise _range_error(value)
     return Fraction(d)
@@ -79,14 +81,15 @@ def to_stake(value: object) -> Fraction:
             once: an absurd magnitude such as ``"1e1000000000"`` is refused
             without being expanded.
     """
-    bad = StakeError(f"a stake must be a positive amount such as 1, 5 or 1/2, got {_short(value)}")
+    bad = StakeError.of(N_("a stake must be a positive amount such as 1, 5 or 1/2, got {value}"), value=_short(value))
     if isinstance(value, bool) or value is None:
         raise bad
     if isinstance(value, numbers.Rational):
         amount = Fraction(value.numerator, value.denominator)
     elif isinstance(value, float):
         if not math.isfinite(value):
-            raise StakeError(f"a stake must be a finite positive amount such as 1, 5 or 1/2, got {short_repr(value)}")
+            raise StakeError.of(N_("a stake must be a finite positive amount such as 1, 5 or 1/2, got {value}"),
+                                value=short_repr(value))
         amount = Fraction(repr(value))
     elif isinstance(value, Decimal):
         amount = _check_decimal(value, value)
@@ -100,8 +103,8 @@ def to_stake(value: object) -> Fraction:
             if not (num.lstrip("+-").isdigit() and den.isdigit() and num.isascii() and den.isascii()):
                 raise bad
             if int(den) == 0:
-                raise StakeError(f"a stake must be a positive amount such as 1, 5 or 1/2, got {_short(value)} "
-                                 "(division by zero)")
+                raise StakeError.of(N_("a stake must be a positive amount such as 1, 5 or 1/2, got {value} "
+                                       "(division by zero)"), value=_short(value))
             amount = Fraction(int(num), int(den))
         else:
             try:
@@ -112,7 +115,7 @@ def to_stake(value: object) -> Fraction:
     else:
         raise bad
     if amount <= 0:
-        raise StakeError(f"a stake must be positive (more than 0), got {_short(value)}")
+        raise StakeError.of(N_("a stake must be positive (more than 0), got {value}"), value=_short(value))
     limit = Fraction(10) ** STAKE_MAX_DIGITS
     if amount > limit or amount < 1 / limit:
         raise _range_error(value)

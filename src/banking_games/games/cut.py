@@ -13,6 +13,7 @@ from typing import Hashable, Mapping, Sequence
 from ..checks import names as _names
 from ..cards import Card, full_pack, parse_card, random_source, shuffled
 from ..errors import CardError, ConfigError, DeckError, RuleError, short_repr
+from ..i18n import _
 
 __all__ = ["CutRound", "CutForBank", "cut_for_bank"]
 
@@ -41,11 +42,11 @@ class CutForBank:
     winner: Hashable
 
     def text(self) -> str:
-        """The cut as one line: ``"cut 1: Ann KD, Bob KC; cut 2: Ann 5C, Bob JH; Bob cuts highest"``."""
-        lines = []
-        for i, r in enumerate(self.rounds, 1):
-            lines.append(f"cut {i}: " + ", ".join(f"{p} {c.name}" for p, c in r.cards))
-        return "; ".join(lines) + f"; {self.winner} cuts highest"
+        """The cut as one line in the language in use:
+        ``"cut 1: Ann KD, Bob KC; cut 2: Ann 5C, Bob JH; Bob cuts highest"``."""
+        rounds = [_("cut {number}: {cards}").format(number=i, cards=", ".join(f"{p} {c.name}" for p, c in r.cards))
+                  for i, r in enumerate(self.rounds, 1)]
+        return _("{rounds}; {winner} cuts highest").format(rounds="; ".join(rounds), winner=self.winner)
 
 
 def cut_for_bank(cutters: Sequence[Hashable], *, rng=None,

@@ -32,6 +32,7 @@ import ipywidgets as widgets
 
 from ..display.banker_broker import cut_html, deal_html, rest_html, section_html
 from . import plain
+from ..formatting import number as number_text
 from ..i18n import N_, _, ngettext
 from ..classroom import banker_broker as lesson
 from ..checks import whole_number
@@ -112,8 +113,9 @@ def parse_sizes(text: str) -> list | None:
     # int() of a long string (4,300 digits) could be reached.
     for p in pieces:
         if re.fullmatch(r"[+-]?\d{1001,}", p):
-            raise BetError(f"Section sizes: a size of {len(p.lstrip('+-')):,} digits is far more cards than a "
-                           "pack holds; type one number of cards per section, e.g. 13, 13, 13, 12")
+            raise BetError.of(N_("Section sizes: a size of {digits} digits is far more cards than a pack holds; "
+                                 "type one number of cards per section, e.g. 13, 13, 13, 12"),
+                              digits=str(number_text(len(p.lstrip('+-')))))
     return [int(p) if re.fullmatch(r"[+-]?\d{1,1000}", p) else p for p in pieces]
 
 
@@ -218,10 +220,11 @@ def _capital(text: str) -> str:
 
 
 def _turn_text(event: SectionTurned) -> str:
-    """A section turned, as the reader sees it: the engine's event text
-    with the cards' suit symbols, ``"section 3 (Dora's): 6♣, lower than
-    9♦: no bets"``."""
-    return card_text(event.text).replace(") turned: ", "): ", 1)
+    """A section turned, as the reader sees it: the engine's shorter line
+    (:meth:`~banking_games.games.banker_broker.SectionTurned.describe`, in the
+    language in use) with the cards' suit symbols, ``"section 3 (Dora's): 6♣,
+    lower than 9♦: no bets"``."""
+    return card_text(event.describe(turned=False))
 
 
 # ---------------------------------------------------------------- widget parts
@@ -639,7 +642,7 @@ class BankerBrokerTable(DealingTable):
         change = self.session.history[-1]
         return (f" {settled_text(self.deal.banker, self.settlement)} "
                 + _("Bank: {reason}; {banker} holds it for the next deal ('New deal').").format(
-                    reason=change.reason, banker=change.new_banker))
+                    reason=change.reason_in_language(), banker=change.new_banker))
 
     def _note_cut(self, sizes) -> None:
         """A cut at typed sizes takes the session out of the lesson's deals."""
@@ -717,8 +720,9 @@ class BankerBrokerTable(DealingTable):
                                       else "")
         self.bankroll_view.value = bankroll_html(session.players, self.history, self.bankers)
         self.chart.draw(self.history)
-        log = f"Deal {self.deal_number}:\n" + (card_text(deal.transcript()) or "nothing yet")
+        log = _("Deal {number}:").format(number=self.deal_number) + "\n" + (card_text(deal.transcript())
+                                                                            or _("nothing yet"))
         if session.transcript():
-            log += "\n\nSession so far:\n" + card_text(session.transcript())
+            log += "\n\n" + _("Session so far:") + "\n" + card_text(session.transcript())
         self._show_log(log)
         self._sync_lesson_code()

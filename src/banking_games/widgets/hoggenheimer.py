@@ -27,13 +27,13 @@ from typing import Hashable, Sequence
 import ipywidgets as widgets
 
 from . import plain
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, error_text, ngettext, phrase_text
 from ..formatting import number as number_text
 from ..classroom import hoggenheimer as lesson
 from ..cards import hoggenheimer_pack
 from ..cards import rank_name
 from ..display.hoggenheimer import bets_html, layout_cells, layout_html, side_html, turn_order_html
-from ..errors import BetError, CardError, ConfigError, RuleError, short_repr
+from ..errors import BetError, CardError, ConfigError, Phrase, RuleError, short_repr
 from ..games.hoggenheimer import (PAYOUT_ODDS, PROCEDURES, RANK_COLUMNS, SUIT_ROWS, Bet, BetKind, BetPlaced,
                                   CardTurned, HoggenheimerConfig, HoggenheimerDeal, all_bets, card_at,
                                   choose_first_banker, make_bet, next_banker)
@@ -228,7 +228,11 @@ def short_bet_error(exc: Exception, limit: int = 90) -> str:
     Returns:
         The message (str), at most ``limit + 2 + len(BET_HELP)`` characters.
     """
-    what = str(exc).split("; ")[0].split(": give a card")[0].strip().rstrip(".")
+    what = getattr(exc, "params", {}).get("what")
+    if isinstance(what, Phrase):   # the engine says what was wrong apart from the list of shapes
+        what = phrase_text(what).strip().rstrip(".")
+    else:
+        what = error_text(exc).split("; ")[0].strip().rstrip(".")
     if len(what) > limit:
         what = what[:limit - 1].rstrip() + "…"
     return f"{what}{'' if what.endswith('…') else '.'} {_(BET_HELP)}"

@@ -28,11 +28,11 @@ import ipywidgets as widgets
 
 from ..display.landsknecht import PLAYERS_LABEL, assemble_table, no_players_html, table_html, table_parts
 from . import plain
-from ..i18n import N_, _, ngettext
+from ..i18n import N_, _, error_text, ngettext
 from ..classroom import landsknecht as lesson
 from ..render import card_text
 from ..errors import ConfigError, GameError, RuleError
-from ..games.landsknecht import VOID, LandsknechtConfig, LandsknechtDeal, LandsknechtSession
+from ..games.landsknecht import BET, VOID, LandsknechtConfig, LandsknechtDeal, LandsknechtSession
 from ..money import Settlement, to_stake
 from ..render import card_text
 from .common import (DealingTable, BankrollChart, DealReplay, MessageBar, bankroll_html, bankroll_svg, check_players_arg, check_seed, number_field, parse_seed,
@@ -76,15 +76,25 @@ def settlement_html(deal: LandsknechtDeal, settlement: Settlement) -> str:
                              rows, settlement, deal.banker, right=(0, 4, 5, 7))
 
 
+def _event_line(event) -> str:
+    """An event of the deal as the reader sees it inside a sentence: the
+    engine's line without its head (:attr:`~banking_games.games.landsknecht.LandsknechtEvent.body`,
+    in the language in use) with the cards' suit symbols, headed by the
+    card turned or the bet's number: ``"card 20: J♠ pairs the banker's card
+    J♣; ..."``, ``"bet 2: Anna stakes 1 on 10♥"``; a setup event as it is."""
+    if event.kind == BET and event.bet is not None:
+        text = _("bet {number}: {what}").format(number=event.bet.number, what=event.body)
+    elif event.turn > 0 and event.kind != BET:
+        text = _("card {number}: {what}").format(number=event.turn, what=event.body)
+    else:
+        text = event.body
+    return card_text(text)
+
+
 def _event_text(event) -> str:
-    """An event of the deal as the reader sees it: the engine's text with
-    the cards' suit symbols and the turn counted as a card, ``"Card 20: J♠
-    pairs the banker's card J♣; ..."``, ``"Bet 2: Anna stakes 1 on 10♥"``."""
-    text = card_text(event.text)
-    if text.startswith("turn "):
-        text = "card " + text[len("turn "):]
-    elif text.startswith("bet: ") and getattr(event, "bet", None) is not None:
-        text = f"bet {event.bet.number}: " + text[len("bet: "):]
+    """:func:`_event_line` as a sentence of its own: ``"Card 20: J♠ pairs the
+    banker's card J♣; ..."``, ``"Bet 2: Anna stakes 1 on 10♥"``."""
+    text = _event_line(event)
     return text[:1].upper() + text[1:]
 
 
@@ -338,8 +348,7 @@ class LandsknechtTable(DealingTable):
     def _void_text(self) -> str:
         if not self.voided:
             return ""
-        lines = [card_text(next(e.text for e in d.history if e.kind == VOID).removeprefix("setup: "))
-                 for d in self.voided]
+        lines = [card_text(next(e.body for e in d.history if e.kind == VOID)) for d in self.voided]
         return ngettext("{n} void deal was redealt ({what}). ", "{n} void deals were redealt ({what}). ",
                         len(self.voided)).format(n=len(self.voided), what="; ".join(lines))
 
@@ -383,7 +392,7 @@ class LandsknechtTable(DealingTable):
             try:
                 copy.deepcopy(self.deal).place_bet(self.punter.value, base, stake)   # raises the engine's reason
             except GameError as exc:
-                raise type(exc)(card_text(str(exc))) from None   # cards named as drawn: "5♣ on 5♠"
+                raise type(exc)(card_text(error_text(exc))) from None   # cards named as drawn: "5♣ on 5♠"
         self.card.value = base.name
         self._show_choice()
         self.message.info(card_text(_("Chosen: {card} ({name}). 'Place bet' puts {punter}'s stake beside it.").format(
@@ -461,8 +470,8 @@ class LandsknechtTable(DealingTable):
         card = first.card.label
         words = [_("Stake F: {punter} stakes 1 on {card} (players' card 1).").format(punter=first.player, card=card)]
         if deal.turns:
-            last = _event_text(deal.history[-1] if late is None else deal.history[-2])
-            words.append(count_text(deal.turns, 0, "card", last[:1].lower() + last[1:]) + ".")
+            last = _event_line(deal.history[-1] if late is None else deal.history[-2])
+            words.append(count_text(deal.turns, 0, "card", last) + ".")
         if late is not None:
             words.append(_("Stake L: {card} is still unpaired after {turns} cards, so {punter} stakes 1 more on it. "
                            "Count the unseen cards of its rank and of the banker's card, then press "
@@ -492,8 +501,8 @@ class LandsknechtTable(DealingTable):
             self._after_turn()
             if self.deal.is_over:
                 break
-        last = _event_text(event)
-        self.message.info(count_text(self.deal.turns - start, start, "card", last[:1].lower() + last[1:]) + "."
+        last = _event_line(event)
+        self.message.info(count_text(self.deal.turns - start, start, "card", last) + "."
                           + self._end_text())
         self._render()
 

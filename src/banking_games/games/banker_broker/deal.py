@@ -6,13 +6,13 @@ Part of :mod:`banking_games.games.banker_broker`; the rules it applies come from
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from fractions import Fraction
 from typing import Hashable, Sequence
 
 from ...cards import Card, shuffled
-from ...errors import ArgumentError, BetError, ConfigError, DealOverError, RuleError, short_repr
-from ...i18n import N_
+from ...errors import ArgumentError, BetError, ConfigError, DealOverError, Phrase, RuleError, short_repr
+from ...i18n import N_, _, ngettext, pgettext
 from ...money import LOSE, WIN, BetResult, Settlement, to_stake
 from ...checks import names as _names, whole_number
 from .rules import (PHASE_BETTING, PHASE_CUT, PHASE_OVER, PHASE_TURNING, BankerBrokerConfig, BetTiming, BottomCard,
@@ -71,7 +71,9 @@ class Bet:
 
 
 class Event:
-    """Base of the deal's history entries; ``text`` is one transcript line."""
+    """Base of the deal's history entries; ``text`` is one transcript line,
+    written in the language in use when the event happened
+    (:mod:`banking_games.i18n`; English: ``"Anna bets 1 on section 1"``)."""
 
     text: str = ""
 
@@ -122,13 +124,33 @@ class SectionTurned(Event):
     settled: tuple[BetSettled, ...]
     text: str = ""
 
+    def describe(self, turned: bool = True) -> str:
+        """The event as one line in the language in use (:attr:`text` is this line
+        as made when the section was turned). English: ``"section 1 (Anna's)
+        turned: AC, higher than 4D: Anna wins 1"``; with ``turned=False`` the
+        shorter line a table shows, ``"section 1 (Anna's): AC, higher than 4D:
+        Anna wins 1"``. Cards by their short names (``"AC"``)."""
+        section = self.section
+        if self.comparison is None:
+            template = (_("section {number} (banker's) turned: {card}") if turned
+                        else _("section {number} (banker's): {card}"))
+            return template.format(number=section.number, card=section.bottom.name)
+        cards = {1: _("{card}, higher than {banker_card}"), -1: _("{card}, lower than {banker_card}"),
+                 0: _("{card}, ties with {banker_card}")}[self.comparison].format(
+            card=section.bottom.name, banker_card=self.banker_card.name)
+        bets = "; ".join(_outcome_text(s) for s in self.settled) if self.settled else _("no bets")
+        template = (_("section {number} ({owner}) turned: {cards}: {bets}") if turned
+                    else _("section {number} ({owner}): {cards}: {bets}"))
+        return template.format(number=section.number, owner=_owner_text(section), cards=cards, bets=bets)
+
 
 def _owner_text(section: Section) -> str:
+    """Whose section it is, as a transcript says it: ``"Anna's"`` (3a), ``"open"`` (3b, 3c)."""
     if section.is_banker:
-        return "banker's"
+        return pgettext("section owner", "banker's")
     if section.owner is not None:
-        return f"{section.owner}'s"
-    return "open"
+        return pgettext("section owner", "{owner}'s").format(owner=section.owner)
+    return pgettext("section owner", "open")
 
 
 # ---------------------------------------------------------------- one deal
@@ -237,8 +259,8 @@ class BankerBrokerDeal:
             BetError: ``player`` is not a punter of this deal.
         """
         if player not in self.punters:
-            raise BetError(f"{short_repr(player)} is not a punter in this deal; punters: "
-                           f"{', '.join(map(str, self.punters))}")
+            raise BetError.of(N_("{player} is not a punter in this deal; punters: {punters}"),
+                              player=short_repr(player), punters=", ".join(map(str, self.punters)))
         if self.config.sectioning is Sectioning.ONE_EACH:
             return (self.punters.index(player) + 1,)
         return self.player_section_numbers
@@ -262,7 +284,8 @@ class BankerBrokerDeal:
 
     def _check_section(self, number: object) -> None:
         whole_number(number, "section", low=1, high=self.n_sections, error=BetError,
-                     rule=f"no section {short_repr(number)}: sections are numbered 1 to {self.n_sections} from the top")
+                     rule=Phrase(N_("no section {number}: sections are numbered 1 to {n} from the top"),
+                                 number=short_repr(number), n=self.n_sections))
 
     def bets_on(self, number: int) -> list[Bet]:
         """The bets placed on section ``number`` (1 = top), in the order placed.
@@ -297,29 +320,31 @@ class BankerBrokerDeal:
         if self.phase == PHASE_OVER:
             raise DealOverError.of(N_("the deal is over: no more bets in this deal (the next deal takes bets again)"))
         if self.phase != PHASE_BETTING:
-            when = self.config.bet_timing.value
-            now = ("a section has been turned already" if self.turned
-                   else "the pack has been cut already" if self.sections
-                   else "the pack is not cut yet: cut it first")
-            raise RuleError(f"at this table stakes go down {when} and before any section is turned; "
-                            f"{now}")
+            now = (Phrase(N_("a section has been turned already")) if self.turned
+                   else Phrase(N_("the pack has been cut already")) if self.sections
+                   else Phrase(N_("the pack is not cut yet: cut it first")))
+            template = (N_("at this table stakes go down before the cut and before any section is turned; {now}")
+                        if self.config.bet_timing is BetTiming.BEFORE_CUT else
+                        N_("at this table stakes go down after the cut and before any section is turned; {now}"))
+            raise RuleError.of(template, now=now)
         allowed = self.allowed_sections(player)  # BetError for someone who is not a punter
         if section is None:
             if len(allowed) != 1:
-                raise BetError(f"say which section {short_repr(player)} backs: one of "
-                               f"{', '.join(map(str, allowed))}")
+                raise BetError.of(N_("say which section {player} backs: one of {sections}"),
+                                  player=short_repr(player), sections=", ".join(map(str, allowed)))
             section = allowed[0]
         self._check_section(section)
         if section == self.banker_section_number:
-            raise BetError(f"section {section} is the banker's; punters back the players' sections "
-                           f"{', '.join(map(str, self.player_section_numbers))}")
+            raise BetError.of(N_("section {section} is the banker's; punters back the players' sections {sections}"),
+                              section=section, sections=", ".join(map(str, self.player_section_numbers)))
         if section not in allowed:
-            raise BetError(f"under option 3(a) {short_repr(player)} may bet only on their own section "
-                           f"{allowed[0]}, not section {section}")
+            raise BetError.of(N_("under option 3(a) {player} may bet only on their own section {own}, not section "
+                                 "{section}"), player=short_repr(player), own=allowed[0], section=section)
         amount = to_stake(stake)
         b = Bet(len(self.bets), player, section, amount)
         self.bets.append(b)
-        self.events.append(BetPlaced(b, text=f"{player} bets {_fmt(amount)} on section {section}"))
+        self.events.append(BetPlaced(b, text=_("{player} bets {amount} on section {section}").format(
+            player=player, amount=_fmt(amount), section=section)))
         return b
 
     def cut(self, sizes: Sequence[int] | None = None) -> PackCut:
@@ -346,13 +371,13 @@ class BankerBrokerDeal:
         if self.phase == PHASE_OVER:
             raise DealOverError.of(N_("the deal is over: nothing to cut"))
         if self.sections:
-            raise RuleError("the pack has already been cut this deal")
+            raise RuleError.of(N_("the pack has already been cut this deal"))
         discard = self.config.bottom_card is BottomCard.DISCARD
         usable = self.config.pack_size - 1
         k = self.n_sections
         if sizes is None:
             if self._rng is None:
-                raise RuleError("give the section sizes (no rng was given to draw them)")
+                raise RuleError.of(N_("give the section sizes (no rng was given to draw them)"))
             if discard:  # k-1 cut points among the 50 gaps inside 51 cards (standard pack)
                 points = [p + 1 for p in _sample(self._rng, usable - 1, k - 1)] + [usable]
             else:  # k cut points among the 51 gaps inside 52 cards
@@ -361,29 +386,29 @@ class BankerBrokerDeal:
         try:
             sizes = list(sizes)
         except TypeError:
-            raise BetError(f"give {k} section sizes as a sequence of whole numbers, top section first (or None "
-                           f"to draw them); got {short_repr(sizes)}") from None
+            raise BetError.of(N_("give {k} section sizes as a sequence of whole numbers, top section first (or None "
+                                 "to draw them); got {sizes}"), k=k, sizes=short_repr(sizes)) from None
         if len(sizes) != k:
-            raise BetError(f"give {k} section sizes, one per section in play (the banker's included), top "
-                           f"section first; got {_pieces_text(sizes)} ({len(sizes)} sizes)")
+            raise BetError.of(N_("give {k} section sizes, one per section in play (the banker's included), top "
+                                 "section first; got {sizes} ({n} sizes)"), k=k, sizes=_pieces_text(sizes), n=len(sizes))
         for s in sizes:
             whole_number(s, "a section size", low=1, error=BetError,
-                         rule=f"each of the {k} section sizes must be a whole number of at least 1 card "
-                              f"(sizes given: {_pieces_text(sizes)})")
+                         rule=Phrase(N_("each of the {k} section sizes must be a whole number of at least 1 card "
+                                        "(sizes given: {sizes})"), k=k, sizes=_pieces_text(sizes)))
         total = sum(sizes)
-        said = f"{total:,}" if total < 10 ** 40 else "a number of more than 40 digits"
+        said = (f"{total:,}" if total < 10 ** 40 else Phrase(N_("a number of more than 40 digits")))
         if discard and total != usable:
-            raise BetError(f"the sizes add up to {said}: with the bottom card discarded the {k} sections "
-                           f"share all {usable} other cards; give {k} sizes that add up to {usable}")
+            raise BetError.of(N_("the sizes add up to {total}: with the bottom card discarded the {k} sections share "
+                                 "all {usable} other cards; give {k} sizes that add up to {usable}"),
+                              total=said, k=k, usable=usable)
         if not discard and total > usable:
-            raise BetError(f"the sizes add up to {said}: with an unused bottom section the {k} sections "
-                           f"may hold at most {usable} cards (at least one is left unused); give {k} sizes "
-                           f"that add up to at most {usable}")
+            raise BetError.of(N_("the sizes add up to {total}: with an unused bottom section the {k} sections may hold "
+                                 "at most {usable} cards (at least one is left unused); give {k} sizes that add up to "
+                                 "at most {usable}"), total=said, k=k, usable=usable)
         # all checks done: mutate
         if discard:
             self.discarded = self.deck[-1]
-            self.events.append(BottomDiscarded(self.discarded, text="the banker discards the bottom "
-                                               "card face down"))
+            self.events.append(BottomDiscarded(self.discarded, text=_("the banker discards the bottom card face down")))
         sections, start = [], 0
         for i, s in enumerate(sizes, 1):
             sections.append(Section(i, self.deck[start:start + s], self.section_owner(i), i == k))
@@ -391,11 +416,12 @@ class BankerBrokerDeal:
         self.sections = tuple(sections)
         if not discard:
             self.unused_section = Section(k + 1, self.deck[start:], None, False, True)
-        unused = (f"; {self.unused_section.size} cards left unused at the bottom"
+        unused = (_("; {n} cards left unused at the bottom").format(n=self.unused_section.size)
                   if self.unused_section else "")
         ev = PackCut(self.sections, self.unused_section,
-                     text=f"the banker cuts {k} sections of {', '.join(map(str, sizes))} cards; "
-                          f"section {k} is the banker's{unused}")
+                     text=ngettext("the banker cuts {n} section of {sizes} cards; section {n} is the banker's",
+                                   "the banker cuts {n} sections of {sizes} cards; section {n} is the banker's",
+                                   k).format(n=k, sizes=", ".join(map(str, sizes))) + unused)
         self.events.append(ev)
         self.phase = PHASE_TURNING if self.config.bet_timing is BetTiming.BEFORE_CUT else PHASE_BETTING
         return ev
@@ -413,29 +439,21 @@ class BankerBrokerDeal:
         if self.phase == PHASE_OVER:
             raise DealOverError.of(N_("the deal is over: every section is turned"))
         if not self.sections:
-            raise RuleError("the pack has not been cut yet: cut it into sections before turning any")
+            raise RuleError.of(N_("the pack has not been cut yet: cut it into sections before turning any"))
         k = self.banker_section_number
         order = [k] + list(self.player_section_numbers)
         number = order[len(self.turned)]
         section = self.sections[number - 1]
         banker_card = self.sections[k - 1].bottom
         settled: list[BetSettled] = []
-        if number == k:
-            text = f"section {k} (banker's) turned: {section.bottom.name}"
-            comparison = None
-        else:
+        comparison = None
+        if number != k:
             comparison = compare(section.bottom, banker_card)
-            word = {1: "higher than", -1: "lower than", 0: "ties with"}[comparison]
-            parts = []
             for b in self.bets_on(number):
                 outcome = outcome_for(section.bottom, banker_card, self.config.tie_rule)
-                s = BetSettled(b, outcome, _net(outcome, b.stake))
-                settled.append(s)
-                parts.append(f"{b.player} {_outcome_text(s)}")
-            bets = "; ".join(parts) if parts else "no bets"
-            text = (f"section {number} ({_owner_text(section)}) turned: {section.bottom.name}, "
-                    f"{word} {banker_card.name}: {bets}")
-        ev = SectionTurned(section, banker_card, comparison, tuple(settled), text=text)
+                settled.append(BetSettled(b, outcome, _net(outcome, b.stake)))
+        ev = SectionTurned(section, banker_card, comparison, tuple(settled))
+        ev = replace(ev, text=ev.describe())
         for s in settled:
             self.results[s.bet.index] = s
         self.turned.append(number)
@@ -477,7 +495,8 @@ class BankerBrokerDeal:
         return settlement
 
     def transcript(self) -> str:
-        """The deal as plain text, one line per event."""
+        """The deal as plain text, one line per event (each in the language in use
+        when it happened, see :class:`Event`)."""
         return "\n".join(e.text for e in self.events)
 
     def __repr__(self) -> str:
@@ -485,18 +504,14 @@ class BankerBrokerDeal:
                 f"phase={self.phase!r}, bets={len(self.bets)})")
 
 
-def _and(names) -> str:
-    names = [str(n) for n in names]
-    return names[0] if len(names) == 1 else ", ".join(names[:-1]) + " and " + names[-1]
-
-
 def _fmt(x: Fraction) -> str:
     return str(x.numerator) if x.denominator == 1 else f"{x.numerator}/{x.denominator}"
 
 
 def _outcome_text(s: BetSettled) -> str:
+    """A settled bet as a transcript says it: ``"Anna wins 1"``, ``"Ben loses 1/2"``."""
     if s.outcome == WIN:
-        return f"wins {_fmt(s.net)}"
+        return _("{player} wins {amount}").format(player=s.bet.player, amount=_fmt(s.net))
     if s.outcome == LOSE:
-        return f"loses {_fmt(-s.net)}"
-    return f"gets the stake of {_fmt(s.bet.stake)} back"
+        return _("{player} loses {amount}").format(player=s.bet.player, amount=_fmt(-s.net))
+    return _("{player} gets the stake of {amount} back").format(player=s.bet.player, amount=_fmt(s.bet.stake))

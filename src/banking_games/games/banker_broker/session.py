@@ -12,11 +12,11 @@ from fractions import Fraction
 from typing import Hashable, Sequence
 
 from ...errors import ConfigError, RuleError, short_repr
-from ...i18n import _
+from ...i18n import _, joined
 from ...money import Settlement
 from ...checks import names as _names
 from ..cut import CutForBank, cut_for_bank
-from .deal import BankerBrokerDeal, _and
+from .deal import BankerBrokerDeal
 from .rules import MIN_PLAYERS, BankChange, BankerBrokerConfig, Sectioning, section_count
 
 
@@ -33,7 +33,8 @@ class BankChangeResult:
     Attributes:
         deal_number: the deal just finished (1, 2, ...).
         old_banker, new_banker: who held the bank before and holds it now.
-        reason: a short English explanation.
+        reason: a short explanation, written in the language in use when the
+            deal ended (:mod:`banking_games.i18n`); see :meth:`reason_in_language`.
         ace_claimants: under the Ace rule, who had a claim (punters who
             backed an Ace, plus the banker if his section showed an Ace too).
         cut: the high cut used, if any.
@@ -53,7 +54,11 @@ class BankChangeResult:
 
     def reason_in_language(self) -> str:
         """:attr:`reason` in the language in use (:mod:`banking_games.i18n`), as a
-        live table shows it; in English the same text."""
+        live table shows it; in English the same text. A reason written in
+        English (a result made in English, or by hand) is put into the
+        language in use; one already written in another language comes back
+        as it is. The Ace claimants are listed with the language's "and"
+        (:func:`~banking_games.i18n.joined`)."""
         r = self.reason
         fixed = {"the bank moves on to the next player on the left":
                  _("the bank moves on to the next player on the left"),
@@ -69,7 +74,8 @@ class BankChangeResult:
             return _("{punter} backed an Ace and takes the bank").format(punter=r[:-len(" backed an Ace and takes the bank")])
         if r.endswith(" have Ace claims and cut for the bank"):
             return _("{punters} have Ace claims and cut for the bank").format(
-                punters=r[:-len(" have Ace claims and cut for the bank")])
+                punters=joined(self.ace_claimants) if self.ace_claimants
+                else r[:-len(" have Ace claims and cut for the bank")])
         return r
 
 
@@ -203,17 +209,19 @@ class BankerBrokerSession:
         due = held >= self.config.deals_per_bank
         if change is BankChange.ROTATE_LEFT:
             new = self.punters[0] if due else old
-            reason = ("the bank moves on to the next player on the left" if due
-                      else f"{old} keeps the bank ({held} of {self.config.deals_per_bank} deals)")
+            reason = (_("the bank moves on to the next player on the left") if due
+                      else _("{banker} keeps the bank ({held} of {deals} deals)").format(
+                          banker=old, held=held, deals=self.config.deals_per_bank))
         elif change is BankChange.CUT_FOR_BANK:
             needs_cut = due
-            new, reason = old, f"{old} keeps the bank ({held} of {self.config.deals_per_bank} deals)"
+            new, reason = old, _("{banker} keeps the bank ({held} of {deals} deals)").format(
+                banker=old, held=held, deals=self.config.deals_per_bank)
         else:
             claimants = self.ace_claimants(deal)
             if not claimants:
-                new, reason = old, "nobody backed an Ace: the bank stays"
+                new, reason = old, _("nobody backed an Ace: the bank stays")
             elif len(claimants) == 1:
-                new, reason = claimants[0], f"{claimants[0]} backed an Ace and takes the bank"
+                new, reason = claimants[0], _("{punter} backed an Ace and takes the bank").format(punter=claimants[0])
             else:
                 needs_cut = True
                 new, reason = old, ""
@@ -224,8 +232,8 @@ class BankerBrokerSession:
                                 "cut_rounds")
             cut = cut_for_bank(cutters, rng=rng, rounds=cut_rounds)  # validates before any mutation
             new = cut.winner
-            reason = ("the players cut for the bank" if change is BankChange.CUT_FOR_BANK
-                      else f"{_and(claimants)} have Ace claims and cut for the bank")
+            reason = (_("the players cut for the bank") if change is BankChange.CUT_FOR_BANK
+                      else _("{punters} have Ace claims and cut for the bank").format(punters=joined(claimants)))
         elif cut_rounds is not None:
             raise RuleError("no cut is needed after this deal: do not give cut_rounds")
         # mutate
@@ -245,11 +253,14 @@ class BankerBrokerSession:
         return result
 
     def transcript(self) -> str:
-        """The session so far: one line per bank change."""
+        """The session so far: one line per bank change, in the language in use
+        (English: ``"after deal 1: the bank moves on to the next player on the
+        left; banker Dora -> Anna"``)."""
         lines = []
         if self.initial_cut is not None:
-            lines.append(f"first banker by high cut: {self.initial_cut.text()}")
+            lines.append(_("first banker by high cut: {cut}").format(cut=self.initial_cut.text()))
         for r in self.history:
             cut = f" ({r.cut.text()})" if r.cut is not None else ""
-            lines.append(f"after deal {r.deal_number}: {r.reason}{cut}; banker {r.old_banker} -> {r.new_banker}")
+            lines.append(_("after deal {number}: {reason}{cut}; banker {old} -> {new}").format(
+                number=r.deal_number, reason=r.reason_in_language(), cut=cut, old=r.old_banker, new=r.new_banker))
         return "\n".join(lines)

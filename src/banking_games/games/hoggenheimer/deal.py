@@ -12,7 +12,7 @@ from fractions import Fraction
 
 from ...cards import JOKER, Card, check_deck_order, hoggenheimer_pack, shuffled
 from ...errors import ArgumentError, BetError, ConfigError, DealOverError, RuleError, short_repr
-from ...i18n import N_
+from ...i18n import N_, _
 from ...money import LOSE, WIN, BetResult, Settlement, to_stake
 from .rules import Bet, BetSpec, Cell, HoggenheimerConfig, card_at, home_cell, make_bet
 
@@ -37,10 +37,11 @@ class BetPlaced:
     placed: PlacedBet
 
     def describe(self) -> str:
-        """One transcript line: ``"bet 1: Ann stakes 2 on jack of hearts (1 to 1)"``."""
+        """One transcript line in the language in use: ``"bet 1: Ann stakes 2 on
+        jack of hearts (1 to 1)"``."""
         p = self.placed
-        return (f"bet {p.number}: {p.player} stakes {_amount(p.stake)} on {p.bet.name} "
-                f"({_amount(p.bet.odds)} to 1)")
+        return _("bet {number}: {player} stakes {stake} on {bet} ({odds} to 1)").format(
+            number=p.number, player=p.player, stake=_amount(p.stake), bet=p.bet.name, odds=_amount(p.bet.odds))
 
 
 @dataclass(frozen=True)
@@ -64,19 +65,18 @@ class CardTurned:
     ends_deal: bool
 
     def describe(self) -> str:
-        """One transcript line, e.g. ``"turn 3: JH (taken from the 7S cell) face up on its cell"``
-        or ``"turn 9: Joker (from the pack): the deal ends"``."""
+        """One transcript line in the language in use, e.g. ``"turn 3: JH (taken from
+        the 7S cell) face up on its cell"`` or ``"turn 9: Joker (from the pack): the deal ends"``."""
         if isinstance(self.source, tuple):
-            r, c = self.source
-            src = f"taken from the {_cell_name(r, c)} cell"
+            src = _("taken from the {card} cell").format(card=_cell_name(*self.source))
         elif self.source == "side":
-            src = "the 33rd card, from the side"
+            src = _("the 33rd card, from the side")
         else:
-            src = "from the pack"
+            src = _("from the pack")
         if self.ends_deal:
-            return f"turn {self.number}: Joker ({src}): the deal ends"
-        r, c = self.to_cell
-        return f"turn {self.number}: {self.card.name} ({src}) face up on its cell"
+            return _("turn {number}: Joker ({source}): the deal ends").format(number=self.number, source=src)
+        return _("turn {number}: {card} ({source}) face up on its cell").format(
+            number=self.number, card=self.card.name, source=src)
 
 
 @dataclass(frozen=True)
@@ -378,20 +378,26 @@ class HoggenheimerDeal:
         return Settlement.from_results(self.result(p) for p in self._bets)
 
     def transcript(self) -> str:
-        """The deal as plain text, one line per event; after the end, one
-        line per bet's result and a last line with the banker's net."""
-        lines = [f"Hoggenheimer, {self.procedure} procedure, banker {self.banker}"]
+        """The deal as plain text in the language in use, one line per event;
+        after the end, one line per bet's result and a last line with the
+        banker's net (English: ``"bet 1 (Anna, 7S) wins: +2"``, ``"banker Dora: -2"``)."""
+        head = (_("Hoggenheimer, english procedure, banker {banker}") if self.procedure == "english"
+                else _("Hoggenheimer, german procedure, banker {banker}"))
+        lines = [head.format(banker=self.banker)]
         if self.config.is_reduced:
-            lines[0] += f", reduced pack {self.config.suits} x {self.config.ranks} + Joker"
+            lines[0] += _(", reduced pack {suits} x {ranks} + Joker").format(suits=self.config.suits,
+                                                                          ranks=self.config.ranks)
         lines += [e.describe() for e in self._events]
         if self._over:
             s = self.settle()
             for p, r in zip(self._bets, s.results):
                 sign = "+" if r.net > 0 else ""
-                lines.append(f"bet {p.number} ({p.player}, {p.bet.name}) {'wins' if r.outcome == WIN else 'loses'}: "
-                             f"{sign}{_amount(r.net)}")
+                line = (_("bet {number} ({player}, {bet}) wins: {net}") if r.outcome == WIN
+                        else _("bet {number} ({player}, {bet}) loses: {net}"))
+                lines.append(line.format(number=p.number, player=p.player, bet=p.bet.name,
+                                         net=f"{sign}{_amount(r.net)}"))
             sign = "+" if s.banker_net > 0 else ""
-            lines.append(f"banker {self.banker}: {sign}{_amount(s.banker_net)}")
+            lines.append(_("banker {banker}: {net}").format(banker=self.banker, net=f"{sign}{_amount(s.banker_net)}"))
         return "\n".join(lines)
 
     def __repr__(self) -> str:

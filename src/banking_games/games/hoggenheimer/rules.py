@@ -15,7 +15,7 @@ from typing import Iterable, Sequence, Union
 
 from ...checks import whole_number
 from ...cards import JOKER, Card, Suit, parse_card
-from ...errors import BetError, CardError, ConfigError, short_repr
+from ...errors import BetError, CardError, ConfigError, Phrase, short_repr
 from ...i18n import N_, _, pgettext
 
 
@@ -46,11 +46,11 @@ def home_cell(card: "str | Card") -> Cell:
     """
     card = parse_card(card)
     if card.is_joker:
-        raise BetError("the Joker has no cell on the Hoggenheimer layout; the cells hold "
-                       "A K Q J 10 9 8 7 of spades, hearts, diamonds and clubs")
+        raise BetError.of(N_("the Joker has no cell on the Hoggenheimer layout; the cells hold "
+                             "A K Q J 10 9 8 7 of spades, hearts, diamonds and clubs"))
     if card.rank not in RANK_COLUMNS:
-        raise BetError(f"{card.label} is not in the Hoggenheimer pack: the 2s to 6s are removed; "
-                       "cards are A K Q J 10 9 8 7 of each suit")
+        raise BetError.of(N_("{card} is not in the Hoggenheimer pack: the 2s to 6s are removed; "
+                             "cards are A K Q J 10 9 8 7 of each suit"), card=card.label)
     return SUIT_ROWS.index(card.suit), RANK_COLUMNS.index(card.rank)
 
 
@@ -206,7 +206,7 @@ PAYOUT_ODDS: dict[BetKind, Fraction] = {
 }
 """Payout odds "to 1" of each kind of bet: a winning stake ``s`` nets ``s * odds``."""
 
-_SHAPES = ("the legal bets are: one card (e.g. 'JH'); two cards next to each other in a row or "
+_SHAPES = N_("the legal bets are: one card (e.g. 'JH'); two cards next to each other in a row or "
            "a column (e.g. '7S 7H' or '10S 9S', not diagonal); four cards in a 2x2 square (e.g. "
            "'9H 8H 9D 8D'); the four cards of one rank, a column (e.g. '10' or 'tens'); the eight "
            "cards of one suit, a row (e.g. 'diamonds')")
@@ -251,6 +251,19 @@ def kind_name(kind: "BetKind") -> str:
             BetKind.SUIT: pgettext("kind of bet", "suit")}[kind]
 
 
+def _shape_error(what: Phrase) -> BetError:
+    """A refused bet: ``what`` was wrong, then the legal shapes (:data:`_SHAPES`);
+    a table shows ``what`` alone (``exc.params["what"]``), in the language in use."""
+    return BetError.of(N_("{what}; {shapes}"), what=what, shapes=Phrase(_SHAPES))
+
+
+def _unreadable(spec: object) -> BetError:
+    """A bet that is neither a card, cards, a rank nor a suit."""
+    return BetError.of(N_("{what}: give a card ('JH'), cards ('7S 7H'), a rank ('10', 'queens') or a suit "
+                          "('diamonds'); {shapes}"),
+                       what=Phrase(N_("cannot read the bet {spec}"), spec=short_repr(spec)), shapes=Phrase(_SHAPES))
+
+
 def _shape_of(cards: Sequence[Card]) -> BetKind:
     """The kind of bet a set of distinct layout cards forms; BetError if none."""
     cells = sorted(home_cell(c) for c in cards)
@@ -264,21 +277,22 @@ def _shape_of(cards: Sequence[Card]) -> BetKind:
         (r1, c1), (r2, c2) = cells
         if (r1 == r2 and abs(c1 - c2) == 1) or (c1 == c2 and abs(r1 - r2) == 1):
             return BetKind.PAIR
-        why = "they lie diagonally" if abs(r1 - r2) == 1 and abs(c1 - c2) == 1 else "they are not next to each other"
-        raise BetError(f"{names} is not a legal two-card bet: {why}; {_SHAPES}")
+        what = (N_("{cards} is not a legal two-card bet: they lie diagonally")
+                if abs(r1 - r2) == 1 and abs(c1 - c2) == 1 else
+                N_("{cards} is not a legal two-card bet: they are not next to each other"))
+        raise _shape_error(Phrase(what, cards=names))
     if n == 4:
         if len(cols) == 1:
             return BetKind.RANK
         if len(rows) == 2 and len(cols) == 2 and max(rows) - min(rows) == 1 and max(cols) - min(cols) == 1:
             return BetKind.SQUARE
-        raise BetError(f"{names} is not a legal four-card bet (neither a 2x2 square nor one whole "
-                       f"column); {_SHAPES}")
+        raise _shape_error(Phrase(N_("{cards} is not a legal four-card bet (neither a 2x2 square nor one whole "
+                                     "column)"), cards=names))
     if n == 8:
         if len(rows) == 1:
             return BetKind.SUIT
-        raise BetError(f"{names} is not a legal eight-card bet (not one whole row); {_SHAPES}")
-    raise BetError.of(N_("a bet covers 1, 2, 4 or 8 cards, got {n} ({names}); {shapes}"), n=n, names=names,
-                      shapes=_SHAPES)
+        raise _shape_error(Phrase(N_("{cards} is not a legal eight-card bet (not one whole row)"), cards=names))
+    raise _shape_error(Phrase(N_("a bet covers 1, 2, 4 or 8 cards, got {n} ({names})"), n=n, names=names))
 
 
 @dataclass(frozen=True)
@@ -370,18 +384,19 @@ def _check_cards(cards: Iterable["str | Card"]) -> list[Card]:
     try:
         cards = list(cards)
     except TypeError:
-        raise BetError(f"the cards of a bet must be a card or a sequence of cards, got {short_repr(cards)}; {_SHAPES}") from None
+        raise _shape_error(Phrase(N_("the cards of a bet must be a card or a sequence of cards, got {cards}"),
+                                  cards=short_repr(cards))) from None
     parsed = [parse_card(c) for c in cards]
     if any(c.is_joker for c in parsed):
-        raise BetError(f"nobody can bet on the Joker: it ends the deal; {_SHAPES}")
+        raise _shape_error(Phrase(N_("nobody can bet on the Joker: it ends the deal")))
     for c in parsed:
         home_cell(c)  # rejects 2s-6s
     seen: set[Card] = set()
     dup = [c.label for c in parsed if c in seen or seen.add(c)]
     if dup:
-        raise BetError(f"card named twice in one bet: {' '.join(dup)}; {_SHAPES}")
+        raise _shape_error(Phrase(N_("card named twice in one bet: {cards}"), cards=" ".join(dup)))
     if not parsed:
-        raise BetError(f"a bet needs at least one card; {_SHAPES}")
+        raise _shape_error(Phrase(N_("a bet needs at least one card")))
     return parsed
 
 
@@ -420,7 +435,7 @@ def make_bet(spec: BetSpec) -> Bet:
     if isinstance(spec, str):
         word = spec.strip().upper()
         if not word:
-            raise BetError(f"empty bet; {_SHAPES}")
+            raise _shape_error(Phrase(N_("empty bet")))
         parts = word.replace(",", " ").replace("–", " ").replace("-", " ").replace("+", " ").split()
         if len(parts) == 1:
             token = parts[0]
@@ -436,8 +451,7 @@ def make_bet(spec: BetSpec) -> Bet:
                 suit = _SUIT_WORDS.get(token) or _SUIT_WORDS[spec.strip()]
                 cards = [Card(r, suit) for r in RANK_COLUMNS]
             else:
-                raise BetError(f"cannot read the bet {short_repr(spec)}: give a card ('JH'), cards ('7S 7H'), "
-                               f"a rank ('10', 'queens') or a suit ('diamonds'); {_SHAPES}")
+                raise _unreadable(spec)
         else:
             cards = parts
     elif isinstance(spec, Card):
@@ -446,8 +460,7 @@ def make_bet(spec: BetSpec) -> Bet:
         try:
             cards = list(spec)
         except TypeError:
-            raise BetError(f"cannot read the bet {short_repr(spec)}: give a card ('JH'), cards ('7S 7H'), "
-                           f"a rank ('10', 'queens') or a suit ('diamonds'); {_SHAPES}") from None
+            raise _unreadable(spec) from None
     checked = _check_cards(cards)
     return Bet(_shape_of(checked), tuple(checked))
 

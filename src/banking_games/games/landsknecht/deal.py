@@ -12,8 +12,8 @@ from typing import Hashable, Iterable, Sequence
 
 from ...checks import names
 from ...cards import Card, check_deck_order, parse_card, parse_cards, shuffled
-from ...errors import BetError, ConfigError, DealOverError, DeckError, RuleError, StakeError, short_repr
-from ...i18n import N_
+from ...errors import BetError, ConfigError, DealOverError, DeckError, Phrase, RuleError, StakeError, short_repr
+from ...i18n import N_, _, ngettext
 from ...money import LOSE, WIN, BetResult, Settlement, to_stake
 from .rules import (BANKER_CARD, BET, LAYOUT_CARD, PAIR_BANKER, PAIR_DEAD, PAIR_PLAYERS, PAYOUT, PLAYERS_CARD,
                     SETUP_PAIR, VOID, Bet, LandsknechtConfig, LandsknechtEvent)
@@ -34,8 +34,12 @@ def _fmt(amount: Fraction) -> str:
     return str(amount)
 
 
-def _count(items, word: str = "bet") -> str:
-    return f"{len(items)} {word}" + ("" if len(items) == 1 else "s")
+def _pile_text(cards: Sequence[Card]) -> "str | Phrase":
+    """A pile, top card first, for a message: ``"5♣ on 5♠"`` (German "5♣ auf 5♠")."""
+    text = cards[0].label
+    for card in cards[1:]:
+        text = Phrase(N_("{upper} on {lower}"), upper=card.label, lower=text)
+    return text
 
 
 def deck_with_top(top: Iterable["str | Card"], config: "LandsknechtConfig | None" = None) -> list[Card]:
@@ -136,8 +140,15 @@ class LandsknechtDeal:
         self._by_rank[card.rank] = pile
         return pile
 
-    def _log(self, turn: int, kind: str, card: Card, text: str, **kw) -> LandsknechtEvent:
-        event = LandsknechtEvent(turn, kind, card, text, **kw)
+    def _log(self, turn: int, kind: str, card: Card, body: str, **kw) -> LandsknechtEvent:
+        """Record an event whose line, without its head, is ``body`` (already in the language in use)."""
+        if kind == BET:
+            text = _("bet: {what}").format(what=body)
+        elif turn == 0:
+            text = _("setup: {what}").format(what=body)
+        else:
+            text = _("turn {turn}: {what}").format(turn=turn, what=body)
+        event = LandsknechtEvent(turn, kind, card, text, body=body, **kw)
         self._events.append(event)
         return event
 
@@ -145,16 +156,16 @@ class LandsknechtDeal:
         # Rule 1: two layout cards; a second layout card pairing the first is laid on it.
         first = self._draw()
         self._new_pile("layout", first)
-        self._log(0, LAYOUT_CARD, first, f"setup: {first} is layout card 1")
+        self._log(0, LAYOUT_CARD, first, _("{card} is layout card {n}").format(card=first, n=1))
         while True:
             card = self._draw()
             if card.rank == first.rank:
                 self._by_rank[first.rank].cards.append(card)
-                self._log(0, SETUP_PAIR, card, f"setup: {card} pairs layout card {first} and is laid on it; "
-                          "another layout card is dealt", on=first)
+                self._log(0, SETUP_PAIR, card, _("{card} pairs layout card {base} and is laid on it; another layout "
+                                                 "card is dealt").format(card=card, base=first), on=first)
                 continue
             self._new_pile("layout", card)
-            self._log(0, LAYOUT_CARD, card, f"setup: {card} is layout card 2")
+            self._log(0, LAYOUT_CARD, card, _("{card} is layout card {n}").format(card=card, n=2))
             break
         # Rule 2: the banker's card; one pairing a layout card is laid on it.
         while True:
@@ -162,11 +173,12 @@ class LandsknechtDeal:
             pile = self._by_rank.get(card.rank)
             if pile is not None:
                 pile.cards.append(card)
-                self._log(0, SETUP_PAIR, card, f"setup: {card} would be the banker's card but pairs layout card "
-                          f"{pile.base} and is laid on it; another banker's card is dealt", on=pile.base)
+                self._log(0, SETUP_PAIR, card, _("{card} would be the banker's card but pairs layout card {base} and "
+                                                 "is laid on it; another banker's card is dealt").format(
+                    card=card, base=pile.base), on=pile.base)
                 continue
             self._new_pile("banker", card)
-            self._log(0, BANKER_CARD, card, f"setup: {card} is the banker's card")
+            self._log(0, BANKER_CARD, card, _("{card} is the banker's card").format(card=card))
             break
         # Rule 3: the players' card; pairing a layout card as rule 2, pairing the banker's card voids the deal.
         while True:
@@ -174,17 +186,19 @@ class LandsknechtDeal:
             pile = self._by_rank.get(card.rank)
             if pile is not None and pile.role == "layout":
                 pile.cards.append(card)
-                self._log(0, SETUP_PAIR, card, f"setup: {card} would be the players' card but pairs layout card "
-                          f"{pile.base} and is laid on it; another players' card is dealt", on=pile.base)
+                self._log(0, SETUP_PAIR, card, _("{card} would be the players' card but pairs layout card {base} and "
+                                                 "is laid on it; another players' card is dealt").format(
+                    card=card, base=pile.base), on=pile.base)
                 continue
             if pile is not None:  # the banker's card
                 pile.cards.append(card)
                 self._void = self._over = True
-                self._log(0, VOID, card, f"setup: {card} would be the players' card but pairs the banker's card "
-                          f"{pile.base}; the deal is void and must be redealt", on=pile.base)
+                self._log(0, VOID, card, _("{card} would be the players' card but pairs the banker's card {base}; "
+                                           "the deal is void and must be redealt").format(card=card, base=pile.base),
+                          on=pile.base)
                 return
             self._new_pile("players", card, live=True)
-            self._log(0, PLAYERS_CARD, card, f"setup: {card} is the players' card")
+            self._log(0, PLAYERS_CARD, card, _("{card} is the players' card").format(card=card))
             return
 
     # ------------------------------------------------------------------ state
@@ -312,7 +326,8 @@ class LandsknechtDeal:
         return tuple(self._events)
 
     def transcript(self) -> str:
-        """The history as plain text, one line per event."""
+        """The history as plain text, one line per event (each in the language in
+        use when it happened: :attr:`LandsknechtEvent.text`)."""
         return "\n".join(e.text for e in self._events)
 
     # ------------------------------------------------------------------ bets
@@ -341,31 +356,36 @@ class LandsknechtDeal:
         State is unchanged when an error is raised.
         """
         if self._over:
-            why = "void (redeal)" if self._void else "over: the banker's card has been paired"
-            raise DealOverError(f"no more bets: the deal is {why}")
+            raise DealOverError.of(N_("no more bets: the deal is void (redeal)") if self._void else
+                                   N_("no more bets: the deal is over: the banker's card has been paired"))
         target = parse_card(card)
         amount = to_stake(stake)
         lo, hi = self.config.min_stake, self.config.max_stake
         if (lo is not None and amount < lo) or (hi is not None and amount > hi):
-            raise StakeError(f"stake {_fmt(amount)} is outside the banker's limits for this deal: "
-                             f"from {_fmt(lo) if lo is not None else 'any positive amount'} "
-                             f"to {_fmt(hi) if hi is not None else 'no upper limit'}")
+            raise StakeError.of(N_("stake {stake} is outside the banker's limits for this deal: from {low} to {high}"),
+                                stake=_fmt(amount),
+                                low=_fmt(lo) if lo is not None else Phrase(N_("any positive amount")),
+                                high=_fmt(hi) if hi is not None else Phrase(N_("no upper limit")))
         self._check_player(player)
         pile = self._by_rank.get(target.rank)
-        live = ", ".join(c.label for c in self.live_cards) or "none"
+        live = ", ".join(c.label for c in self.live_cards) or Phrase(N_("none"))
         if pile is None or target not in pile.cards:
-            raise BetError(f"{target.label} is not on the table; the players' cards that can be backed are: {live}")
+            raise BetError.of(N_("{card} is not on the table; the players' cards that can be backed are: {live}"),
+                              card=target.label, live=live)
         if pile.role == "layout":
-            raise RuleError(f"{target.label} is a layout card: layout cards cannot be backed; "
-                            f"back a live players' card ({live})")
+            raise RuleError.of(N_("{card} is a layout card: layout cards cannot be backed; back a live players' card "
+                                  "({live})"), card=target.label, live=live)
         if pile.role == "banker":
-            raise RuleError(f"{target.label} is the banker's card: it cannot be backed; back a live players' card ({live})")
+            raise RuleError.of(N_("{card} is the banker's card: it cannot be backed; back a live players' card ({live})"),
+                               card=target.label, live=live)
         if target != pile.base or not pile.live:
-            raise RuleError(f"rank {target.rank_name} is already paired ({' on '.join(c.label for c in reversed(pile.cards))}): "
-                            f"it takes no more bets this deal; live players' cards: {live}")
+            raise RuleError.of(N_("rank {rank} is already paired ({pile}): it takes no more bets this deal; live "
+                                  "players' cards: {live}"), rank=target.rank_name, pile=_pile_text(pile.cards),
+                               live=live)
         bet = Bet(len(self._bets) + 1, player, target, amount, self._turns)
         self._bets.append(bet)
-        self._log(self._turns, BET, target, f"bet: {player} stakes {_fmt(amount)} on {target}", bet=bet)
+        self._log(self._turns, BET, target, _("{player} stakes {amount} on {card}").format(
+            player=player, amount=_fmt(amount), card=target), bet=bet)
         return bet
 
     def _check_player(self, player: Hashable) -> None:
@@ -376,10 +396,10 @@ class LandsknechtDeal:
         if player is None:
             raise BetError("a bet needs a player (got None)")
         if self.banker is not None and player == self.banker:
-            raise RuleError(f"{player} holds the bank: the banker does not back players' cards")
+            raise RuleError.of(N_("{player} holds the bank: the banker does not back players' cards"), player=player)
         if self.players is not None and player not in self.players:
-            raise BetError(f"{short_repr(player)} is not at this table; players: "
-                           + ", ".join(str(p) for p in self.players if p != self.banker))
+            raise BetError.of(N_("{player} is not at this table; players: {players}"), player=short_repr(player),
+                              players=", ".join(str(p) for p in self.players if p != self.banker))
 
     def withdraw_bet(self, player: Hashable, card: "str | Card") -> None:
         """Always refused: a stake once placed cannot be taken back (source, *Later turns*).
@@ -467,30 +487,34 @@ class LandsknechtDeal:
         if pile is None:
             self._new_pile("players", card, live=True)
             n = sum(1 for p in self._piles if p.role == "players")
-            return self._log(t, PLAYERS_CARD, card, f"turn {t}: {card} pairs nothing and becomes players' card {n}")
+            return self._log(t, PLAYERS_CARD, card, _("{card} pairs nothing and becomes players' card {n}").format(
+                card=card, n=n))
         pile.cards.append(card)
         if pile.role == "banker":
             results = tuple(self._settle(b, WIN) for b in self.live_bets)
             self._over = True
             total = sum((r.stake for r in results), Fraction(0))
+            paid = (ngettext("{n} live bet totalling {total} at {odds} to 1",
+                             "{n} live bets totalling {total} at {odds} to 1", len(results)).format(
+                n=len(results), total=_fmt(total), odds=_fmt(PAYOUT)) if results else _("nothing: no live bets"))
             return self._log(t, PAIR_BANKER, card,
-                             f"turn {t}: {card} pairs the banker's card {pile.base}; the deal ends and the bank pays "
-                             + (f"{_count(results, 'live bet')} totalling {_fmt(total)} at {_fmt(PAYOUT)} to 1"
-                                if results else "nothing: no live bets"),
+                             _("{card} pairs the banker's card {base}; the deal ends and the bank pays {paid}").format(
+                                 card=card, base=pile.base, paid=paid),
                              on=pile.base, settled=results)
         if pile.role == "players" and pile.live:
             pile.live = False
             results = tuple(self._settle(b, LOSE) for b in self.live_bets if b.card == pile.base)
             total = sum((r.stake for r in results), Fraction(0))
+            won = (ngettext("the bank wins {n} bet on it totalling {total}",
+                            "the bank wins {n} bets on it totalling {total}", len(results)).format(
+                n=len(results), total=_fmt(total)) if results else _("no bets were on it"))
             return self._log(t, PAIR_PLAYERS, card,
-                             f"turn {t}: {card} pairs players' card {pile.base}; "
-                             + (f"the bank wins {_count(results)} on it totalling {_fmt(total)}" if results
-                                else "no bets were on it")
-                             + f"; rank {card.rank_name} is out of play",
+                             _("{card} pairs players' card {base}; {bets}; rank {rank} is out of play").format(
+                                 card=card, base=pile.base, bets=won, rank=card.rank_name),
                              on=pile.base, settled=results)
-        what = "layout card" if pile.role == "layout" else "paired players' card"
-        return self._log(t, PAIR_DEAD, card, f"turn {t}: {card} pairs {what} {pile.base}; nothing changes",
-                         on=pile.base)
+        what = (_("{card} pairs layout card {base}; nothing changes") if pile.role == "layout"
+                else _("{card} pairs paired players' card {base}; nothing changes"))
+        return self._log(t, PAIR_DEAD, card, what.format(card=card, base=pile.base), on=pile.base)
 
     def _settle(self, bet: Bet, outcome: str) -> BetResult:
         assert bet.number not in self._results, "a bet is settled once"

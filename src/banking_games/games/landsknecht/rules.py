@@ -193,7 +193,13 @@ class LandsknechtEvent:
         bet: for :data:`BET`, the :class:`Bet`.
         settled: bets settled by this event (lost on :data:`PAIR_PLAYERS`,
             won on :data:`PAIR_BANKER`).
-        text: one readable line.
+        text: one transcript line, in the language in use when the event
+            happened (:mod:`banking_games.i18n`): ``"turn 3: 5H pairs nothing
+            and becomes players' card 2"``, ``"setup: 9C is the banker's card"``,
+            ``"bet: Anna stakes 1 on 5H"``.
+        body: :attr:`text` without its head (``"setup: "``, ``"turn 3: "``,
+            ``"bet: "``), for a table that words the head itself
+            (``"Card 3: ..."``, ``"Bet 2: ..."``).
     """
 
     turn: int
@@ -203,3 +209,4 @@ class LandsknechtEvent:
     on: Card | None = None
     bet: Bet | None = None
     settled: tuple[BetResult, ...] = ()
+    body: str = ""

@@ -15,6 +15,7 @@ from typing import Hashable, Iterable, Sequence
 from ...checks import names
 from ...cards import Card, check_deck_order, random_source, shuffled
 from ...errors import ConfigError, RuleError, short_repr
+from ...i18n import _
 from ...money import Settlement
 from .deal import LandsknechtDeal
 from .rules import FIRST_BANKER_RANK, MAX_REDEALS, MIN_PLAYERS, LandsknechtConfig
@@ -58,7 +59,7 @@ def new_deal(rng: object, *, config: LandsknechtConfig | None = None, banker: Ha
         config.check_dealable()
     source = _as_random(rng)
     voided = []
-    for _ in range(MAX_REDEALS + 1):
+    for _attempt in range(MAX_REDEALS + 1):
         deal = LandsknechtDeal(config, rng=source, banker=banker, players=players)
         if not deal.is_void:
             return deal, tuple(voided)
@@ -80,9 +81,10 @@ class FirstBankerDraw:
     dealt: tuple[tuple[Hashable, Card], ...]
 
     def transcript(self) -> str:
-        """One line per card dealt."""
-        lines = [f"{p} gets {c}" for p, c in self.dealt]
-        lines.append(f"{self.banker} received the first ace and holds the bank")
+        """One line per card dealt, in the language in use: ``"Anna gets 7H"``, ...,
+        ``"Ben received the first ace and holds the bank"``."""
+        lines = [_("{player} gets {card}").format(player=p, card=c) for p, c in self.dealt]
+        lines.append(_("{player} received the first ace and holds the bank").format(player=self.banker))
         return "\n".join(lines)
 
 
