@@ -156,20 +156,22 @@ def test_the_switcher_leads_to_the_same_page_in_each_edition(browser, sub_path_u
 
 @pytest.fixture(scope="module", params=OTHER)
 def edition_loads(request, browser, site_url, built_site):
-    """Every page of one other edition loaded twice, each load serving two checks:
+    """Every page of one other edition loaded once, at 390 px in a phone's context, the load
+    serving three checks:
 
-    * at 390 px in a phone's context, light mode: what is cut off or scrolls with no cue (as
-      tests/test_phone_layout.py finds it: longer German words, Russian text), then axe-core
-      in light mode on the same load;
-    * at desktop width, dark mode: axe-core in dark mode.
+    * in light mode: what is cut off or scrolls with no cue (as tests/test_phone_layout.py
+      finds it: longer German words, Russian text), then axe-core in light mode;
+    * the reader's system switched to dark mode (as a reader switches it, the page not
+      loaded again), then axe-core in dark mode.
 
-    Both record requests to other hosts. What the English audit checks beyond that (every
-    fold opened, a theme switched after loading: tests/test_axe.py) is the same CSS and
+    Both record requests to other hosts. A page switched to dark shows the colours of the same
+    page loaded dark: tests/test_axe.py checks that on every English page with widgets, and
+    audits them loaded dark, at desktop width, with every fold opened; that is the same CSS and
     script in every edition, so it is checked once, in English. Each edition's loads are a
     worker group of their own (tests/conftest.py, ``SPLIT_GROUPS``), beside the English audit
     or the other edition's. No other edition shipped: no parameter, the tests are skipped."""
-    from site_audit import AXE, AXE_RUN, DESKTOP, PHONE, edition_pages, overflow_problems, wait_ready
-    from test_axe import SETTLED_JS, THEME_JS, _report
+    from site_audit import AXE, AXE_RUN, PHONE, edition_pages, overflow_problems, wait_ready
+    from test_axe import SETTLED_JS, THEME_JS, _report, switch
     from test_phone_layout import SCROLL_CUE_JS
     lang = request.param
     pages = edition_pages(built_site, lang)
@@ -177,24 +179,28 @@ def edition_loads(request, browser, site_url, built_site):
     themes, cut = {}, []
     for name in pages:
         themes[name] = {}
-        for scheme, options in (("light", dict(viewport=PHONE, is_mobile=True, has_touch=True)),
-                                ("dark", dict(viewport=DESKTOP))):
-            ctx, problems = new_context(browser, color_scheme=scheme, service_workers="block", **options)
-            try:
-                page = ctx.new_page()
-                page.goto(f"{site_url}/{name}", wait_until="load")
-                wait_ready(page)
-                if scheme == "light":
-                    cut += [f"{name}: {p}" for p in overflow_problems(page)]
-                    cut += [f"{name}: scrolls with no cue: {p}" for p in page.evaluate(SCROLL_CUE_JS)]
-                page.wait_for_function(SETTLED_JS, arg=scheme, timeout=10_000)
-                page.add_script_tag(path=str(AXE))
+        ctx, problems = new_context(browser, color_scheme="light", service_workers="block", viewport=PHONE,
+                                    is_mobile=True, has_touch=True)
+        try:
+            page = ctx.new_page()
+            page.goto(f"{site_url}/{name}", wait_until="load")
+            wait_ready(page)
+            cut += [f"{name}: {p}" for p in overflow_problems(page)]
+            cut += [f"{name}: scrolls with no cue: {p}" for p in page.evaluate(SCROLL_CUE_JS)]
+            page.wait_for_function(SETTLED_JS, arg="light", timeout=10_000)
+            page.add_script_tag(path=str(AXE))
+            seen = 0
+            for scheme in ("light", "dark"):
+                if scheme == "dark":
+                    switch(page, "dark")
                 themes[name][scheme] = page.evaluate(THEME_JS)
-                where = "light, 390 px" if scheme == "light" else "dark"
+                where = f"{scheme}, 390 px"
                 found[scheme] += [f"{name} [{where}]: " + _report(v) for v in page.evaluate(AXE_RUN)]
-                found[scheme] += [f"{name} [{where}]: request to another host: {u}" for u in problems.external]
-            finally:
-                ctx.close()
+                found[scheme] += [f"{name} [{where}]: request to another host: {u}"
+                                  for u in problems.external[seen:]]
+                seen = len(problems.external)
+        finally:
+            ctx.close()
     return lang, pages, {"found": found, "themes": themes}, cut
 
 
