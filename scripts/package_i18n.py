@@ -7,7 +7,7 @@
 
 ``extract`` reads every ``.py`` of ``src/banking_games`` with Babel's Python
 extractor (keywords below: ``_``, ``N_``, ``ngettext``, ``pgettext``,
-``npgettext`` and ``.of`` of a package error); ``update`` keeps every
+``npgettext``, ``.of`` of a package error and ``Phrase.counted``, a plural); ``update`` keeps every
 translation whose English is unchanged, marks one whose English changed as
 fuzzy (a translator checks it; the catalogue test fails until then) and adds
 new messages untranslated. Both are Babel's own operations (``pybabel extract``
@@ -35,7 +35,7 @@ import catalogues  # noqa: E402
 from banking_games import i18n  # noqa: E402
 
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2),
-            "npgettext": ((1, "c"), 2, 3), "of": None}
+            "npgettext": ((1, "c"), 2, 3), "of": None, "counted": (1, 2)}
 """Babel's keyword spec: the functions whose string arguments are messages."""
 
 POT = i18n.LOCALES / f"{i18n.DOMAIN}.pot"

@@ -8,6 +8,8 @@ left exactly as it was before the call.
 
 from __future__ import annotations
 
+from typing import Callable
+
 __all__ = [
     "GameError",
     "CardError",
@@ -55,6 +57,18 @@ class GameError(Exception):
         exc.template, exc.params = template, dict(params)
         return exc
 
+    @classmethod
+    def like(cls, exc: BaseException) -> "GameError":
+        """An error of this class with ``exc``'s message, and with its template
+        and params when ``exc`` was made with :meth:`of` (so that
+        :func:`banking_games.i18n.error_text` still translates it): the board
+        turns a group code's :class:`GroupCodeError` into its :class:`BoardError`."""
+        new = cls(str(exc))
+        template = getattr(exc, "template", "")
+        if isinstance(exc, GameError) and template:
+            new.template, new.params = template, dict(exc.params)
+        return new
+
 
 class Phrase(str):
     """A piece of an error's message with its own English template, put into a
@@ -63,7 +77,9 @@ class Phrase(str):
     :func:`banking_games.i18n.error_text` when a reader sees it.
     ``Phrase(N_("the pack has been cut already"))``,
     ``Phrase(N_("sections are numbered 1 to {n}"), n=4)``; a value may be a
-    Phrase itself.
+    Phrase itself. Three more kinds: :meth:`counted` (a count with its
+    plural forms), :meth:`number` (a number written as the language writes
+    it) and :meth:`written` (words the caller writes in the language in use).
 
     Raises:
         KeyError: a placeholder of ``template`` without a value.
@@ -71,10 +87,38 @@ class Phrase(str):
 
     template: str
     params: dict
+    plural: str | None = None      # a counted phrase's English plural (its singular is the template)
+    count: int | None = None       # a counted phrase's count
+    words: Callable[[], str] | None = None   # writes the phrase in the language in use
 
     def __new__(cls, template: str, **params: object) -> "Phrase":
         text = super().__new__(cls, template.format(**params))
         text.template, text.params = template, dict(params)
+        return text
+
+    @classmethod
+    def counted(cls, singular: str, plural: str, n: int, **params: object) -> "Phrase":
+        """A count with its plural forms, ``{n}`` in both: ``"1 deal"``, ``"1,000 deals"``
+        in English (``n`` grouped by thousands); shown with the catalogue's forms of ``n``
+        and its number written as the language writes it (Russian ``5 сдач``). The
+        catalogues take the two texts as one plural message (the extractor's
+        keyword ``counted``)."""
+        text = super().__new__(cls, (singular if n == 1 else plural).format(n=f"{n:,}", **params))
+        text.template, text.params, text.plural, text.count = singular, dict(params), plural, n
+        return text
+
+    @classmethod
+    def number(cls, n: int) -> "Phrase":
+        """A whole number: English ``12,345``; shown as the language writes it (German ``12.345``)."""
+        from .i18n import localize_number   # the i18n module imports this one
+        return cls.written(f"{n:,}", lambda: localize_number(f"{n:,}"))
+
+    @classmethod
+    def written(cls, english: str, words: Callable[[], str]) -> "Phrase":
+        """``english`` in ``str()``; ``words()`` is what a reader sees (called when the
+        message is shown): a field's label or a game's name in the language in use."""
+        text = super().__new__(cls, english)
+        text.template, text.params, text.words = english, {}, words
         return text
 
 

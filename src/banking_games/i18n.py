@@ -218,10 +218,17 @@ def error_text(exc: BaseException) -> str:
 
 def phrase_text(value: object) -> object:
     """A :class:`~banking_games.errors.Phrase` (a piece of an error's message) in
-    the language in use; any other value as it is."""
-    if isinstance(value, Phrase):
-        return _(value.template).format(**{k: phrase_text(v) for k, v in value.params.items()})
-    return value
+    the language in use (a counted phrase in the catalogue's plural form, a number
+    as the language writes it); any other value as it is."""
+    if not isinstance(value, Phrase):
+        return value
+    if value.words is not None:
+        return value.words()
+    params = {k: phrase_text(v) for k, v in value.params.items()}
+    if value.plural is not None:
+        return ngettext(value.template, value.plural, value.count).format(
+            n=localize_number(f"{value.count:,}"), **params)
+    return _(value.template).format(**params)
 
 
 def joined(names) -> str:

@@ -232,17 +232,18 @@ def check_counts(deals: int, counts: Mapping[str, tuple[int, int]]) -> None:
     """
     for key in BOARD_NAMES:
         if key not in counts:
-            raise BoardError(f"the {key} count is missing")
+            raise BoardError.of(N_("the {event} count is missing"), event=key)
     sections = {counts[k][1] for k in BOARD_NAMES}
     if len(sections) != 1:
-        raise BoardError("W, T and L must be counted over the same sections")
+        raise BoardError.of(N_("W, T and L must be counted over the same sections"))
     n = sections.pop()
     if n == 0 or n % deals:
-        raise BoardError(f"{n} sections in {deals} deals cannot be: each deal has the same number of "
-                         "punters' sections, at least 1")
+        raise BoardError.of(N_("{sections} sections in {deals} deals cannot be: each deal has the same number of "
+                               "punters' sections, at least 1"), sections=n, deals=deals)
     if sum(counts[k][0] for k in BOARD_NAMES) != n:
         w, t, l = (counts[k][0] for k in ("win", "tie", "lose"))
-        raise BoardError(f"W {w} + T {t} + L {l} = {w + t + l}, but each of the {n} sections is one of them")
+        raise BoardError.of(N_("W {w} + T {t} + L {l} = {total}, but each of the {n} sections is one of them"),
+                            w=w, t=t, l=l, total=w + t + l, n=n)
 
 
 def cards_counts(values: Mapping[str, int], deals: int) -> dict[str, tuple[int, int]]:
@@ -280,7 +281,7 @@ def repeat_template(bets: Sequence[str], rng: random.Random) -> bb.BankerBrokerD
         section = bet_index(spec)
         punter = next((p for p in deal.punters if section in deal.allowed_sections(p)), None)
         if punter is None:
-            raise BoardError(f"no punter of the table as it starts may back {spec}")
+            raise BoardError.of(N_("no punter of the table as it starts may back {bet}"), bet=spec)
         deal.bet(punter, 1, section=section)
     return deal
 

@@ -17,8 +17,8 @@ from types import ModuleType
 from typing import Callable, Mapping, Sequence
 
 from .. import registry
-from ..errors import BoardError, short_repr
-from ..i18n import _, ngettext, pgettext
+from ..errors import BoardError, Phrase, short_repr
+from ..i18n import N_, _, localize_number, ngettext, pgettext
 from . import group_codes as gcodes
 from . import teaching as T
 from .repeat_plan import repeat_tally
@@ -92,11 +92,15 @@ def same_group(a: "gcodes.GroupCode", b: "gcodes.GroupCode", group_a: int | None
 
 
 def _refusals(refused: Sequence[tuple[int, str, str]]) -> list[str]:
-    """The message's sentences for refused lines: the first :data:`SHOW_REFUSED` one by one, then a count."""
-    said = [f"Refused line {n} ({short_repr(line)}): {why}" for n, line, why in refused[:SHOW_REFUSED]]
+    """The message's sentences for refused lines ``(line number, line, why)``, ``why`` in the
+    language in use: the first :data:`SHOW_REFUSED` one by one, then a count, in the language in use."""
+    said = [_("Refused line {n} ({line}): {why}").format(n=n, line=short_repr(line), why=why)
+            for n, line, why in refused[:SHOW_REFUSED]]
     if len(refused) > SHOW_REFUSED:
         more = len(refused) - SHOW_REFUSED
-        said.append(f"And {more:,} more refused line{'s' if more != 1 else ''} (left in the field).")
+        said.append(ngettext("And {n} more refused line (left in the field).",
+                             "And {n} more refused lines (left in the field).", more).format(
+            n=localize_number(f"{more:,}")))
     return said
 
 
@@ -130,8 +134,8 @@ def _game(name: object) -> _Game:
     key = str(name).strip().lower()
     key = _ALIASES.get(key, key)
     if key not in GAMES:
-        raise BoardError(f"no class board for the game {short_repr(name)}: one of "
-                         + ", ".join(repr(k) for k in GAMES))
+        raise BoardError.of(N_("no class board for the game {game}: one of {games}"), game=short_repr(name),
+                            games=", ".join(repr(k) for k in GAMES))
     return GAMES[key]
 
 
@@ -156,17 +160,22 @@ def check_counts(game: str, deals: int, counts: Mapping[str, tuple[int, int]]) -
     """
     g = _game(game)
     if isinstance(deals, bool) or not isinstance(deals, int) or deals < 1:
-        raise BoardError(f"a group deals at least 1 deal, got {short_repr(deals)}")
+        raise BoardError.of(N_("a group deals at least 1 deal, got {deals}"), deals=short_repr(deals))
     for name, pair in counts.items():
         s, t = pair
         if s < 0 or t < 0:
-            raise BoardError(f"{name}: a count cannot be negative, got {s} of {t}")
+            raise BoardError.of(N_("{event}: a count cannot be negative, got {successes} of {trials}"),
+                                event=event_phrase(name), successes=s, trials=t)
         if name not in g.lesson.TALLY_EVENTS and s > t:
-            raise BoardError(f"{name}: {s} successes out of {t} cannot be (more than the trials)")
+            raise BoardError.of(N_("{event}: {successes} successes out of {trials} cannot be (more than the trials)"),
+                                event=event_phrase(name), successes=s, trials=t)
     known = set(g.names) | set(g.lesson.TALLY_EVENTS)
     unknown = sorted(set(counts) - known)
     if unknown:
-        raise BoardError(f"{g.title} has no event {', '.join(unknown)}: its events are {', '.join(sorted(known))}")
+        info = registry.game(g.key)
+        raise BoardError.of(N_("{game} has no event {unknown}: its events are {known}"),
+                            game=Phrase.written(info.title, lambda: info.name), unknown=", ".join(unknown),
+                            known=", ".join(sorted(known)))
     g.lesson.check_counts(deals, counts)
 
 
@@ -234,17 +243,35 @@ def _counts_text(counts: Mapping[str, tuple[int, int]], order: Sequence[str]) ->
                      for k in keys)
 
 
+_EVENT_WORDS = ("win", "tie", "lose", "first", "late", "void")
+"""The events whose key is a word, written in the language in use (``pgettext("counted event", key)``)."""
+
+
+def event_word(key: str) -> str:
+    """An event's key as the board writes it in the language in use: a word where the
+    key is one (:data:`_EVENT_WORDS`, German ``Gewinn``), else the key (``"A"``)."""
+    return pgettext("counted event", key) if key in _EVENT_WORDS else key
+
+
+def event_phrase(key: str) -> Phrase:
+    """An event's key in an error's message: English the key, shown as :func:`event_word`."""
+    return Phrase.written(key, lambda: event_word(key))
+
+
+def field_phrase(label: str) -> Phrase:
+    """A field's label of the real-cards form (the game's ``CARD_FIELDS``, English) in an
+    error's message: shown as the form shows it (:func:`teaching.event_label`)."""
+    return Phrase.written(label, lambda: T.event_label(label))
+
+
 def counts_words(counts: Mapping[str, tuple[int, int]], order: Sequence[str]) -> str:
     """A group's counts as the board shows them, in the language in use:
     ``"A 40 of 80, B 26 of 80"``, ``"54 cards turned"`` (German ``"A 40 von 80"``);
     an event's name is its key, in words where the key is a word (``win 10 of 30``)."""
     keys = [k for k in order if k in counts] + sorted(k for k in counts if k not in order)
-    words = {"win": pgettext("counted event", "win"), "tie": pgettext("counted event", "tie"),
-             "lose": pgettext("counted event", "lose"), "first": pgettext("counted event", "first"),
-             "late": pgettext("counted event", "late"), "void": pgettext("counted event", "void")}
     return ", ".join(ngettext("{n} card turned", "{n} cards turned", counts[k][0]).format(n=counts[k][0])
                      if k == "turned" else
-                     _("{event} {successes} of {trials}").format(event=words.get(k, k), successes=counts[k][0],
+                     _("{event} {successes} of {trials}").format(event=event_word(k), successes=counts[k][0],
                                                                  trials=counts[k][1])
                      for k in keys)
 
@@ -259,17 +286,26 @@ def _check_cost(code: "gcodes.GroupCode") -> int:
 
 
 def _whole(text: object, what: str) -> int:
+    """A field of the real-cards form read as a whole number 0 or more (commas and
+    underscores between digits allowed); ``what`` names the field in the message (a
+    :class:`Phrase`, or English text).
+
+    Raises:
+        BoardError: a truth value, a negative number, an empty field, or text that is not
+            a whole number of at most 9 digits.
+    """
     if isinstance(text, bool):
-        raise BoardError(f"{what}: a whole number is needed, got {text!r}")
+        raise BoardError.of(N_("{field}: a whole number is needed, got {value}"), field=what, value=repr(text))
     if isinstance(text, int):
         if text < 0:
-            raise BoardError(f"{what}: a count cannot be negative, got {text}")
+            raise BoardError.of(N_("{field}: a count cannot be negative, got {value}"), field=what, value=text)
         return text
     raw = str(text).strip().replace(",", "").replace("_", "")
     if not raw:
-        raise BoardError(f"{what}: the field is empty; type a whole number")
+        raise BoardError.of(N_("{field}: the field is empty; type a whole number"), field=what)
     if not (raw.isdigit() and raw.isascii()) or len(raw) > 9:
-        raise BoardError(f"{what}: type a whole number 0 or more (at most 9 digits), got {short_repr(str(text))}")
+        raise BoardError.of(N_("{field}: type a whole number 0 or more (at most 9 digits), got {value}"), field=what,
+                            value=short_repr(str(text)))
     return int(raw)
 
 

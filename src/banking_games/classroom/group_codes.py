@@ -79,7 +79,8 @@ from typing import Mapping
 
 from .. import registry
 from ..checks import whole_number
-from ..errors import GroupCodeError, short_repr
+from ..errors import GroupCodeError, Phrase, short_repr
+from ..i18n import N_
 from .teaching import Count, GroupCounts
 
 __all__ = [
@@ -176,6 +177,11 @@ def canonical_bet(game: str, spec: str) -> str:
 
 
 # ------------------------------------------------------------------ the code
+
+def _title(game: str) -> Phrase:
+    """A game's name in a refusal: English in ``str()``, the edition's name where a reader sees it."""
+    return Phrase.written(GAME_TITLES[game], lambda: registry.game(game).name)
+
 
 def _check_game(game: object) -> str:
     if game not in GAMES:
@@ -443,20 +449,24 @@ def normalise(text: object) -> str:
             says that codes never use it).
     """
     if not isinstance(text, str):
-        raise GroupCodeError(f"a group code is text, got {short_repr(text)}")
+        raise GroupCodeError.of(N_("a group code is text, got {value}"), value=short_repr(text))
     if len(text) > 2 * MAX_LENGTH:
-        raise GroupCodeError(f"a group code has at most {MAX_LENGTH} symbols; this text has {len(text):,} characters")
+        raise GroupCodeError.of(N_("a group code has at most {most} symbols; this text has {n} characters"),
+                                most=MAX_LENGTH, n=Phrase.number(len(text)))
     symbols = "".join(ch for ch in text.upper() if ch not in _SEPARATORS)
     if not symbols:
-        raise GroupCodeError("the code is empty: type the group's code, e.g. GAHL-...")
+        raise GroupCodeError.of(N_("the code is empty: type the group's code, e.g. GAHL-..."))
     for i, ch in enumerate(symbols):
         if ch not in _VALUE:
-            why = (" (codes never use 0, O, 1, I or Z, so that none can be mistaken for another)"
-                   if ch in "0O1IZ" else "")
-            raise GroupCodeError(f"{ch!r} (symbol {i + 1}) is not used in group codes{why}; the symbols are "
-                                 f"the digits 2-9 and the letters A-Y without I and O")
+            template = (N_("{symbol} (symbol {n}) is not used in group codes (codes never use 0, O, 1, I or Z, so "
+                           "that none can be mistaken for another); the symbols are the digits 2-9 and the letters "
+                           "A-Y without I and O") if ch in "0O1IZ" else
+                        N_("{symbol} (symbol {n}) is not used in group codes; the symbols are the digits 2-9 and "
+                           "the letters A-Y without I and O"))
+            raise GroupCodeError.of(template, symbol=repr(ch), n=i + 1)
     if len(symbols) > MAX_LENGTH:
-        raise GroupCodeError(f"a group code has at most {MAX_LENGTH} symbols, got {len(symbols):,}")
+        raise GroupCodeError.of(N_("a group code has at most {most} symbols, got {n}"), most=MAX_LENGTH,
+                                n=Phrase.number(len(symbols)))
     return symbols
 
 
@@ -465,11 +475,12 @@ class _Reader:
         self.s, self.i = symbols, 0
 
     def number(self, what: str) -> int:
+        """The next number of the code; ``what`` (a :class:`Phrase`) names it in a refusal."""
         digits = []
         while True:
             if self.i >= len(self.s):
-                raise GroupCodeError(f"the code is cut short (truncated): it ends inside {what}; "
-                                     "copy the whole code, every group of four")
+                raise GroupCodeError.of(N_("the code is cut short (truncated): it ends inside {what}; "
+                                           "copy the whole code, every group of four"), what=what)
             c = self.s[self.i]
             self.i += 1
             if c in LAST:
@@ -479,7 +490,7 @@ class _Reader:
                 return n
             digits.append(MORE.index(c))
             if len(digits) > 40:
-                raise GroupCodeError(f"the code is malformed: {what} has more than 40 symbols")
+                raise GroupCodeError.of(N_("the code is malformed: {what} has more than 40 symbols"), what=what)
 
 
 def decode(text: str, *, game: str | None = None) -> GroupCode:
@@ -499,77 +510,84 @@ def decode(text: str, *, game: str | None = None) -> GroupCode:
     symbols = normalise(text)
     half = len(symbols) // 2
     if len(symbols) % 2 == 0 and half >= 6 and symbols[:half] == symbols[half:]:
-        raise GroupCodeError("the same code is there twice (pasted twice?): enter it once")
+        raise GroupCodeError.of(N_("the same code is there twice (pasted twice?): enter it once"))
     if symbols[0] != "G":
-        raise GroupCodeError(f"a group code starts with {PREFIX} (G, then the version letter); "
-                             f"this one starts with {symbols[:2]!r}")
+        raise GroupCodeError.of(N_("a group code starts with {prefix} (G, then the version letter); "
+                                   "this one starts with {start}"), prefix=PREFIX, start=repr(symbols[:2]))
     if len(symbols) < MIN_SYMBOLS:
-        raise GroupCodeError(f"the code is cut short (truncated): {len(symbols)} symbols, a group code has "
-                             "at least 8; copy the whole code, every group of four")
+        raise GroupCodeError.of(N_("the code is cut short (truncated): {n} symbols, a group code has "
+                                   "at least 8; copy the whole code, every group of four"), n=len(symbols))
     if symbols[1] != VERSION:
-        raise GroupCodeError(f"this code starts G{symbols[1]}, a version {symbols[1]} group code; this board reads "
-                             f"version {VERSION} codes (starting {PREFIX}): a code made by a newer page, or a typo "
-                             "in its second symbol")
+        raise GroupCodeError.of(N_("this code starts G{letter}, a version {letter} group code; this board reads "
+                                   "version {version} codes (starting {prefix}): a code made by a newer page, or a "
+                                   "typo in its second symbol"), letter=symbols[1], version=VERSION, prefix=PREFIX)
     if not _valid(symbols):
-        raise GroupCodeError("the check symbol does not fit: there is a typo in the code (a symbol mistyped, "
-                             "two swapped, or one missing or extra); read it again from the group's table")
+        raise GroupCodeError.of(N_("the check symbol does not fit: there is a typo in the code (a symbol mistyped, "
+                                   "two swapped, or one missing or extra); read it again from the group's table"))
     by_symbol = {v: k for k, v in GAMES.items()}
     code_game = by_symbol.get(symbols[2])
     if code_game is None:
-        raise GroupCodeError(f"the code is malformed: {symbols[2]!r} names no game (H, B or L)")
+        raise GroupCodeError.of(N_("the code is malformed: {symbol} names no game (H, B or L)"),
+                                symbol=repr(symbols[2]))
     if game is not None and code_game != game:
-        raise GroupCodeError(f"this is a {GAME_TITLES[code_game]} code; this board is for {GAME_TITLES[game]}: "
-                             f"enter it on the {GAME_TITLES[code_game]} lesson's board")
+        raise GroupCodeError.of(N_("this is a {code_game} code; this board is for {game}: enter it on the "
+                                   "{code_game} lesson's board"), code_game=_title(code_game), game=_title(game))
     kind = {v: k for k, v in KINDS.items()}.get(symbols[3])
     if kind is None:
-        raise GroupCodeError(f"the code is malformed: {symbols[3]!r} names no kind (L lesson, R repeat, C cards)")
+        raise GroupCodeError.of(N_("the code is malformed: {symbol} names no kind (L lesson, R repeat, C cards)"),
+                                symbol=repr(symbols[3]))
     r = _Reader(symbols[:-1])
     r.i = 4
-    seed = None if kind == "cards" else r.number("the seed")
-    deals = r.number("the number of deals")
+    seed = None if kind == "cards" else r.number(Phrase(N_("the seed")))
+    deals = r.number(Phrase(N_("the number of deals")))
     if deals > MAX_DEALS or deals < 1:
-        raise GroupCodeError(f"the code claims {deals:,} deals; a group code holds 1 to {MAX_DEALS:,} deals "
-                             "(the Repeat panel's most): the code has been altered")
+        raise GroupCodeError.of(N_("the code claims {deals} deals; a group code holds 1 to {most} deals "
+                                   "(the Repeat panel's most): the code has been altered"),
+                                deals=Phrase.number(deals), most=Phrase.number(MAX_DEALS))
     if seed is not None and seed > MAX_SEED:
-        raise GroupCodeError(f"the seed has more than 40 digits; the code has been altered")
+        raise GroupCodeError.of(N_("the seed has more than 40 digits; the code has been altered"))
     bets: tuple[str, ...] = ()
     if kind == "repeat":
-        n = r.number("the number of bets")
+        n = r.number(Phrase(N_("the number of bets")))
         if not 1 <= n <= 30:
-            raise GroupCodeError(f"the code claims {n} bets; a repeat's code has 1 to 30: the code has been altered")
-        bets = tuple(bet_spec(code_game, r.number(f"bet {k + 1}")) for k in range(n))
+            raise GroupCodeError.of(N_("the code claims {n} bets; a repeat's code has 1 to 30: the code has been "
+                                       "altered"), n=n)
+        bets = tuple(bet_spec(code_game, r.number(Phrase(N_("bet {n}"), n=k + 1))) for k in range(n))
     names = bets if kind == "repeat" else EVENTS[code_game]
     counts = {}
     for name in names:
         if kind == "repeat":
-            missed = r.number(f"the count of {name!r}")
+            missed = r.number(Phrase(N_("the count of {name}"), name=repr(name)))
             if missed > deals:
-                raise GroupCodeError(f"counts that cannot be: bet {name!r} missed {missed:,} of {deals:,} deals; "
-                                     "the code has been altered (tampered)")
-            counts[name] = (r.number(f"the count of {name!r}"), deals - missed)
+                raise GroupCodeError.of(N_("counts that cannot be: bet {name} missed {missed} of {deals} deals; "
+                                           "the code has been altered (tampered)"), name=repr(name),
+                                        missed=Phrase.number(missed), deals=Phrase.number(deals))
+            counts[name] = (r.number(Phrase(N_("the count of {name}"), name=repr(name))), deals - missed)
             continue
-        t1 = r.number(f"the count of {name!r}")
+        t1 = r.number(Phrase(N_("the count of {name}"), name=repr(name)))
         if t1:
-            s = r.number(f"the count of {name!r}")
+            s = r.number(Phrase(N_("the count of {name}"), name=repr(name)))
             counts[name] = (s, t1 - 1)
     net_names = bets if kind == "repeat" else NET_NAMES[code_game]
-    mask = r.number("the nets")
+    mask = r.number(Phrase(N_("the nets")))
     if mask >> len(net_names):
-        raise GroupCodeError("the code is malformed: its nets name more bets than it has (tampered)")
+        raise GroupCodeError.of(N_("the code is malformed: its nets name more bets than it has (tampered)"))
     nets = {}
     for i, name in enumerate(net_names):
         if mask >> i & 1:
-            num = _unzigzag(r.number(f"the net of {name!r}"))
-            den = r.number(f"the net of {name!r}") + 1
+            num = _unzigzag(r.number(Phrase(N_("the net of {name}"), name=repr(name))))
+            den = r.number(Phrase(N_("the net of {name}"), name=repr(name))) + 1
             x = Fraction(num, den)
             if x.denominator != den:
-                raise GroupCodeError(f"the code is malformed: the net of {name!r} is not in lowest terms (tampered)")
+                raise GroupCodeError.of(N_("the code is malformed: the net of {name} is not in lowest terms "
+                                           "(tampered)"), name=repr(name))
             nets[name] = x
     if r.i != len(r.s):
-        raise GroupCodeError(f"the code is malformed: {len(r.s) - r.i} symbols too many after the counts")
+        raise GroupCodeError.of(N_("the code is malformed: {n} symbols too many after the counts"),
+                                n=len(r.s) - r.i)
     for x in counts.values():
         if x[0] > 10 ** 9 or x[1] > 10 ** 9:
-            raise GroupCodeError("counts that cannot be: more than 10^9; the code has been altered")
+            raise GroupCodeError.of(N_("counts that cannot be: more than 10^9; the code has been altered"))
     return GroupCode(code_game, kind, seed, deals, bets, counts, nets)
 
 

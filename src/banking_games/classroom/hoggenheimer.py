@@ -229,15 +229,16 @@ def check_counts(deals: int, counts: Mapping[str, tuple[int, int]]) -> None:
     """
     for letter in BOARD_NAMES:
         if letter not in counts:
-            raise BoardError(f"bet {letter} is missing from the counts")
+            raise BoardError.of(N_("bet {letter} is missing from the counts"), letter=letter)
         if counts[letter][1] != deals:
-            raise BoardError(f"bet {letter} counted over {counts[letter][1]} deals, but the group dealt {deals}")
+            raise BoardError.of(N_("bet {letter} counted over {trials} deals, but the group dealt {deals}"),
+                                letter=letter, trials=counts[letter][1], deals=deals)
     if "turned" in counts:
         cards, n = counts["turned"]
         most = _most_cards()
         if n != deals or not deals <= cards <= most * deals:
-            raise BoardError(f"cards turned: {cards} over {n} deals cannot be (from 1 to {most} a deal, "
-                             f"{deals} deals)")
+            raise BoardError.of(N_("cards turned: {cards} over {trials} deals cannot be (from 1 to {most} a deal, "
+                                   "{deals} deals)"), cards=cards, trials=n, most=most, deals=deals)
 
 
 def cards_counts(values: Mapping[str, int], deals: int) -> dict[str, tuple[int, int]]:

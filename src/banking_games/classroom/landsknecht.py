@@ -18,7 +18,7 @@ from fractions import Fraction
 from typing import Callable, Mapping, Sequence
 
 from ..checks import names
-from ..errors import BoardError, RuleError
+from ..errors import BoardError, Phrase, RuleError
 from ..i18n import N_
 from ..exact import landsknecht as exact_lk
 from ..games import landsknecht as lk
@@ -214,15 +214,17 @@ def check_counts(deals: int, counts: Mapping[str, tuple[int, int]]) -> None:
         BoardError: saying which count cannot be.
     """
     if "first" not in counts or counts["first"][1] != deals:
-        raise BoardError(f"F is staked once in every deal: {deals} stakes are needed, got "
-                         f"{counts['first'][1] if 'first' in counts else 'none'}")
+        raise BoardError.of(N_("F is staked once in every deal: {deals} stakes are needed, got {got}"), deals=deals,
+                            got=counts["first"][1] if "first" in counts else Phrase(N_("none")))
     if "late" in counts and counts["late"][1] > deals:
-        raise BoardError(f"L is placed at most once a deal: {counts['late'][1]} placed in {deals} deals")
+        raise BoardError.of(N_("L is placed at most once a deal: {placed} placed in {deals} deals"),
+                            placed=counts["late"][1], deals=deals)
     if "void" not in counts:
-        raise BoardError("the void deals are missing")
+        raise BoardError.of(N_("the void deals are missing"))
     v, started = counts["void"]
     if started != v + deals:
-        raise BoardError(f"void deals: {started} deals started should be the {deals} played and the {v} void")
+        raise BoardError.of(N_("void deals: {started} deals started should be the {deals} played and the {void} void"),
+                            started=started, deals=deals, void=v)
 
 
 def cards_counts(values: Mapping[str, int], deals: int) -> dict[str, tuple[int, int]]:
@@ -234,7 +236,8 @@ def cards_counts(values: Mapping[str, int], deals: int) -> dict[str, tuple[int, 
     """
     pairs = {"first": (values["first"], deals), "void": (values["void"], values["void"] + deals)}
     if values["late"] > values["late_placed"]:
-        raise BoardError(f"L won {values['late']} times but was placed only {values['late_placed']} times")
+        raise BoardError.of(N_("L won {won} times but was placed only {placed} times"), won=values["late"],
+                            placed=values["late_placed"])
     if values["late_placed"]:
         pairs["late"] = (values["late"], values["late_placed"])
     return pairs
@@ -254,7 +257,7 @@ def repeat_template(bets: Sequence[str], rng: random.Random) -> lk.LandsknechtDe
     """
     players = DEFAULT_PLAYERS
     if any(bet_index(spec) != 1 for spec in bets):
-        raise BoardError("only a repeat of a bet on the first players' card is dealt again here")
+        raise BoardError.of(N_("only a repeat of a bet on the first players' card is dealt again here"))
     deal, _void = lk.new_deal(rng, banker=players[0], players=list(players))
     deal.place_bet(players[1], deal.players_cards[0], 1)
     return deal

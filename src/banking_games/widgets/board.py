@@ -66,9 +66,9 @@ from ..classroom import teaching as T
 from ..classroom.board_checks import (CHECK_DEALS_PER_ADD, GAMES, MAX_PASTE_CHARS, MAX_PASTE_LINES, REPEAT_CHECK_DEALS,
                                       SHOW_REFUSED, BoardError, _Entry, _check_cost, _counts_text, _game, counts_words, _lesson_counts,
                                       _lesson_events, _pairs, _refusals, _repeat_counts, _whole, check_counts,
-                                      group_identity, group_lineage, same_group)
+                                      event_word, field_phrase, group_identity, group_lineage, same_group)
 from ..checks import typed_chance
-from ..errors import GameError, short_repr
+from ..errors import GameError, Phrase, short_repr
 from ..render import ALERT_COLOUR, MUTED_COLOUR
 from .common import Disclosure, MessageBar, html_table, plural
 from .controls import number_text
@@ -83,6 +83,11 @@ __all__ = ["ClassBoard", "BoardError", "REPEAT_CHECK_DEALS", "CHECK_DEALS_PER_AD
 
 
 # ---------------------------------------------------------------- the board
+
+def _deals(n: int) -> Phrase:
+    """``n`` deals in a refusal's message (``"1 deal"``, ``"1,000 deals"``; shown in the language in use)."""
+    return Phrase.counted("{n} deal", "{n} deals", n)
+
 
 class ClassBoard(plain.VBox):
     """The class results board of one game's lesson.
@@ -256,9 +261,11 @@ class ClassBoard(plain.VBox):
             events = _lesson_events(self.game.key)
             others = [spec for spec in code.bets if spec not in events]
             if others:
-                pooled = ", ".join(f"{spec} ({e})" for spec, e in events.items()) or "none of a repeat's bets"
-                raise BoardError(f"this repeat's bet {others[0]} is not one the lesson pools; the board pools "
-                                 f"the lesson's counts: {pooled}")
+                pooled = (Phrase.written(", ".join(f"{spec} ({e})" for spec, e in events.items()),
+                                         lambda: ", ".join(f"{spec} ({event_word(e)})" for spec, e in events.items()))
+                          if events else Phrase(N_("none of a repeat's bets")))
+                raise BoardError.of(N_("this repeat's bet {bet} is not one the lesson pools; the board pools "
+                                       "the lesson's counts: {pooled}"), bet=others[0], pooled=pooled)
             counts = {k: (int(v[0]), int(v[1])) for k, v in code.counts.items()}
         else:
             counts = _lesson_counts(code)
@@ -289,7 +296,7 @@ class ClassBoard(plain.VBox):
         try:
             return gcodes.decode(text, game=self.game.key)
         except GameError as exc:
-            raise BoardError(str(exc)) from None
+            raise BoardError.like(exc) from None
 
     # ------------------------------------------------------------ actions
     def add(self, text: str, *, from_field: bool = False) -> list[_Entry]:
@@ -328,19 +335,19 @@ class ClassBoard(plain.VBox):
             try:
                 code = self._decode(line)
                 if group_identity(code) in have:
-                    raise BoardError(self._already(code))
+                    raise self._already(code)
                 lineage = group_lineage(code)
                 earlier = next((e for e in self.entries + added
                                 if lineage is not None and group_lineage(e.code) == lineage), None)
                 if earlier is not None and earlier.code.deals > code.deals:
-                    raise BoardError(self._earlier(code, earlier))
+                    raise self._earlier(code, earlier)
                 cost = _check_cost(code)
                 if dealt and dealt + cost > CHECK_DEALS_PER_ADD:
                     held.append((number, line))
                     continue
                 entry = self._entry(code)
             except GameError as exc:
-                refused.append((number, line, str(exc)))
+                refused.append((number, line, error_text(exc)))
                 continue
             dealt += cost
             have.add(entry.identity)
@@ -386,18 +393,23 @@ class ClassBoard(plain.VBox):
         return added
 
     @staticmethod
-    def _earlier(code: "gcodes.GroupCode", later: "_Entry") -> str:
-        what = "repeat" if code.kind == "repeat" else "group"
-        return (f"an earlier code of the {what} with seed {code.seed}: the board has its code of "
-                f"{plural(later.code.deals, 'deal')}, which holds these {plural(code.deals, 'deal')} (one entry per "
-                "group, the latest)")
+    def _earlier(code: "gcodes.GroupCode", later: "_Entry") -> BoardError:
+        """The refusal of ``code`` when the board has a later code of its group, ``later``."""
+        template = (N_("an earlier code of the repeat with seed {seed}: the board has its code of {later}, which "
+                       "holds these {deals} (one entry per group, the latest)") if code.kind == "repeat" else
+                    N_("an earlier code of the group with seed {seed}: the board has its code of {later}, which "
+                       "holds these {deals} (one entry per group, the latest)"))
+        return BoardError.of(template, seed=code.seed, later=_deals(later.code.deals), deals=_deals(code.deals))
 
     @staticmethod
-    def _already(code: "gcodes.GroupCode") -> str:
-        what = "repeat" if code.kind == "repeat" else "group"
-        return (f"a {what} with seed {code.seed} and {plural(code.deals, 'deal')} is already on the board (the "
-                "same seed deals the same cards, so it would be counted twice; pasted twice, or written another "
-                "way?)")
+    def _already(code: "gcodes.GroupCode") -> BoardError:
+        """The refusal of ``code`` when its group is on the board already."""
+        template = (N_("a repeat with seed {seed} and {deals} is already on the board (the same seed deals the "
+                       "same cards, so it would be counted twice; pasted twice, or written another way?)")
+                    if code.kind == "repeat" else
+                    N_("a group with seed {seed} and {deals} is already on the board (the same seed deals the "
+                       "same cards, so it would be counted twice; pasted twice, or written another way?)"))
+        return BoardError.of(template, seed=code.seed, deals=_deals(code.deals))
 
     def add_cards(self, number: object, deals: object, **counts: object) -> _Entry:
         """Add a group that dealt with real cards: its ``number`` (tells the
@@ -410,14 +422,15 @@ class ClassBoard(plain.VBox):
                 cannot be, a group already on the board (nothing changes).
         """
         g = self.game
-        group = _whole(number, "Group")
-        d = _whole(deals, "Deals")
-        values = {name: _whole(counts.get(name, ""), label) for name, label in g.fields if name != "deals"}
+        group = _whole(number, Phrase(N_("Group")))
+        d = _whole(deals, field_phrase(dict(g.fields).get("deals", "Deals")))
+        values = {name: _whole(counts.get(name, ""), field_phrase(label)) for name, label in g.fields if name != "deals"}
         extra = sorted(set(counts) - set(values))
         if extra:
-            raise BoardError(f"the real-cards form has no field {', '.join(extra)}")
+            raise BoardError.of(N_("the real-cards form has no field {fields}"), fields=", ".join(extra))
         if d < 1 or d > 10_000:
-            raise BoardError(f"Deals: from 1 to 10,000, got {d:,}")
+            raise BoardError.of(N_("Deals: from 1 to {most}, got {deals}"), most=Phrase.number(10_000),
+                                deals=Phrase.number(d))
         pairs = g.lesson.cards_counts(values, d)
         check_counts(g.key, d, pairs)
         gc = T.GroupCounts(group, d)
@@ -426,12 +439,12 @@ class ClassBoard(plain.VBox):
         try:
             code = gcodes.GroupCode.from_group_counts(g.key, "cards", gc)
         except GameError as exc:
-            raise BoardError(str(exc)) from None
+            raise BoardError.like(exc) from None
         entry = self._entry(code)
         entry.group = group
         if any(e.group == group for e in self.entries):
-            raise BoardError(f"a real-cards group {group} is already on the board: give this group another "
-                             "number, or remove the other first")
+            raise BoardError.of(N_("a real-cards group {group} is already on the board: give this group another "
+                                   "number, or remove the other first"), group=group)
         self.entries.append(entry)
         self._save()
         self._render()
