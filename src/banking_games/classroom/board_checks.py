@@ -243,14 +243,13 @@ def _counts_text(counts: Mapping[str, tuple[int, int]], order: Sequence[str]) ->
                      for k in keys)
 
 
-_EVENT_WORDS = ("win", "tie", "lose", "first", "late", "void")
-"""The events whose key is a word, written in the language in use (``pgettext("counted event", key)``)."""
-
-
 def event_word(key: str) -> str:
     """An event's key as the board writes it in the language in use: a word where the
-    key is one (:data:`_EVENT_WORDS`, German ``Gewinn``), else the key (``"A"``)."""
-    return pgettext("counted event", key) if key in _EVENT_WORDS else key
+    key is one (``"win"``, German ``Gewinn``; ``"first"``, ``"void"``, ...), else the key (``"A"``)."""
+    words = {"win": pgettext("counted event", "win"), "tie": pgettext("counted event", "tie"),
+             "lose": pgettext("counted event", "lose"), "first": pgettext("counted event", "first"),
+             "late": pgettext("counted event", "late"), "void": pgettext("counted event", "void")}
+    return words.get(key, key)
 
 
 def event_phrase(key: str) -> Phrase:
