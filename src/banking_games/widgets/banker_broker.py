@@ -557,8 +557,15 @@ class BankerBrokerTable(DealingTable):
     @guarded
     def place_bet(self) -> None:
         """Place ``stake`` for ``punter`` on ``section`` (the engine checks
-        the moment, the section and the stake)."""
-        self.deal.bet(self.punter.value, self.stake.value, section=self.section.value)
+        the moment, the section and the stake); with no punter chosen, the
+        message asks for one (after the engine's word on the moment)."""
+        try:
+            self.deal.bet(self.punter.value, self.stake.value, section=self.section.value)
+        except BetError:
+            if self.punter.value is None:   # the engine's "None is not a punter", in the table's words
+                raise BetError.of(N_("choose the punter who bets first (Punter: {punters})"),
+                                  punters=", ".join(map(str, self.deal.punters))) from None
+            raise
         self.message.info(_capital(card_text(self.deal.events[-1].text)) + ".")
         self._render()
 

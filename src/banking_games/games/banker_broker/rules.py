@@ -13,8 +13,8 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ...cards import Card, check_deck_order, parse_card, top_ranks_pack
-from ...errors import CardError, ConfigError, short_repr
-from ...i18n import _
+from ...errors import CardError, ConfigError, Phrase, short_repr
+from ...i18n import N_, _
 from ...money import LOSE, PUSH, WIN
 from ...checks import whole_number
 
@@ -104,6 +104,11 @@ _FIELD_WORDS = {"section_limit": "the limit on sections in all (one per punter a
                 "deals_per_bank": "the number of deals a banker keeps the bank"}
 """How a refusal names a :class:`BankerBrokerConfig` number field (in the
 table's words, not the field's name)."""
+_FIELD_RULES = {"section_limit": N_("the limit on sections in all (one per punter and the banker's) must be a whole "
+                                    "number of at least {low}"),
+                "deals_per_bank": N_("the number of deals a banker keeps the bank must be a whole number of at least "
+                                     "{low}")}
+"""The rule a refusal of a number field states (:data:`_FIELD_WORDS` and its least value), for the catalogues."""
 
 
 def _pieces_text(pieces: object, most: int = 8) -> str:
@@ -195,8 +200,7 @@ class BankerBrokerConfig:
                 allowed = ", ".join(f"{kind.__name__}.{m.name}" for m in kind)
                 raise ConfigError(f"{name} must be one of {allowed}; got {short_repr(value)}")
         for name, low in (("section_limit", 2), ("deals_per_bank", 1)):
-            whole_number(getattr(self, name), name, low=low,
-                         rule=f"{_FIELD_WORDS[name]} must be a whole number of at least {low}")
+            whole_number(getattr(self, name), name, low=low, rule=Phrase(_FIELD_RULES[name], low=low))
         for name, low, high in (("ranks", 1, 13), ("suits", 1, 4)):
             whole_number(getattr(self, name), name, low=low, high=high,
                          rule=f"{name} must be a whole number from {low} to {high} (the standard pack "
@@ -206,9 +210,9 @@ class BankerBrokerConfig:
                               f"{self.ranks * self.suits} cards; at least 3 are needed (two sections "
                               "and a bottom card)")
         if self.bank_change is BankChange.ACE_PASSES and self.deals_per_bank != 1:
-            raise ConfigError(
-                "deals_per_bank applies only to BankChange.ROTATE_LEFT and BankChange.CUT_FOR_BANK; "
-                f"under BankChange.ACE_PASSES it must be 1, got {short_repr(self.deals_per_bank)}")
+            raise ConfigError.of(
+                N_("deals_per_bank applies only to BankChange.ROTATE_LEFT and BankChange.CUT_FOR_BANK; "
+                   "under BankChange.ACE_PASSES it must be 1, got {value}"), value=short_repr(self.deals_per_bank))
 
     def describe(self) -> str:
         """One line naming every option chosen."""
@@ -347,28 +351,31 @@ def section_count(config: BankerBrokerConfig, n_punters: int, n_sections: int | 
             needs a card, and one card is discarded or left unused).
     """
     most = config.pack_size - 1
-    whole_number(n_punters, "n_punters", low=1, rule="Banker and Broker needs at least one punter besides "
-                 "the banker (two or more players), a whole number of punters")
+    whole_number(n_punters, "n_punters", low=1, rule=Phrase(N_("Banker and Broker needs at least one punter "
+                                                               "besides the banker (two or more players), a whole "
+                                                               "number of punters")))
     if n_sections is not None:
         whole_number(n_sections, "n_sections", low=2, high=most,
-                     rule=f"the banker cuts a whole number of sections from 2 to {most} "
-                          "(the banker's section included)")
+                     rule=Phrase(N_("the banker cuts a whole number of sections from 2 to {most} "
+                                    "(the banker's section included)"), most=most))
     if config.sectioning is Sectioning.ONE_EACH:
         forced = n_punters + 1
         if forced > config.section_limit:
-            raise ConfigError(
-                f"option 3(a) allows at most {config.section_limit} sections in all (one per punter and "
-                f"the banker's), so at most {config.section_limit - 1} punters; got {n_punters} punters")
+            raise ConfigError.of(
+                N_("option 3(a) allows at most {limit} sections in all (one per punter and the banker's), so at most "
+                   "{most} punters; got {n} punters"), limit=config.section_limit, most=config.section_limit - 1,
+                n=n_punters)
     elif config.sectioning is Sectioning.THREE:
         forced = 3
     else:
         if n_sections is None:
-            raise ConfigError("when the banker chooses how many sections to cut, say how many this deal "
-                              f"(from 2 to {most}, the banker's included)")
+            raise ConfigError.of(N_("when the banker chooses how many sections to cut, say how many this deal "
+                                    "(from 2 to {most}, the banker's included)"), most=most)
         return n_sections
     if forced > most:
-        raise ConfigError(f"a pack of {config.pack_size} cards holds at most {most} sections (one card is "
-                          f"discarded or left unused); option 3({config.sectioning.value}) needs {forced} here")
+        raise ConfigError.of(N_("a pack of {cards} cards holds at most {most} sections (one card is discarded or "
+                                "left unused); option 3({option}) needs {forced} here"), cards=config.pack_size,
+                             most=most, option=config.sectioning.value, forced=forced)
     if n_sections is not None and n_sections != forced:
         raise ConfigError(f"option 3({config.sectioning.value}) fixes the number of sections at {forced} "
                           f"here; got n_sections={short_repr(n_sections)}")

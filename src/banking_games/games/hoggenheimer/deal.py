@@ -11,7 +11,7 @@ from dataclasses import dataclass
 from fractions import Fraction
 
 from ...cards import JOKER, Card, check_deck_order, hoggenheimer_pack, shuffled
-from ...errors import ArgumentError, BetError, ConfigError, DealOverError, RuleError, short_repr
+from ...errors import ArgumentError, BetError, ConfigError, DealOverError, Phrase, RuleError, short_repr
 from ...i18n import N_, _
 from ...money import LOSE, WIN, BetResult, Settlement, to_stake
 from .rules import Bet, BetSpec, Cell, HoggenheimerConfig, card_at, home_cell, make_bet
@@ -258,23 +258,23 @@ class HoggenheimerDeal:
             raise DealOverError.of(N_("the deal is over (the Joker has shown): no more bets in this deal; the next "
                                       "deal takes bets again"))
         if self.has_started:
-            raise RuleError("bets must be placed before the first card is turned; "
-                            + ("1 card is" if len(self._turned) == 1 else f"{len(self._turned)} cards are")
-                            + " already turned")
+            raise RuleError.of(N_("bets must be placed before the first card is turned; {turned}"),
+                               turned=Phrase.counted("{n} card is already turned", "{n} cards are already turned",
+                                                     len(self._turned)))
         try:
             hash(player)
         except TypeError:
             raise BetError(f"a player must be a name (a string or other hashable), got {short_repr(player)}") from None
         if player == self.banker:
-            raise RuleError(f"{short_repr(player)} is the banker; only the other players bet (the sources: "
-                            "every player but the banker may bet)")
+            raise RuleError.of(N_("{player} is the banker; only the other players bet (the sources: every player "
+                                  "but the banker may bet)"), player=short_repr(player))
         b = make_bet(bet)
         outside = [c.label for c in b.cards if not self.config.in_layout(c)]
         if outside:
-            raise BetError(f"{' '.join(outside)} not on this reduced layout of {self.config.suits} "
-                           f"{'row' if self.config.suits == 1 else 'rows'} by {self.config.ranks} "
-                           f"{'column' if self.config.ranks == 1 else 'columns'} (suits from spades, ranks from the ace); "
-                           "bet on cards of the used cells")
+            raise BetError.of(N_("{cards} not on this reduced layout of {rows} by {columns} (suits from spades, "
+                                 "ranks from the ace); bet on cards of the used cells"), cards=" ".join(outside),
+                              rows=Phrase.counted("{n} row", "{n} rows", self.config.suits),
+                              columns=Phrase.counted("{n} column", "{n} columns", self.config.ranks))
         amount = to_stake(stake)
         placed = PlacedBet(len(self._bets) + 1, player, b, amount)
         self._bets.append(placed)
