@@ -643,3 +643,194 @@ def test_refusals_at_a_table_in_the_language(lang):
     assert str(caught.value).startswith("7♠ 9♥ is not a legal two-card bet: they are not next to each other; the "
                                         "legal bets are: one card")
     assert isinstance(caught.value, GameError) and "{what}" in caught.value.template
+
+
+# ---------------------------------------------------------------- the class board's refusals (issue 35)
+
+def _board_refusals(lang: str) -> list[str]:
+    """What the class board shows, in ``lang``, for: a real-cards group number that is not a number,
+    Hoggenheimer's bet A won 5 times in 3 deals, 20,000 deals, Banker and Broker's 1 section in 2
+    deals, Landsknecht's L won twice but placed once, a code with a mistyped symbol (check symbol),
+    a code with the letter O, a Landsknecht code on the Hoggenheimer board, a code already on the
+    board, and 13 bad lines (10 named, then 3 counted)."""
+    from banking_games.classroom import group_codes as G
+    from banking_games.classroom import hoggenheimer as HC
+    from banking_games.classroom import landsknecht as LC
+    from banking_games.classroom.teaching import lesson_seeds
+    from banking_games.widgets.board import ClassBoard, MemoryStore
+    i18n.set_language(lang)
+    hog_code = G.encode(G.GroupCode.from_group_counts("hoggenheimer", "lesson",
+                                                      HC.group(lesson_seeds("hoggenheimer")[0], 5)))
+    lk_code = G.encode(G.GroupCode.from_group_counts("landsknecht", "lesson",
+                                                     LC.group(lesson_seeds("landsknecht")[0], 5)))
+    last = hog_code[-2]
+    typo = hog_code[:-2] + ("A" if last != "A" else "B") + hog_code[-1]
+    shown = []
+
+    def cards(game, **fields):
+        board = ClassBoard(game, store=MemoryStore())
+        for name, value in fields.items():
+            board.cards_fields[name].value = value
+        board._cards_pressed()
+        assert board.message.is_error and not board.entries
+        shown.append(board.message.text)
+
+    cards("hoggenheimer", group="x", deals="3", A="1", B="1", C="1", D="1")
+    cards("hoggenheimer", group="1", deals="3", A="5", B="1", C="1", D="1")
+    cards("hoggenheimer", group="1", deals="20000", A="1", B="1", C="1", D="1")
+    cards("banker-and-broker", group="1", deals="2", win="1", tie="0", lose="0")
+    cards("landsknecht", group="1", deals="3", first="1", late_placed="1", late="2", void="0")
+    for text in (typo, "GAHO-2345", lk_code, hog_code + "\n" + hog_code, "\n".join(f"bad{i}" for i in range(13))):
+        board = ClassBoard("hoggenheimer", store=MemoryStore())
+        board.add(text)
+        assert board.message.is_error
+        shown.append(board.message.text)
+    return shown
+
+
+def test_board_refusals_in_english_as_before():
+    """The English board's refusals, word for word as before the catalogues had them (the Python
+    API's ``str()`` too)."""
+    from banking_games.errors import BoardError
+    from banking_games.widgets.board import ClassBoard, MemoryStore
+    shown = _board_refusals("en")
+    assert shown[:5] == [
+        "Group: type a whole number 0 or more (at most 9 digits), got 'x'",
+        "A: 5 successes out of 3 cannot be (more than the trials)",
+        "Deals: from 1 to 10,000, got 20,000",
+        "1 sections in 2 deals cannot be: each deal has the same number of punters' sections, at least 1",
+        "L won 2 times but was placed only 1 times"]
+    assert shown[5].startswith("Nothing added. Refused line 1 ('GAHL-") and shown[5].endswith(
+        "): the check symbol does not fit: there is a typo in the code (a symbol mistyped, two swapped, or one "
+        "missing or extra); read it again from the group's table")
+    assert shown[6] == ("Nothing added. Refused line 1 ('GAHO-2345'): 'O' (symbol 4) is not used in group codes "
+                        "(codes never use 0, O, 1, I or Z, so that none can be mistaken for another); the symbols "
+                        "are the digits 2-9 and the letters A-Y without I and O")
+    assert shown[7].endswith("this is a Landsknecht code; this board is for Hoggenheimer: enter it on the "
+                             "Landsknecht lesson's board")
+    assert shown[8].startswith("Added 1 group. Refused line 2 ('GAHL-") and shown[8].endswith(
+        "a group with seed 101 and 5 deals is already on the board (the same seed deals the same cards, so it would "
+        "be counted twice; pasted twice, or written another way?)")
+    assert shown[9].count("Refused line") == 10 and shown[9].endswith(
+        "And 3 more refused lines (left in the field).")
+    board = ClassBoard("hoggenheimer", store=MemoryStore())
+    with pytest.raises(BoardError) as caught:
+        board.add_cards("1", "20000", A="1", B="1", C="1", D="1")
+    assert str(caught.value) == "Deals: from 1 to 10,000, got 20,000" == i18n.error_text(caught.value)
+    i18n.set_language("de")
+    with pytest.raises(BoardError) as caught:
+        board.add_cards("1", "20000", A="1", B="1", C="1", D="1")
+    assert str(caught.value) == "Deals: from 1 to 10,000, got 20,000"       # str() stays English
+    assert i18n.error_text(caught.value) == "Runden: 1 bis 10.000; angegeben: 20.000"
+
+
+BOARD_ENGLISH = re.compile(r"\b(got|type|successes|trials|cannot|sections|deals|placed|times|Refused|line|lines|"
+                           r"symbol|symbols|check|typo|board|group|code|already|more|field|digits|letters)\b")
+"""Words of the board's English refusals that a German or Russian board must not show."""
+
+
+@pytest.mark.parametrize("lang", ["de", "ru"])
+def test_board_refusals_in_the_language(lang):
+    """Bad real-cards counts and malformed codes: the board says why in the edition's language, with
+    its numbers (German 10.000, Russian 10 000) and plurals; no English word of the English message."""
+    shown = _board_refusals(lang)
+    expected = {
+        "de": ["Gruppe: Geben Sie eine ganze Zahl ab 0 ein (höchstens 9 Ziffern); angegeben: 'x'",
+               "A: 5 Treffer bei 3 Versuchen sind nicht möglich (mehr als die Versuche)",
+               "Runden: 1 bis 10.000; angegeben: 20.000",
+               "1 Päckchen in 2 Runden sind nicht möglich: Jede Runde hat gleich viele Päckchen der Pointeure, "
+               "mindestens 1",
+               "L hat 2-mal gewonnen, wurde aber nur 1-mal gesetzt",
+               "das Prüfzeichen passt nicht: Der Code enthält einen Tippfehler",
+               "Zeile 1 abgelehnt ('GAHO-2345'): 'O' (Zeichen 4) kommt in Gruppencodes nicht vor",
+               "das ist ein Code für Landsknecht; diese Tafel ist für Hoggenheimer",
+               "eine Gruppe mit Startwert 101 und 5 Runden ist schon auf der Tafel",
+               "Und 3 weitere abgelehnte Zeilen (bleiben im Feld)."],
+        "ru": ["Группа: введите целое число не меньше 0 (не больше 9 цифр); получено: 'x'",
+               "A: так не бывает — успехов 5, а испытаний 3",
+               "Сдачи: от 1 до 10\u00a0000; получено: 20\u00a0000",
+               "так не бывает: пачек 1 при числе сдач 2",
+               "L: выигрышей 2, а ставок на неё только 1",
+               "контрольный символ не сходится: в коде опечатка",
+               "Строка 1 отклонена ('GAHO-2345'): 'O' (символ 4) в кодах групп не используется",
+               "это код игры «Ландскнехт», а эта доска для игры «Хоггенхаймер»",
+               "группа с начальным значением 101 (5 сдач) уже на доске",
+               "И ещё 3 отклонённые строки (остались в поле)."]}[lang]
+    assert all(e in s for e, s in zip(expected, shown)), [(e, s) for e, s in zip(expected, shown) if e not in s]
+    for text in shown:   # the lines echoed back ('GAHO-2345', 'x') and the codes hold no English word
+        assert not BOARD_ENGLISH.search(text), (BOARD_ENGLISH.search(text), text)
+
+
+@pytest.mark.parametrize("lang", ["de", "ru"])
+def test_table_option_refusals_in_the_language(lang):
+    """A Banker and Broker table's options that cannot be (3 sections at most for 3 punters; the Ace
+    rule with a bank kept 3 deals), a bet with no punter chosen, and Hoggenheimer's bet after a card
+    is turned: the edition's words; ``str()`` of the engine's errors stays English."""
+    from banking_games.errors import ConfigError, RuleError
+    from banking_games.games.banker_broker import BankChange, BankerBrokerConfig, section_count
+    from banking_games.widgets.banker_broker import BankerBrokerTable
+    from banking_games.widgets.hoggenheimer import HoggenheimerTable
+    i18n.set_language(lang)
+    shown = []
+    bb = BankerBrokerTable(seed=1)
+    bb.option_fields["section_limit"].value = "3"
+    bb.new_session()
+    shown.append(bb.message.text)
+    bb = BankerBrokerTable(seed=1)
+    bb.option_fields["bank_change"].value = BankChange.ACE_PASSES
+    bb.option_fields["deals_per_bank"].value = "3"
+    bb.new_session()
+    shown.append(bb.message.text)
+    bb = BankerBrokerTable(seed=1)
+    bb.punter.value = None
+    bb.place_bet()
+    shown.append(bb.message.text)
+    hog = HoggenheimerTable(seed=1)
+    hog.turn()
+    hog.turn()
+    hog.select_bet("JH")
+    hog.place_bet()
+    shown.append(hog.message.text)
+    expected = {"de": ["Option 3(a) erlaubt höchstens 3 Päckchen insgesamt", "also höchstens 2 Pointeure; angegeben: "
+                       "3 Pointeure", "muss der Wert 1 sein; angegeben: 3", "wählen Sie zuerst den Pointeur, der setzt",
+                       "vor dem Aufdecken der ersten Karte gemacht werden; 2 Karten sind schon aufgedeckt"],
+                "ru": ["по варианту 3(a) всего пачек не больше 3", "получено игроков: 3", "значение должно быть 1; "
+                       "получено: 3", "сначала выберите игрока, который ставит",
+                       "ставки делают до того, как открыта первая карта; уже открыты 2 карты"]}[lang]
+    assert [e in s for e, s in zip(expected, [shown[0], shown[0], shown[1], shown[2], shown[3]])] == [True] * 5, shown
+    with pytest.raises(ConfigError) as caught:
+        section_count(BankerBrokerConfig(section_limit=3), 3)
+    assert str(caught.value) == ("option 3(a) allows at most 3 sections in all (one per punter and the banker's), "
+                                 "so at most 2 punters; got 3 punters")
+    with pytest.raises(RuleError) as caught:
+        hog.deal.place_bet(hog.punter.value, "JH", 1)
+    assert str(caught.value) == "bets must be placed before the first card is turned; 2 cards are already turned"
+
+
+def test_counted_and_number_phrases_and_a_wrapped_error():
+    """``Phrase.counted``: English "1 deal", "1,000 deals" in ``str()``; Russian one / few / many
+    forms (1 сдача, 3 сдачи, 5 сдач, 21 сдача) with its own number symbols where shown.
+    ``Phrase.number``: 12,345 in English, 12.345 in German. ``BoardError.like`` keeps a group code
+    error's template, so the board still shows it translated."""
+    from banking_games.errors import BoardError, GroupCodeError, Phrase
+    from banking_games.i18n import N_
+    made = {n: BoardError.of(N_("Deals: from 1 to {most}, got {deals}"), most=Phrase.number(10_000),
+                             deals=Phrase.counted("{n} deal", "{n} deals", n)) for n in (1, 3, 5, 21, 1000)}
+    assert [str(e).split("got ")[1] for e in made.values()] == ["1 deal", "3 deals", "5 deals", "21 deals",
+                                                                "1,000 deals"]
+    assert str(made[1]) == "Deals: from 1 to 10,000, got 1 deal"
+    assert str(made[1000]) == "Deals: from 1 to 10,000, got 1,000 deals"
+    i18n.set_language("ru")
+    assert [i18n.error_text(e).split("получено: ")[1] for e in made.values()] == [
+        "1 сдача", "3 сдачи", "5 сдач", "21 сдача", "1\u00a0000 сдач"]
+    i18n.set_language("de")
+    assert i18n.error_text(made[5]) == "Runden: 1 bis 10.000; angegeben: 5 Runden"
+    with pytest.raises(GroupCodeError) as caught:
+        from banking_games.classroom.group_codes import decode
+        decode("GAHL")
+    wrapped = BoardError.like(caught.value)
+    assert str(wrapped) == str(caught.value) == ("the code is cut short (truncated): 4 symbols, a group code has at "
+                                                 "least 8; copy the whole code, every group of four")
+    assert i18n.error_text(wrapped) == ("der Code ist abgeschnitten: 4 Zeichen, ein Gruppencode hat mindestens 8; "
+                                        "kopieren Sie den ganzen Code, jede Vierergruppe")
+    assert str(BoardError.like(ValueError("plain"))) == "plain" and not BoardError.like(ValueError("x")).template
