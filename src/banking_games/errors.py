@@ -90,6 +90,7 @@ class Phrase(str):
     plural: str | None = None      # a counted phrase's English plural (its singular is the template)
     count: int | None = None       # a counted phrase's count
     words: Callable[[], str] | None = None   # writes the phrase in the language in use
+    grouped: bool = False          # a number (its English digits grouped by thousands)
 
     def __new__(cls, template: str, **params: object) -> "Phrase":
         text = super().__new__(cls, template.format(**params))
@@ -110,8 +111,9 @@ class Phrase(str):
     @classmethod
     def number(cls, n: int) -> "Phrase":
         """A whole number: English ``12,345``; shown as the language writes it (German ``12.345``)."""
-        from .i18n import localize_number   # the i18n module imports this one
-        return cls.written(f"{n:,}", lambda: localize_number(f"{n:,}"))
+        text = super().__new__(cls, f"{n:,}")
+        text.template, text.params, text.grouped = f"{n:,}", {}, True
+        return text
 
     @classmethod
     def written(cls, english: str, words: Callable[[], str]) -> "Phrase":

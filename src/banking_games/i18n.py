@@ -224,6 +224,8 @@ def phrase_text(value: object) -> object:
         return value
     if value.words is not None:
         return value.words()
+    if value.grouped:
+        return localize_number(str(value))
     params = {k: phrase_text(v) for k, v in value.params.items()}
     if value.plural is not None:
         return ngettext(value.template, value.plural, value.count).format(
