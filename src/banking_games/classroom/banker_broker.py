@@ -15,7 +15,7 @@ import random
 from fractions import Fraction
 from typing import Mapping, Sequence
 
-from ..errors import BoardError
+from ..errors import BoardError, Phrase
 from ..i18n import N_, _
 from ..exact import banker_broker as exact_bb
 from ..games import banker_broker as bb
@@ -204,20 +204,24 @@ def bet_spec(index: int) -> str:
 
 def code_impossible(counts: Mapping[str, tuple[int, int]], deals: int) -> str:
     """Why a lesson or real-cards code's counts cannot come from ``deals``
-    deals (words), or ``""``: each counted over a positive multiple of the
+    deals (words: a :class:`~banking_games.errors.Phrase`, English as a ``str``, shown
+    in the language in use), or ``""``: each counted over a positive multiple of the
     deals, and win + tie + lose = the sections counted."""
     for name, (s, t) in counts.items():
         if t == 0 or t % deals:
-            return f"{name!r} counted over {t:,} sections, not a positive multiple of {deals:,} deals"
+            return Phrase(N_("{name} counted over {trials} sections, not a positive multiple of {deals} deals"),
+                          name=repr(name), trials=Phrase.number(t), deals=Phrase.number(deals))
         if s > t:
-            return f"{s:,} sections of {t:,} counted {name!r}"
+            return Phrase(N_("{successes} sections of {trials} counted {name}"), successes=Phrase.number(s),
+                          trials=Phrase.number(t), name=repr(name))
     if counts:
         trio = [counts.get(n) for n in EVENTS]
         if None in trio:
-            return "a Banker and Broker code counts win, tie and lose together"
+            return Phrase(N_("a Banker and Broker code counts win, tie and lose together"))
         if len({t for _, t in trio}) != 1 or sum(s for s, _ in trio) != trio[0][1]:
-            return (f"won {trio[0][0]:,} + tied {trio[1][0]:,} + lost {trio[2][0]:,} sections, "
-                    f"not the {trio[0][1]:,} sections counted")
+            return Phrase(N_("won {won} + tied {tied} + lost {lost} sections, not the {trials} sections counted"),
+                          won=Phrase.number(trio[0][0]), tied=Phrase.number(trio[1][0]),
+                          lost=Phrase.number(trio[2][0]), trials=Phrase.number(trio[0][1]))
     return ""
 
 

@@ -303,8 +303,8 @@ class GroupCode:
             raise GroupCodeError(f"unknown net {short_repr(extra[0])}: the nets are {', '.join(nets_allowed)}")
         bad = self._impossible()
         if bad:
-            raise GroupCodeError(f"counts that cannot be: {bad}; the code has been altered (tampered) or "
-                                 "copied wrongly with a check symbol that happens to fit")
+            raise GroupCodeError.of(N_("counts that cannot be: {bad}; the code has been altered (tampered) or "
+                                       "copied wrongly with a check symbol that happens to fit"), bad=bad)
 
     def _impossible(self) -> str:
         counts, deals, game = self.counts, self.deals, self.game
@@ -313,9 +313,11 @@ class GroupCode:
                 counts, deals)
         for name, (s, t) in counts.items():
             if t > deals:
-                return f"bet {name!r} placed in {t:,} deals of {deals:,}"
+                return Phrase(N_("bet {name} placed in {trials} deals of {deals}"), name=repr(name),
+                              trials=Phrase.number(t), deals=Phrase.number(deals))
             if s > t:
-                return f"bet {name!r} won {s:,} times in {t:,} deals"
+                return Phrase(N_("bet {name} won {won} times in {trials} deals"), name=repr(name),
+                              won=Phrase.number(s), trials=Phrase.number(t))
         return ""
 
     @property

@@ -25,7 +25,7 @@ from fractions import Fraction
 from typing import Mapping, Sequence
 
 from ..checks import whole_number
-from ..errors import BoardError, GameError, GroupCodeError, short_repr
+from ..errors import BoardError, GameError, GroupCodeError, Phrase, short_repr
 from ..i18n import N_
 from ..exact import hoggenheimer as exact_hog
 from ..games import hoggenheimer as hog
@@ -202,18 +202,21 @@ def _most_cards() -> int:
 
 def code_impossible(counts: Mapping[str, tuple[int, int]], deals: int) -> str:
     """Why a lesson or real-cards code's counts cannot come from ``deals``
-    deals (words), or ``""``: every count over the deals, at most one win a
+    deals (words: a :class:`~banking_games.errors.Phrase`, English as a ``str``, shown
+    in the language in use), or ``""``: every count over the deals, at most one win a
     deal, 1 to the English pack's cards turned a deal."""
     for name, (s, t) in counts.items():
         if t != deals:
-            return f"{name!r} counted over {t:,} deals, but the code has {deals:,} deals"
+            return Phrase(N_("{name} counted over {trials} deals, but the code has {deals} deals"), name=repr(name),
+                          trials=Phrase.number(t), deals=Phrase.number(deals))
         if name == "turned":
             most = _most_cards()
             if not t <= s <= most * t:
-                return (f"{s:,} cards turned in {t:,} deals (each deal turns 1 to {most} cards, "
-                        "the Joker included)")
+                return Phrase(N_("{cards} cards turned in {trials} deals (each deal turns 1 to {most} cards, "
+                                 "the Joker included)"), cards=Phrase.number(s), trials=Phrase.number(t), most=most)
         elif s > t:
-            return f"bet {name} won {s:,} times in {t:,} deals"
+            return Phrase(N_("bet {name} won {won} times in {trials} deals"), name=name, won=Phrase.number(s),
+                          trials=Phrase.number(t))
     return ""
 
 

@@ -188,19 +188,24 @@ def bet_spec(index: int) -> str:
 
 def code_impossible(counts: Mapping[str, tuple[int, int]], deals: int) -> str:
     """Why a lesson or real-cards code's counts cannot come from ``deals``
-    deals (words), or ``""``: the deals started are those played and the void
+    deals (words: a :class:`~banking_games.errors.Phrase`, English as a ``str``, shown
+    in the language in use), or ``""``: the deals started are those played and the void
     ones, F is staked in every deal, L at most once a deal."""
     for name, (s, t) in counts.items():
         if name == "void":
             if t - s != deals or s > t:
-                return (f"void deals {s:,} of {t:,} deals started, but {deals:,} deals were played "
-                        "(started = played + void)")
+                return Phrase(N_("void deals {void} of {trials} deals started, but {deals} deals were played "
+                                 "(started = played + void)"), void=Phrase.number(s), trials=Phrase.number(t),
+                              deals=Phrase.number(deals))
         elif name == "first" and t != deals:
-            return f"the first card's stake counted over {t:,} deals, not {deals:,}"
+            return Phrase(N_("the first card's stake counted over {trials} deals, not {deals}"),
+                          trials=Phrase.number(t), deals=Phrase.number(deals))
         elif t > deals:
-            return f"{name!r} placed in {t:,} deals of {deals:,}"
+            return Phrase(N_("{name} placed in {trials} deals of {deals}"), name=repr(name), trials=Phrase.number(t),
+                          deals=Phrase.number(deals))
         if s > t and name != "void":
-            return f"{name!r} won {s:,} times in {t:,} deals"
+            return Phrase(N_("{name} won {won} times in {trials} deals"), name=repr(name), won=Phrase.number(s),
+                          trials=Phrase.number(t))
     return ""
 
 
