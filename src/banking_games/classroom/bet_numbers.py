@@ -5,8 +5,10 @@ its bets are, through its ``bet_index`` and ``bet_spec``)."""
 
 from __future__ import annotations
 
+from .. import registry
 from ..checks import whole_number
-from ..errors import GroupCodeError, short_repr
+from ..errors import GroupCodeError, Phrase, short_repr
+from ..i18n import N_
 
 __all__ = ["MAX_NUMBER", "numbered_bet_index", "numbered_bet_spec"]
 
@@ -36,6 +38,8 @@ def numbered_bet_spec(title: str, prefix: str, index: int) -> str:
     """
     index = whole_number(index, "a bet's number", error=GroupCodeError)
     if not 1 <= index <= MAX_NUMBER:
-        raise GroupCodeError(f"bet number {short_repr(index)} in a {title} code: 1 to {MAX_NUMBER} are allowed; "
-                             "the code has been altered")
+        info = next((g for g in registry.GAMES if g.title == title), None)
+        raise GroupCodeError.of(N_("bet number {number} in a {game} code: 1 to {most} are allowed; the code has been "
+                                   "altered"), number=short_repr(index), most=MAX_NUMBER,
+                                game=title if info is None else Phrase.written(title, lambda: info.name))
     return prefix + str(index)

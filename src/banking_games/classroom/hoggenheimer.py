@@ -191,8 +191,9 @@ def bet_spec(index: int) -> str:
     index = whole_number(index, "a bet's number", error=GroupCodeError)
     bets = hog.all_bets()
     if not 0 <= index < len(bets):
-        raise GroupCodeError(f"bet number {short_repr(index)} in a Hoggenheimer code: there are {len(bets)} bets "
-                             "(0 to {}); the code has been altered".format(len(bets) - 1))
+        raise GroupCodeError.of(N_("bet number {number} in a Hoggenheimer code: there are {n} bets (0 to {last}); "
+                                   "the code has been altered"), number=short_repr(index), n=len(bets),
+                                last=len(bets) - 1)
     return " ".join(c.name for c in bets[index].cards)
 
 
