@@ -6,7 +6,9 @@
 * Russian plural forms follow the catalogue's Plural-Forms: 1 сдача, 2 сдачи, 5 сдач, 21 сдача;
 * numbers in three languages, written out by hand; the number table agrees with Babel's CLDR data;
 * a table built in German shows German words; English tables are unchanged; a group code does not
-  depend on the language.
+  depend on the language;
+* the class board's refusals (real-cards counts that cannot be, malformed codes) and a Banker and
+  Broker table's option refusals are shown in German and Russian; English word for word as before.
 """
 
 from __future__ import annotations
