@@ -371,6 +371,17 @@ def test_transcript_lines():
         "section 1 (Ann's) turned: KS, higher than 9C: Ann wins 1")
 
 
+def test_transcript_says_one_card_left_unused_in_the_singular():
+    # an unused bottom section of exactly one card: 52 cards, sections of 10 and 41 (51 cards), so
+    # the 52nd card is left over; English writes "1 card", not "1 cards"
+    cfg = BankerBrokerConfig(bottom_card=BottomCard.UNUSED_SECTION)
+    d = BankerBrokerDeal(cfg, ["Ann"], deck=deck_with({9: "KS", 50: "9C", 51: "2D"}), banker="Eve")
+    d.bet("Ann", 1)
+    d.cut([10, 41])
+    assert d.transcript().splitlines()[-1] == ("the banker cuts 2 sections of 10, 41 cards; section 2 is the "
+                                               "banker's; 1 card left unused at the bottom")
+
+
 # Golden transcript: seed 2062, option (c) with 5 sections, unused bottom section,
 # bets after the cut, stakes returned on ties. Checked by hand against the
 # shuffled deck (random.Random(2062) shuffles full_pack(), then draws the cut

@@ -416,7 +416,8 @@ class BankerBrokerDeal:
         self.sections = tuple(sections)
         if not discard:
             self.unused_section = Section(k + 1, self.deck[start:], None, False, True)
-        unused = (_("; {n} cards left unused at the bottom").format(n=self.unused_section.size)
+        unused = (ngettext("; {n} card left unused at the bottom", "; {n} cards left unused at the bottom",
+                           self.unused_section.size).format(n=self.unused_section.size)
                   if self.unused_section else "")
         ev = PackCut(self.sections, self.unused_section,
                      text=ngettext("the banker cuts {n} section of {sizes} cards; section {n} is the banker's",
