@@ -16,14 +16,9 @@ Called by scripts/build.sh (after the set-up) and by the tests'
    book/_build/build.log, and fail if it fails or logs any warning or error;
 4. make each game's exercise sheet and add the exercises to the site's
    JupyterLite notebooks (scripts/exercise_sheets.py), from the built pages;
-5. the other editions (scripts/build_editions.py: German in html/de/,
+5. build the other editions (scripts/build_editions.py: German in html/de/,
    Russian in html/ru/, each from the English pages and its catalogues, as
-   strictly as the English one) are built at the same time as steps 3 and 4,
-   in processes of their own; each waits for the English site only for its
-   sheets and its move into html/ (the file ``_build/english-built`` says when
-   the English site is done and whether it built). A build whose page kernel
-   could not start because another build's kernel took its port is built
-   again.
+   strictly as the English one).
 
 Usage: python scripts/build_book.py   (--no-cache is accepted and changes nothing)
 Exit status 0 on a clean build, 1 otherwise.
@@ -123,31 +118,6 @@ def clean(no_cache: bool = False) -> None:
     BUILD.mkdir(parents=True, exist_ok=True)
 
 
-def kernel_start_failed(log: str) -> bool:
-    """True when a build's log shows a page's kernel that did not start because its port was
-    taken (jupyter_client's race between processes that start kernels at once)."""
-    return any(words in log for words in KERNEL_START_FAILED)
-
-
-KERNEL_START_FAILED = ("Kernel died before replying to kernel_info", "ZMQError: Address already in use")
-
-
-def clean_html() -> None:
-    """Remove the English site's output and doctrees before it is built again."""
-    for stale in (HTML, BUILD / ".doctrees", BUILD / "jupyter_execute"):
-        shutil.rmtree(stale, ignore_errors=True)
-
-
-def _stop(proc: subprocess.Popen) -> None:
-    """Stop the editions' builds (their process group: the script and the builds it started)."""
-    if proc.poll() is None:
-        try:
-            os.killpg(proc.pid, 15)
-        except ProcessLookupError:
-            pass
-        proc.wait()
-
-
 def strict_build(book: Path, cwd: Path = ROOT, echo: bool = True) -> tuple[bool, str, int]:
     """Run ``jupyter-book build <book> -W -n --keep-going`` (the strict path
     of :func:`build`) and judge it: the build fails if jupyter-book exits
@@ -198,27 +168,8 @@ def build(no_cache: bool = False, echo: bool = True) -> tuple[bool, str]:
                                capture_output=True, text=True)
     if stand_ins.returncode != 0:
         return False, stand_ins.stdout + stand_ins.stderr
-    # the German and Russian editions (scripts/build_editions.py, into html/de/ and html/ru/) build
-    # while the English site does, each in a process of its own; only their sheets and their move
-    # into html/ wait for the English site (the marker file says when it is done, and whether it built)
-    marker = BUILD / "english-built"
-    marker.unlink(missing_ok=True)
-    eds_out = BUILD / "editions.out"
-    with eds_out.open("w") as sink:
-        eds = subprocess.Popen([sys.executable, str(ROOT / "scripts" / "build_editions.py"), "--after-english",
-                                str(marker)], stdout=sink, stderr=subprocess.STDOUT, start_new_session=True)
     start = time.monotonic()
-    try:
-        ok, plain, returncode = strict_build(BOOK, ROOT, echo)
-        if not ok and kernel_start_failed(plain):
-            # three builds start kernels at once: a kernel of an edition's build took the port this
-            # one's kernel was given (jupyter_client picks free TCP ports, then the kernel binds them)
-            print("[build] a kernel could not start (a port taken meanwhile): built again")
-            clean_html()
-            ok, plain, returncode = strict_build(BOOK, ROOT, echo)
-    except BaseException:
-        _stop(eds)
-        raise
+    ok, plain, returncode = strict_build(BOOK, ROOT, echo)
     elapsed = time.monotonic() - start
     if ok:
         # each game's exercise sheet (PDF) and the JupyterLite notebooks' exercise cells, from the
@@ -228,17 +179,15 @@ def build(no_cache: bool = False, echo: bool = True) -> tuple[bool, str]:
         plain += sheets.stdout + sheets.stderr
         if sheets.returncode != 0:
             ok, returncode = False, sheets.returncode
-    marker.write_text("ok" if ok else "failed")
     if ok:
-        code = eds.wait()
-        out = eds_out.read_text(errors="replace")
-        plain += out
+        # the German and Russian editions (scripts/build_editions.py), into html/de/ and html/ru/
+        eds = subprocess.run([sys.executable, str(ROOT / "scripts" / "build_editions.py")],
+                             capture_output=True, text=True)
+        plain += eds.stdout + eds.stderr
         if echo:
-            sys.stdout.write(out)
-        if code != 0:
-            ok, returncode = False, code
-    else:
-        _stop(eds)
+            sys.stdout.write(eds.stdout + eds.stderr)
+        if eds.returncode != 0:
+            ok, returncode = False, eds.returncode
     LOG.write_text(plain)
     text = plain
     if not ok:

@@ -1,7 +1,7 @@
 """Build the book's German and Russian editions next to the English site.
 
-Called by scripts/build_book.py while the English site builds (into
-book/_build/html/; ``--after-english``: see step 3). For each edition named in ``bg_editions`` of
+Called by scripts/build_book.py after the English build (which writes
+book/_build/html/). For each edition named in ``bg_editions`` of
 book/_config.yml other than English:
 
 1. write its source folder book/_build/editions/<lang>/: every page made by
@@ -23,9 +23,6 @@ book/_config.yml other than English:
    pages' code, so every number is computed again from the same engines; then
    make its exercise and answer sheets from its built pages and its exercises'
    cells in its JupyterLite notebooks (scripts/exercise_sheets.py ``--lang``);
-   these go into the English site's JupyterLite, so with ``--after-english FILE``
-   (scripts/build_book.py starts the editions while the English site builds)
-   the edition waits here until FILE says ``ok`` (or stops when it says ``failed``);
 4. move the result to book/_build/html/<lang>/ and share the heavy static files
    with the English site: the edition's copies of Pyodide and the wheels
    (``_static/live``), JupyterLite (``_static/lite``) and the vendored scripts
@@ -206,31 +203,17 @@ def sheets(lang: str, src: Path) -> tuple[bool, str]:
                       "--out", str(src / "_handouts"), "--lite", str(HTML), "--english", str(HTML))
 
 
-kernel_start_failed = build_book.kernel_start_failed
+KERNEL_START_FAILED = ("Kernel died before replying to kernel_info", "ZMQError: Address already in use")
 
 
-ENGLISH_WAIT = 1800
-"""The most seconds an edition built beside the English site waits for it (``--after-english``)."""
+def kernel_start_failed(log: str) -> bool:
+    """True when a build's log shows a page's kernel that did not start because its port
+    was taken (jupyter_client's known race between processes that start kernels at once)."""
+    return any(words in log for words in KERNEL_START_FAILED)
 
 
-def english_finished(marker: Path, timeout: float = ENGLISH_WAIT) -> bool:
-    """Wait until scripts/build_book.py writes ``marker`` (``ok`` or ``failed``) after the English
-    site and its sheets are built; True when it says ``ok``. The edition's own sheets and its move
-    into html/<lang>/ need the English site (its JupyterLite gets the edition's notebooks), so an
-    edition built beside the English one waits here, after its own strict build."""
-    end = time.monotonic() + timeout
-    while time.monotonic() < end:
-        if marker.is_file():
-            return marker.read_text().strip() == "ok"
-        time.sleep(0.5)
-    return False
-
-
-def build(lang: str, all_editions: list[str], allow_untranslated: bool = False,
-          after_english: Path | None = None) -> bool:
-    """Build one edition into book/_build/html/<lang>/. Returns True on success. With
-    ``after_english`` (the English build's marker file), the edition is built while the English
-    site is, and its sheets and move wait for the marker (:func:`english_finished`)."""
+def build(lang: str, all_editions: list[str], allow_untranslated: bool = False) -> bool:
+    """Build one edition into book/_build/html/<lang>/. Returns True on success."""
     src, stats = prepare(lang, all_editions)
     print_stats(lang, stats)
     missing = [(s.page, m) for s in stats for m in s.untranslated + s.fuzzy]
@@ -280,9 +263,6 @@ def build(lang: str, all_editions: list[str], allow_untranslated: bool = False,
         print(f"[editions] {lang}: build FAILED (exit {code}); log in book/_build/build-{lang}.log",
               file=sys.stderr)
         return False
-    if after_english is not None and not english_finished(after_english):
-        print(f"[editions] {lang}: the English site did not build: the edition is not finished", file=sys.stderr)
-        return False
     ok, out = sheets(lang, src)
     print(out.rstrip())
     if not ok:
@@ -304,9 +284,6 @@ def main(argv=None) -> int:
                         help="build even with untranslated messages (a preview; never shipped)")
     parser.add_argument("--jobs", type=int, default=int(os.environ.get("BG_EDITION_JOBS", "2")),
                         help="editions built at the same time (default 2, or $BG_EDITION_JOBS)")
-    parser.add_argument("--after-english", type=Path,
-                        help="build while the English site builds; finish once this file says ok "
-                             "(scripts/build_book.py writes it)")
     parser.add_argument("--one", help=argparse.SUPPRESS)            # a child of build_in_parallel
     parser.add_argument("--one-editions", help=argparse.SUPPRESS)
     args = parser.parse_args(argv)
@@ -318,27 +295,23 @@ def main(argv=None) -> int:
         all_editions = ["en"] + [lang for lang in editions.LANGUAGES if lang in all_editions or lang in args.lang]
     wanted = [lang for lang in all_editions if lang != "en" and (not args.lang or lang in args.lang)]
     if args.one:
-        return 0 if build(args.one, args.one_editions.split(","), args.allow_untranslated, args.after_english) else 1
+        return 0 if build(args.one, args.one_editions.split(","), args.allow_untranslated) else 1
     ok = True
     if args.jobs > 1 and len(wanted) > 1:
-        ok = build_in_parallel(wanted, all_editions, args.allow_untranslated, args.jobs, args.after_english)
+        ok = build_in_parallel(wanted, all_editions, args.allow_untranslated, args.jobs)
     else:
         for lang in wanted:
-            ok = build(lang, all_editions, args.allow_untranslated, args.after_english) and ok
-    if args.after_english is not None and not english_finished(args.after_english):
-        return 1
+            ok = build(lang, all_editions, args.allow_untranslated) and ok
     print(f"[editions] en: {english_aliases()} pages under en/ lead to the English site")
     return 0 if ok else 1
 
 
-def build_in_parallel(wanted: list[str], all_editions: list[str], allow_untranslated: bool, jobs: int,
-                      after_english: Path | None = None) -> bool:
+def build_in_parallel(wanted: list[str], all_editions: list[str], allow_untranslated: bool, jobs: int) -> bool:
     """Build the ``wanted`` editions, at most ``jobs`` at a time, each by this script in a
     process of its own (``--one``: :func:`build` alone, no English aliases); print each
     one's output whole, in the order of ``wanted``. Returns True when every edition built."""
     cmd = [sys.executable, str(Path(__file__).resolve())]
-    extra = (["--allow-untranslated"] if allow_untranslated else []) + (
-        ["--after-english", str(after_english)] if after_english is not None else [])
+    extra = ["--allow-untranslated"] if allow_untranslated else []
     running: dict[str, tuple[subprocess.Popen, Path]] = {}
     results: dict[str, tuple[int, str]] = {}
     queue = list(wanted)
