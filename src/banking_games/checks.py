@@ -83,6 +83,8 @@ def whole_number(value: object, what: str, *, low: int | None = None, high: int 
     ...
     banking_games.errors.ConfigError: the count must be a whole number 1 or more, got True (True/False is not a number here)
     """
+    if type(value) is int and (low is None or value >= low) and (high is None or value <= high):
+        return value      # the common case, checked first: the engines call this for every bet and card
     span = _range_text(low, high)
     text = rule or f"{what} must be a whole number" + (f" {span}" if span else "")
     if isinstance(value, bool) or _is_numpy_bool(value):

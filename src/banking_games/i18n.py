@@ -8,7 +8,8 @@ module. It uses the standard library's :mod:`gettext` with the domain
 ``locales/<lang>/LC_MESSAGES/banking_games.po`` inside the package, compiled
 to ``.mo`` files beside them (see :func:`compile_catalogues`; the ``.mo``
 files are not kept in git, they are made at set-up, by the book's build and
-by the wheel that *Deal live* installs, and again whenever a ``.po`` is newer).
+by the wheel that *Deal live* installs, and again when a process first loads a
+catalogue whose ``.po`` is newer).
 Babel extracts and compiles (``scripts/package_i18n.py``); it is never needed
 at run time, so the package in the browser (Pyodide) reads the ``.mo`` files
 with :mod:`gettext` alone.
@@ -148,14 +149,20 @@ def compile_catalogues(force: bool = False) -> list[Path]:
     return written
 
 
+_ENGLISH = _gettext.NullTranslations()
+
+
 def _catalogue(code: str) -> _gettext.NullTranslations:
+    # called for every message the package writes (an engine's event texts: thousands a second in
+    # a simulation), so a catalogue once loaded is used as it is; a .po made newer than its .mo
+    # is compiled when the catalogue is first loaded in a process
     if code == "en":
-        return _gettext.NullTranslations()
+        return _ENGLISH
+    cached = _catalogues.get(code)
+    if cached is not None:
+        return cached
     po = LOCALES / code / "LC_MESSAGES" / f"{DOMAIN}.po"
     mo = po.with_suffix(".mo")
-    cached = _catalogues.get(code)
-    if cached is not None and not _stale(po, mo):
-        return cached
     if _stale(po, mo):
         try:
             compile_catalogues()

@@ -283,6 +283,8 @@ class BankerBrokerDeal:
         return [c for c in self.deck if c not in shown]
 
     def _check_section(self, number: object) -> None:
+        if type(number) is int and 1 <= number <= self.n_sections:
+            return        # the common case: no refusal's words made
         whole_number(number, "section", low=1, high=self.n_sections, error=BetError,
                      rule=Phrase(N_("no section {number}: sections are numbered 1 to {n} from the top"),
                                  number=short_repr(number), n=self.n_sections))
