@@ -762,3 +762,18 @@ def test_counting_presses_sends_no_widget_to_a_notebook(monkeypatch):
     shown = plain.Button(description="after")
     assert shown.layout is plain.shared("layout") and shown.style is plain.shared("button_style")
     assert shown.layout.comm in kernels and shown.style.comm in kernels and shown.comm in kernels
+
+
+def test_counting_by_hand_is_refused_for_a_table_without_a_lesson_button():
+    # by_hand counts the presses a table's lesson button saves: asked of a game whose table has no
+    # lesson button, it is a ConfigError naming the game (before this, any game but Landsknecht
+    # was refused by its name, and a new game with a button would have been refused too)
+    from banking_games import registry
+    from banking_games.errors import ConfigError
+    from banking_games.widgets.lesson_presses import lesson_presses
+
+    without = [g for g in registry.GAMES if not hasattr(g.table_class(), "lesson_by_hand")]
+    assert without, "every table has a lesson button now: this test needs a game without one"
+    for g in without:
+        with pytest.raises(ConfigError, match=f"the {g.title} table has no lesson button"):
+            lesson_presses(g.slug, 1, by_hand=True)

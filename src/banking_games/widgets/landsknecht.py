@@ -22,7 +22,7 @@ import copy
 import dataclasses
 import html
 from fractions import Fraction
-from typing import Hashable, Sequence
+from typing import Hashable, Iterator, Sequence
 
 import ipywidgets as widgets
 
@@ -483,6 +483,27 @@ class LandsknechtTable(DealingTable):
                 card=card, turns=lesson.LATE_TURNS))
         self.message.info(card_text(" ".join(words)) + self._end_text())
         self._render()
+
+    def lesson_by_hand(self) -> Iterator[plain.Button]:
+        """The buttons the lesson button saves, for a group that presses them one at a time
+        (:func:`banking_games.widgets.lesson_presses.lesson_presses` counts them): a generator
+        that yields the next button to press once the one before it is pressed: *Place bet*
+        (stake F: the table offers the first player who is not the banker and the first
+        players' card), *Turn a card* up to
+        :data:`~banking_games.classroom.landsknecht.LATE_TURNS` times while the deal is on,
+        then *Place bet* again (stake L) if the deal is still on and that card unpaired. It
+        reads the table's deal between presses; it presses nothing itself."""
+        deal = self.deal
+        yield self.bet_button
+        if not deal.bets:
+            return
+        first = deal.bets[0]
+        for _turn in range(lesson.LATE_TURNS):
+            if deal.is_over:
+                return
+            yield self.turn_button
+        if not deal.is_over and deal.is_live(first.card):
+            yield self.bet_button
 
     @guarded
     def turn(self) -> None:

@@ -11,17 +11,18 @@ counts derived from the engine's deals.
 
 The steps, for each deal of the session (no *New deal* after the last):
 
-* Hoggenheimer and Banker and Broker: *Deal to the end*, *New deal* (the
-  lesson's bets are written on the worksheet; the table's deals are the
-  seed's whatever is staked);
-* Landsknecht (``by_hand=False``): *Lesson: stakes F and L*, then *Deal to the
-  end* unless the deal ended within the lesson's turns, *New deal*;
-* Landsknecht ``by_hand=True`` (the steps before the lesson's button): *Place
-  bet* (stake F: the table offers the first player who is not the banker and
-  the first players' card), *Turn a card* up to
+* a table without a lesson button (Hoggenheimer's, Banker and Broker's): *Deal
+  to the end*, *New deal* (the lesson's bets are written on the worksheet; the
+  table's deals are the seed's whatever is staked);
+* a table with one (Landsknecht's *Lesson: stakes F and L*), ``by_hand=False``:
+  the lesson button, then *Deal to the end* unless the deal ended within the
+  lesson's turns, *New deal*;
+* the same table, ``by_hand=True``: the buttons the lesson button saves, one
+  at a time, as the table's ``lesson_by_hand`` yields them (Landsknecht:
+  *Place bet* for stake F, *Turn a card* up to
   :data:`~banking_games.classroom.landsknecht.LATE_TURNS` times, *Place bet*
-  again (stake L) if the deal is on and that card unpaired, *Deal to the end*
-  unless over, *New deal*.
+  again for stake L if the deal is on and that card unpaired), then *Deal to
+  the end* unless over, *New deal*.
 
 No rule of a game is here: what ends a deal is read from the table's engine.
 """
@@ -48,9 +49,11 @@ class LessonPresses:
     Attributes:
         presses: buttons pressed (the code panel's opening included).
         typed: fields typed in (the seed).
-        stakes: Landsknecht only, for each deal: ``(F's outcome, L's outcome
-            or None)`` as the table's engine settled them (to check the steps
-            against the lesson's counts); empty for the other games.
+        stakes: for a table with a lesson button (Landsknecht's), for each
+            deal: the outcomes of the deal's bets as the table's engine settled
+            them, ``None`` for a bet not placed (Landsknecht: ``(F's outcome,
+            L's outcome or None)``), to check the steps against the lesson's
+            counts; empty for a table without one.
     """
 
     presses: int = 0
@@ -65,23 +68,26 @@ def lesson_presses(slug: str, seed: int, deals: int = T.LESSON_DEALS, *, by_hand
         slug: the game (:data:`banking_games.registry.SLUGS`).
         seed: the group's seed.
         deals: deals in the session (the lessons deal :data:`~banking_games.classroom.teaching.LESSON_DEALS`).
-        by_hand: Landsknecht only: the steps without the lesson's button.
+        by_hand: the steps without the lesson's button (a table that has one only).
 
     Returns:
         A :class:`LessonPresses`.
 
     Raises:
         UnknownGameError: an unknown slug.
-        ConfigError: ``by_hand`` for a game other than Landsknecht, or ``deals`` below 1.
+        ConfigError: ``by_hand`` for a game whose table has no lesson button, or ``deals``
+            below 1.
         RuntimeError: the table refused a press (its message is given).
     """
     info = registry_game(slug)
-    if by_hand and slug != "landsknecht":
-        raise ConfigError("by_hand counts Landsknecht's steps only")
+    table_class = info.table_class()
+    if by_hand and not hasattr(table_class, "lesson_by_hand"):
+        raise ConfigError(f"by_hand counts the presses a lesson button saves; the {info.title} table has "
+                          f"no lesson button (use by_hand=False)")
     if not isinstance(deals, int) or deals < 1:
         raise ConfigError(f"deals must be a whole number 1 or more, got {deals!r}")
     with _unseen():
-        return _play(info.table_class()(), slug, seed, deals, by_hand)
+        return _play(table_class(), slug, seed, deals, by_hand)
 
 
 @contextmanager
@@ -119,26 +125,22 @@ def _play(table, slug: str, seed: int, deals: int, by_hand: bool) -> LessonPress
     table.seed_field.value = str(seed)
     out.typed += 1
     press(table.new_session_button)
+    lesson_button = getattr(table, "lesson_button", None)
+    stakes = len(registry_game(slug).module("classroom").LESSON_BETS)   # a group's bets in a deal
     for number in range(1, deals + 1):
-        if slug != "landsknecht":
+        if lesson_button is None:
             press(table.end_button)
         else:
             deal = table.deal
             if by_hand:
-                press(table.bet_button)                         # stake F
-                first = deal.bets[0]
-                for _turn in range(registry_game(slug).module("classroom").LATE_TURNS):
-                    if deal.is_over:
-                        break
-                    press(table.turn_button)
-                if not deal.is_over and deal.is_live(first.card):
-                    press(table.bet_button)                     # stake L: the card is still offered
+                for button in table.lesson_by_hand():   # each yielded button is pressed before the next
+                    press(button)
             else:
-                press(table.lesson_button)
+                press(lesson_button)
             if not deal.is_over:
                 press(table.end_button)
             bets = deal.bets
-            out.stakes.append(tuple(deal.result_of(b).outcome for b in bets) + (None,) * (2 - len(bets)))
+            out.stakes.append(tuple(deal.result_of(b).outcome for b in bets) + (None,) * (stakes - len(bets)))
         if number < deals:
             press(table.new_deal_button)
     table.more.selected_index = 2       # the header button of "Group code for the lesson"
