@@ -142,3 +142,37 @@ def test_each_game_gives_the_same_expected_values():
                       if not n.startswith("_") and n not in vars(game_data)} for g in registry.GAMES}
     first = names[registry.SLUGS[0]]
     assert first and all(n == first for n in names.values()), names
+
+
+def _adding_a_game() -> tuple[str, list[str]]:
+    """CONTRIBUTING.md's "Adding a game": the section's text, and the per-game files its
+    "new files" items list: every backticked path with ``<slug>`` or ``<package>`` in it, its
+    ``{a,b}`` choices expanded."""
+    import itertools
+    import re
+    text = (ROOT / "CONTRIBUTING.md").read_text(encoding="utf-8")
+    section = text[text.index("## Adding a game"):]
+    section = section[:section.index("\n## ", 3)]
+    paths = []
+    for item in re.findall(r"^- \*\*new files\*\*.*?(?=^- |\n\n)", section, flags=re.S | re.M):
+        for token in re.findall(r"`([^`\s]*<(?:slug|package)>[^`\s]*)`", item):
+            parts = re.split(r"(\{[^}]*\})", token)
+            choices = [p[1:-1].split(",") if p.startswith("{") else [p] for p in parts]
+            paths += ["".join(c) for c in itertools.product(*choices)]
+    return section, paths
+
+
+def test_every_new_file_that_adding_a_game_lists_exists_for_each_game():
+    # CONTRIBUTING.md tells a contributor which files a fourth game needs; each "new file" it
+    # lists exists for each of the three games (a list naming a file no game has, or misspelling
+    # one, fails here), and the counts the section states are the number of files it lists.
+    import re
+    section, paths = _adding_a_game()
+    assert len(paths) == len(set(paths)), "a file listed twice"
+    stated = [int(n) for n in re.findall(r"^- \*\*new files\*\* \((\d+) ", section, flags=re.M)]
+    assert sum(stated) == len(paths), (stated, paths)
+    assert f"needs {len(paths)} new files" in " ".join(section.split())
+    for g in registry.GAMES:
+        for pattern in paths:
+            path = pattern.replace("<slug>", g.slug).replace("<package>", g.package)
+            assert (ROOT / path).is_file(), f"CONTRIBUTING.md, 'Adding a game': {path} is no file for {g.slug}"
