@@ -17,10 +17,12 @@ from pathlib import Path
 
 import pytest
 
+from banking_games import registry
+
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 import build_editions  # noqa: E402
-from conftest import new_context, require_chromium  # noqa: E402
+from conftest import expected, new_context, require_chromium  # noqa: E402
 
 pytestmark = pytest.mark.site
 
@@ -308,8 +310,6 @@ def test_the_editions_jupyterlite_opens_its_own_notebook(built_site, lang):
     # "Упражнение 1") added by scripts/exercise_sheets.py
     import json
 
-    from banking_games import registry
-
     heading = {"de": "## Der Spieltisch", "ru": "## Игровой стол"}[lang]
     exercise = {"de": ("#### Aufgabe 1 (", "#### Übung 1 ("), "ru": ("#### Упражнение 1 (",)}[lang]
     for info in registry.GAMES:
@@ -339,9 +339,9 @@ def _shown_text(page: Path, keep_printed: bool = False) -> str:
     return re.sub(r"\s+", " ", text)
 
 
-GAME_TITLES = {"Hoggenheimer", "Banker and Broker", "Landsknecht"}
-"""The games' names: the Russian edition calls Banker and Broker «Банкир и маклер», and
-still names the English source's title in English where it cites it."""
+GAME_TITLES = {g.title for g in registry.GAMES}
+"""The games' names, the registry's titles: the Russian edition calls Banker and Broker
+«Банкир и маклер», and still names the English source's title in English where it cites it."""
 
 
 def _english_package_words(lang: str) -> list[str]:
@@ -388,28 +388,23 @@ def test_no_shipped_edition_page_shows_a_known_english_package_string(built_site
 
 
 # The expected words: the term lists docs/i18n/de.md and docs/i18n/ru.md (card names as
-# card players say them: Pik-Ass, туз пик); numbers with a decimal comma (de/ru).
-EDITION_WORDS = {
-    "de": {"hoggenheimer.html": ["Pik-Ass", "Herz-Bube", "noch keine Karte aufgedeckt", "33. Karte",
-                                 "leeres Feld für Pik-Ass"],
-           "hoggenheimer-values.html": ["Bankvorteil", "faire Quote", "Gewinnquote", "vier Karten eines Rangs (eine Spalte)"],
-           "landsknecht.html": ["Karten der Pointeure", "Karte des Bankhalters", "Stapel: "],
-           "banker-and-broker-values.html": ["Gleichstand: Bank gewinnt", "Gleichstand: Einsatz zurück"],
-           "summary.html": ["Bankvorteil", "eine Karte (englisches oder deutsches Verfahren (gleicher Wert))"],
-           "landsknecht-simulation.html": ["1 Einheit auf die erste Karte der Pointeure, sofort"],
-           "lesson-landsknecht.html": ["Anteil der Klasse", "innerhalb?", "32 von 80", "0,400", "0,388 bis 0,612"],
-           "lesson-hoggenheimer.html": ["A: Herz-Bube", "Anteil der Klasse"]},
-    "ru": {"hoggenheimer.html": ["туз пик", "валет червей", "ещё ни одна карта не открыта", "33-я карта",
-                                 "пустая клетка: туз пик"],
-           "hoggenheimer-values.html": ["преимущество банка", "справедливая выплата",
-                                        "четыре карты одного достоинства (столбец)"],
-           "landsknecht.html": ["Карты игроков", "карта банкомёта", "стопка: "],
-           "banker-and-broker-values.html": ["ничья: выигрывает банк", "ничья: ставка возвращается"],
-           "summary.html": ["преимущество банка", "одна карта (английский или немецкий способ (одно значение))"],
-           "landsknecht-simulation.html": ["1 единица на первую карту игроков, сразу"],
-           "lesson-landsknecht.html": ["доля в классе", "внутри?", "32 из 80", "0,400", "от 0,388 до 0,612"],
-           "lesson-hoggenheimer.html": ["A: валет червей", "доля в классе"]},
+# card players say them: Pik-Ass, туз пик); numbers with a decimal comma (de/ru). Here the
+# pages of no single game; each game's pages and their words are its EDITION_WORDS in tests/game_data.
+SHARED_EDITION_WORDS = {
+    "de": {"summary.html": ["Bankvorteil", "eine Karte (englisches oder deutsches Verfahren (gleicher Wert))"]},
+    "ru": {"summary.html": ["преимущество банка", "одна карта (английский или немецкий способ (одно значение))"]},
 }
+
+
+def _edition_words(lang: str) -> dict[str, list[str]]:
+    """Page -> words the ``lang`` edition's page must show: the shared pages' and each game's
+    (a game without its EDITION_WORDS, or without ``lang`` there, fails)."""
+    words = dict(SHARED_EDITION_WORDS[lang])
+    for game in registry.GAMES:
+        pages = expected(game.slug, "EDITION_WORDS")[lang]
+        assert pages and not set(pages) & set(words), (game.slug, sorted(pages))
+        words.update(pages)
+    return words
 
 
 @pytest.mark.parametrize("lang", OTHER)
@@ -417,7 +412,7 @@ def test_the_package_words_come_out_in_the_editions_language(built_site, lang):
     """Card and bet names, value-table headings and cells, the pooled tables (headings,
     "32 of 80", decimals and bands) and the drawings' labels are in the edition's words."""
     missing = {}
-    for page, words in EDITION_WORDS[lang].items():
+    for page, words in _edition_words(lang).items():
         shown = _shown_text(built_site / lang / page)
         lost = [w for w in words if w not in shown]
         if lost:
@@ -444,7 +439,7 @@ def test_numbers_in_translated_fields_have_the_decimal_comma(built_site, lang):
                     if "." in token and not grouped:
                         points.setdefault(page.name, []).append(cell)
     assert not points, f"decimal points in the {lang} edition's tables: {points}"
-    for page in ("lesson-landsknecht.html", "lesson-hoggenheimer.html", "lesson-banker-and-broker.html"):
+    for page in (f"lesson-{slug}.html" for slug in registry.SLUGS):
         shown = _shown_text(built_site / lang / page)
         tables = " ".join(re.findall(r'<table[^>]*class="dataframe[^"]*"[^>]*>.*?</table>', shown, flags=re.S))
         assert re.search(r"\b0,\d{3}\b", tables), page

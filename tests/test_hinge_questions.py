@@ -22,7 +22,6 @@ from banking_games import registry
 from test_lesson_pages import BOOK, sections, source
 
 GAMES = registry.SLUGS
-PREFIX = {"hoggenheimer": "hl", "banker-and-broker": "bl", "landsknecht": "ll"}
 EVAL = re.compile(r"\{eval\}`[^`]*`")
 QUESTION = re.compile(r"^\*\*H(\d)\*\* \(([^)]*)\)(.*?)^:::\{dropdown\} Teacher's key\n(.*?)^:::\s*$", re.S | re.M)
 QUOTE = re.compile(r'\*"([^"]+)"\*')

@@ -25,6 +25,7 @@ from babel.numbers import get_decimal_symbol, get_group_symbol
 from banking_games import i18n
 from banking_games.errors import ConfigError
 from banking_games.formatting import decimal, latex_number, listed, near_one, number, odds, percent, units, with_decimal
+from conftest import expected
 
 NBSP = "\u00a0"
 
@@ -445,14 +446,12 @@ def test_a_games_name_is_the_editions():
     «Результаты класса: Хоггенхаймер», not the English «Hoggenheimer»."""
     from banking_games import registry
     from banking_games.widgets.board import ClassBoard, MemoryStore
-    expected = {"en": ["Hoggenheimer", "Banker and Broker", "Landsknecht"],
-                "de": ["Hoggenheimer", "Banker and Broker", "Landsknecht"],
-                "ru": ["Хоггенхаймер", "Банкир и маклер", "Ландскнехт"]}
+    titles = {g.slug: expected(g.slug, "TITLES") for g in registry.GAMES}   # each game's, per language
     try:
-        for lang, names in expected.items():
+        for lang in i18n.LANGUAGES:
             i18n.set_language(lang)
-            assert [g.name for g in registry.GAMES] == names
-            assert [g.title for g in registry.GAMES] == expected["en"]
+            assert [g.name for g in registry.GAMES] == [titles[g.slug][lang] for g in registry.GAMES]
+            assert [g.title for g in registry.GAMES] == [titles[g.slug]["en"] for g in registry.GAMES]
         board = ClassBoard("hoggenheimer", store=MemoryStore())
         assert "Результаты класса: Хоггенхаймер" in board.children[0].value
     finally:
@@ -580,28 +579,13 @@ def test_ace_claims_and_the_session_in_the_language():
 def test_live_tables_show_no_english_event_text(lang):
     """A seeded deal at each live table, pressed through in German and Russian: every message and the
     event log are free of the engines' English event words (the widgets word turned sections and cards
-    from the events' fields, not by rewriting English)."""
-    from banking_games.widgets.banker_broker import BankerBrokerTable
-    from banking_games.widgets.hoggenheimer import HoggenheimerTable
-    from banking_games.widgets.landsknecht import LandsknechtTable
+    from the events' fields, not by rewriting English). Each game's presses: its
+    ``press_through_a_deal`` in tests/game_data."""
+    from banking_games import registry
     i18n.set_language(lang)
     seen = []
-    bb = BankerBrokerTable(seed=1)
-    for press in (bb.place_bet, bb.cut, bb.turn, bb.turn, bb.deal_to_end):
-        press()
-        seen.append(bb.message.text)
-    seen.append(bb._log_html)
-    lk = LandsknechtTable(seed=1)
-    for press in (lk.place_bet, lk.turn, lk.turn, lk.deal_to_end, lk.new_deal, lk.lesson_stakes, lk.deal_to_end):
-        press()
-        seen.append(lk.message.text)
-    seen.append(lk._log_html)
-    hog = HoggenheimerTable(seed=1)
-    hog.select_bet("7S 7H")
-    for press in (hog.place_bet, hog.turn, hog.deal_to_end):
-        press()
-        seen.append(hog.message.text)
-    seen.append(hog._log_html)
+    for game in registry.GAMES:
+        seen += expected(game.slug, "press_through_a_deal")(game.table_class()(seed=1))
     text = "\n".join(seen).replace("&#x27;", "'")
     assert not ENGLISH_EVENT_WORDS.search(text), ENGLISH_EVENT_WORDS.search(text)
     words = {"de": ["Päckchen 1 (von Anna): A♣, höher als 4♦: Anna gewinnt 1.", "Tableaukarte", "Aufdecken"],
@@ -613,23 +597,25 @@ def test_live_tables_show_no_english_event_text(lang):
 def test_refusals_at_a_table_in_the_language(lang):
     """What a reader meets when a table refuses: a stake of 0, a bet after the cut, typed section sizes
     that do not fit, a typed bet that is not a legal shape; ``str()`` stays English for the Python API."""
+    from banking_games import registry
     from banking_games.errors import BetError, GameError
     from banking_games.games.hoggenheimer import make_bet
-    from banking_games.widgets.banker_broker import BankerBrokerTable
-    from banking_games.widgets.hoggenheimer import HoggenheimerTable
-    from banking_games.widgets.landsknecht import LandsknechtTable
+
+    def table(slug):
+        return registry.game(slug).table_class()(seed=1)
+
     i18n.set_language(lang)
-    lk = LandsknechtTable(seed=1)
+    lk = table("landsknecht")
     lk.stake.value = "0"
     lk.place_bet()
-    bb = BankerBrokerTable(seed=1)
+    bb = table("banker-and-broker")
     bb.cut()
     bb.place_bet()
     late = bb.message.text
-    bb = BankerBrokerTable(seed=1)
+    bb = table("banker-and-broker")
     bb.sizes.value = "10, 10"
     bb.cut()
-    hog = HoggenheimerTable(seed=1)
+    hog = table("hoggenheimer")
     hog.select_bet("7S 9H")
     expected = {"de": ["ein Einsatz muss positiv sein (mehr als 0); angegeben: '0'",
                        "an diesem Tisch wird vor dem Abheben gesetzt, bevor ein Päckchen umgedreht ist; das Paket ist "
@@ -649,12 +635,33 @@ def test_refusals_at_a_table_in_the_language(lang):
 
 # ---------------------------------------------------------------- the class board's refusals (issue 35)
 
-def _board_refusals(lang: str) -> list[str]:
-    """What the class board shows, in ``lang``, for: a real-cards group number that is not a number,
-    Hoggenheimer's bet A won 5 times in 3 deals, 20,000 deals, Banker and Broker's 1 section in 2
-    deals, Landsknecht's L won twice but placed once, a code with a mistyped symbol (check symbol),
-    a code with the letter O, a Landsknecht code on the Hoggenheimer board, a code already on the
-    board, and 13 bad lines (10 named, then 3 counted)."""
+def _real_cards_refusals(lang: str) -> list[tuple[str, str, str]]:
+    """What the class board shows, in ``lang``, for each game's real-cards counts that it refuses
+    (``REAL_CARDS_REFUSALS`` in tests/game_data: a group number that is not a number, more wins
+    than trials, too many deals, fewer sections than deals ...): ``(slug, shown, expected)``
+    for each, ``expected`` the English message or a part of the edition's. Every game gives at
+    least one."""
+    from banking_games import registry
+    from banking_games.widgets.board import ClassBoard, MemoryStore
+    i18n.set_language(lang)
+    out = []
+    for game in registry.GAMES:
+        cases = expected(game.slug, "REAL_CARDS_REFUSALS")
+        assert cases, f"tests/game_data/{game.package}.py: REAL_CARDS_REFUSALS is empty"
+        for fields, messages in cases:
+            board = ClassBoard(game.slug, store=MemoryStore())
+            for name, value in fields.items():
+                board.cards_fields[name].value = value
+            board._cards_pressed()
+            assert board.message.is_error and not board.entries
+            out.append((game.slug, board.message.text, messages[lang]))
+    return out
+
+
+def _code_refusals(lang: str) -> list[str]:
+    """What the Hoggenheimer class board shows, in ``lang``, for: a code with a mistyped symbol
+    (check symbol), a code with the letter O, a Landsknecht code, a code already on the board,
+    and 13 bad lines (10 named, then 3 counted)."""
     from banking_games.classroom import group_codes as G
     from banking_games.classroom import hoggenheimer as HC
     from banking_games.classroom import landsknecht as LC
@@ -668,20 +675,6 @@ def _board_refusals(lang: str) -> list[str]:
     last = hog_code[-2]
     typo = hog_code[:-2] + ("A" if last != "A" else "B") + hog_code[-1]
     shown = []
-
-    def cards(game, **fields):
-        board = ClassBoard(game, store=MemoryStore())
-        for name, value in fields.items():
-            board.cards_fields[name].value = value
-        board._cards_pressed()
-        assert board.message.is_error and not board.entries
-        shown.append(board.message.text)
-
-    cards("hoggenheimer", group="x", deals="3", A="1", B="1", C="1", D="1")
-    cards("hoggenheimer", group="1", deals="3", A="5", B="1", C="1", D="1")
-    cards("hoggenheimer", group="1", deals="20000", A="1", B="1", C="1", D="1")
-    cards("banker-and-broker", group="1", deals="2", win="1", tie="0", lose="0")
-    cards("landsknecht", group="1", deals="3", first="1", late_placed="1", late="2", void="0")
     for text in (typo, "GAHO-2345", lk_code, hog_code + "\n" + hog_code, "\n".join(f"bad{i}" for i in range(13))):
         board = ClassBoard("hoggenheimer", store=MemoryStore())
         board.add(text)
@@ -695,25 +688,21 @@ def test_board_refusals_in_english_as_before():
     API's ``str()`` too)."""
     from banking_games.errors import BoardError
     from banking_games.widgets.board import ClassBoard, MemoryStore
-    shown = _board_refusals("en")
-    assert shown[:5] == [
-        "Group: type a whole number 0 or more (at most 9 digits), got 'x'",
-        "A: 5 successes out of 3 cannot be (more than the trials)",
-        "Deals: from 1 to 10,000, got 20,000",
-        "1 sections in 2 deals cannot be: each deal has the same number of punters' sections, at least 1",
-        "L won 2 times but was placed only 1 times"]
-    assert shown[5].startswith("Nothing added. Refused line 1 ('GAHL-") and shown[5].endswith(
+    cards = _real_cards_refusals("en")   # each game's, word for word (tests/game_data)
+    assert [(slug, shown) for slug, shown, _ in cards] == [(slug, want) for slug, _, want in cards]
+    shown = _code_refusals("en")
+    assert shown[0].startswith("Nothing added. Refused line 1 ('GAHL-") and shown[0].endswith(
         "): the check symbol does not fit: there is a typo in the code (a symbol mistyped, two swapped, or one "
         "missing or extra); read it again from the group's table")
-    assert shown[6] == ("Nothing added. Refused line 1 ('GAHO-2345'): 'O' (symbol 4) is not used in group codes "
+    assert shown[1] == ("Nothing added. Refused line 1 ('GAHO-2345'): 'O' (symbol 4) is not used in group codes "
                         "(codes never use 0, O, 1, I or Z, so that none can be mistaken for another); the symbols "
                         "are the digits 2-9 and the letters A-Y without I and O")
-    assert shown[7].endswith("this is a Landsknecht code; this board is for Hoggenheimer: enter it on the "
+    assert shown[2].endswith("this is a Landsknecht code; this board is for Hoggenheimer: enter it on the "
                              "Landsknecht lesson's board")
-    assert shown[8].startswith("Added 1 group. Refused line 2 ('GAHL-") and shown[8].endswith(
+    assert shown[3].startswith("Added 1 group. Refused line 2 ('GAHL-") and shown[3].endswith(
         "a group with seed 101 and 5 deals is already on the board (the same seed deals the same cards, so it would "
         "be counted twice; pasted twice, or written another way?)")
-    assert shown[9].count("Refused line") == 10 and shown[9].endswith(
+    assert shown[4].count("Refused line") == 10 and shown[4].endswith(
         "And 3 more refused lines (left in the field).")
     board = ClassBoard("hoggenheimer", store=MemoryStore())
     with pytest.raises(BoardError) as caught:
@@ -735,32 +724,25 @@ BOARD_ENGLISH = re.compile(r"\b(got|type|successes|trials|cannot|sections|deals|
 def test_board_refusals_in_the_language(lang):
     """Bad real-cards counts and malformed codes: the board says why in the edition's language, with
     its numbers (German 10.000, Russian 10 000) and plurals; no English word of the English message."""
-    shown = _board_refusals(lang)
-    expected = {
-        "de": ["Gruppe: Geben Sie eine ganze Zahl ab 0 ein (höchstens 9 Ziffern); angegeben: 'x'",
-               "A: 5 Treffer bei 3 Versuchen sind nicht möglich (mehr als die Versuche)",
-               "Runden: 1 bis 10.000; angegeben: 20.000",
-               "1 Päckchen in 2 Runden sind nicht möglich: Jede Runde hat gleich viele Päckchen der Pointeure, "
-               "mindestens 1",
-               "L hat 2-mal gewonnen, wurde aber nur 1-mal gesetzt",
-               "das Prüfzeichen passt nicht: Der Code enthält einen Tippfehler",
+    cards = _real_cards_refusals(lang)   # each game's, a part of the message (tests/game_data)
+    lost = [(slug, want, shown) for slug, shown, want in cards if want not in shown]
+    assert not lost, lost
+    shown = _code_refusals(lang)
+    want = {
+        "de": ["das Prüfzeichen passt nicht: Der Code enthält einen Tippfehler",
                "Zeile 1 abgelehnt ('GAHO-2345'): 'O' (Zeichen 4) kommt in Gruppencodes nicht vor",
                "das ist ein Code für Landsknecht; diese Tafel ist für Hoggenheimer",
                "eine Gruppe mit Startwert 101 und 5 Runden ist schon auf der Tafel",
                "Und 3 weitere abgelehnte Zeilen (bleiben im Feld)."],
-        "ru": ["Группа: введите целое число не меньше 0 (не больше 9 цифр); получено: 'x'",
-               "A: так не бывает — успехов 5, а испытаний 3",
-               "Сдачи: от 1 до 10\u00a0000; получено: 20\u00a0000",
-               "так не бывает: пачек 1 при числе сдач 2",
-               "L: выигрышей 2, а ставок на неё только 1",
-               "контрольный символ не сходится: в коде опечатка",
+        "ru": ["контрольный символ не сходится: в коде опечатка",
                "Строка 1 отклонена ('GAHO-2345'): 'O' (символ 4) в кодах групп не используется",
                "это код игры «Ландскнехт», а эта доска для игры «Хоггенхаймер»",
                "группа с начальным значением 101 (5 сдач) уже на доске",
                "И ещё 3 отклонённые строки (остались в поле)."]}[lang]
-    assert all(e in s for e, s in zip(expected, shown)), [(e, s) for e, s in zip(expected, shown) if e not in s]
-    for text in shown:   # the lines echoed back ('GAHO-2345', 'x') and the codes hold no English word
-        assert not BOARD_ENGLISH.search(text), (BOARD_ENGLISH.search(text), text)
+    assert len(shown) == len(want)
+    assert all(e in s for e, s in zip(want, shown)), [(e, s) for e, s in zip(want, shown) if e not in s]
+    for text in [text for _, text, _ in cards] + shown:   # the lines echoed back ('GAHO-2345', 'x') and
+        assert not BOARD_ENGLISH.search(text), (BOARD_ENGLISH.search(text), text)   # the codes hold no English word
 
 
 @pytest.mark.parametrize("lang", ["de", "ru"])

@@ -16,6 +16,7 @@ from pathlib import Path
 import pytest
 
 from banking_games import registry
+from conftest import expected
 
 ROOT = Path(__file__).resolve().parent.parent
 BOOK = ROOT / "book"
@@ -195,16 +196,9 @@ def test_built_answer_sheet_has_every_solution_with_the_sites_numbers(built_site
 
 # ------------------------------------------------------------ the editions' handouts and sheets
 
-EDITION_HEADINGS = {
-    # the handout's three kinds of page and the sheets' headings, as a German and a Russian
-    # teacher would title them (docs/i18n/de.md, ru.md: Arbeitsblatt, рабочий лист ...)
-    "de": {"hoggenheimer": ["Hoggenheimer: Spielregeln", "Hoggenheimer: Spielplan", "Hoggenheimer: Arbeitsblatt"],
-           "banker-and-broker": ["Banker and Broker: Spielregeln", "Banker and Broker: Arbeitsblatt"],
-           "landsknecht": ["Landsknecht: Spielregeln", "Landsknecht: Arbeitsblatt"]},
-    "ru": {"hoggenheimer": ["Хоггенхаймер: правила", "Хоггенхаймер: игровое поле", "Хоггенхаймер: рабочий лист"],
-           "banker-and-broker": ["Банкир и маклер: правила", "Банкир и маклер: рабочий лист"],
-           "landsknecht": ["Ландскнехт: правила", "Ландскнехт: рабочий лист"]},
-}
+EDITION_LANGS = ("de", "ru")
+"""The editions whose handouts are checked; each game's headings in them, as a German and a
+Russian teacher would title them, are its SHEET_HEADINGS in tests/game_data."""
 ENGLISH_HEADINGS = ("rules card", "layout mat", "worksheet", "Pack:", "deal")
 
 
@@ -222,7 +216,7 @@ def edition_handouts(tmp_path_factory):
     made = handouts_module()
     out = {}
     try:
-        for lang in EDITION_HEADINGS:
+        for lang in EDITION_LANGS:
             folder = tmp_path_factory.mktemp(f"handouts-{lang}")
             made.language(lang)
             made.make_pdfs(folder)
@@ -233,11 +227,11 @@ def edition_handouts(tmp_path_factory):
     return out
 
 
-@pytest.mark.parametrize("lang", sorted(EDITION_HEADINGS))
+@pytest.mark.parametrize("lang", EDITION_LANGS)
 @pytest.mark.parametrize("game", sorted(registry.SLUGS))
 def test_an_editions_handout_is_in_its_language(edition_handouts, lang, game):
     text = pdf_text(edition_handouts[lang] / f"{game}-handout.pdf")
-    missing = [h for h in EDITION_HEADINGS[lang][game] if h not in text]
+    missing = [h for h in expected(game, "SHEET_HEADINGS")[lang] if h not in text]
     assert not missing, f"{lang} {game}: headings not in the handout: {missing}"
     english = [w for w in ENGLISH_HEADINGS if re.search(rf"\b{re.escape(w)}", text)]
     assert not english, f"{lang} {game}: English left in the handout: {english}"
@@ -296,7 +290,7 @@ def test_built_edition_serves_its_own_sheets(built_site, lang):
     site = built_site / lang
     if not (site / "index.html").is_file():
         pytest.skip(f"the {lang} edition is not shipped (bg_editions in book/_config.yml)")
-    heading = EDITION_HEADINGS[lang]["hoggenheimer"][0]
+    heading = expected("hoggenheimer", "SHEET_HEADINGS")[lang][0]
     lesson = (site / "lesson-hoggenheimer.html").read_text(encoding="utf-8")
     for name, words in (("hoggenheimer-handout.pdf", heading),
                         ("hoggenheimer-exercises.pdf", {"de": "Übung 1", "ru": "Упражнение 1"}[lang])):

@@ -19,6 +19,7 @@ import sys
 import textwrap
 import xml.etree.ElementTree as ET
 from fractions import Fraction
+from pathlib import Path
 
 import pytest
 
@@ -27,7 +28,7 @@ from banking_games.classroom import teaching
 from banking_games.money import LOSE, PUSH, WIN
 from banking_games.widgets import repeat as R
 from banking_games.classroom import hoggenheimer as hog_lesson
-from conftest import new_table
+from conftest import expected, new_table
 
 LESSON_BETS = [spec for _, spec, _ in hog_lesson.BETS]  # JH; 7S 7H; 9H 8H 9D 8D; diamonds
 
@@ -297,19 +298,20 @@ def test_stop_ends_the_repeat_with_the_tally_so_far(monkeypatch):
 # ---------------------------------------------------------------- runs without numpy, pandas, sympy, matplotlib
 
 def test_repeat_runs_without_numpy_pandas_sympy_matplotlib():
+    # one unit on a bet of each game's table: its one_unit_bet in tests/game_data (a game with
+    # none fails here, naming the file, before the run with the heavy packages blocked)
+    for g in registry.GAMES:
+        assert callable(expected(g.slug, "one_unit_bet")), g.slug
     code = textwrap.dedent("""
+        import importlib
         import sys
         for name in ("numpy", "pandas", "sympy", "matplotlib", "scipy"):
             sys.modules[name] = None
+        sys.path.insert(0, sys.argv[1])   # tests/, for game_data
         from banking_games import registry
-        # one unit on a bet of each game's table (a game with none here fails, naming itself)
-        BET = {"hoggenheimer": lambda t: t.deal.place_bet(t.players[1] if t.deal.banker == t.players[0] else t.players[0], "JH", 1),
-               "banker-and-broker": lambda b: b.deal.bet(b.deal.punters[0], 1),
-               "landsknecht": lambda k: k.deal.place_bet([p for p in k.deal.players if p != k.deal.banker][0], k.deal.players_cards[0], 1)}
         tables = [g.table_class()(seed=1) for g in registry.GAMES]
         for g, table in zip(registry.GAMES, tables):
-            assert g.slug in BET, f"no bet to repeat for {g.slug}: add one to BET"
-            BET[g.slug](table)
+            importlib.import_module(f"game_data.{g.package}").one_unit_bet(table)
         for table in tables:
             tally = table.repeat.run(30, 1)
             assert tally.deals == 30 and "<svg" in table.repeat.results.value
@@ -318,7 +320,8 @@ def test_repeat_runs_without_numpy_pandas_sympy_matplotlib():
         assert not loaded, loaded
         print("ok")
     """)
-    proc = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    tests = str(Path(__file__).resolve().parent)
+    proc = subprocess.run([sys.executable, "-c", code, tests], capture_output=True, text=True, timeout=120)
     assert proc.returncode == 0, proc.stderr
     assert proc.stdout.strip() == "ok"
 

@@ -105,3 +105,54 @@ assert "<" in str(view.deal_html(d))
 # tests/test_exercise_answers.py: the exercises of Banker and Broker's pages that ask the reader
 # to deal (and so say how with the Repeat panel), label -> page; the test finds every such exercise.
 REPEAT_EXERCISES = {"bb-ex-predict": "banker-and-broker", "bb-ex-band": "banker-and-broker-simulation"}
+
+
+# tests/test_i18n.py: the game's name in each language, as that edition's chapter titles it
+# (book/locales/<lang>/LC_MESSAGES/banker-and-broker.po, its first heading); "en" is the registry's
+# title. The German edition keeps the English source's title.
+TITLES = {"en": "Banker and Broker", "de": "Banker and Broker", "ru": "Банкир и маклер"}
+
+
+def press_through_a_deal(t) -> list[str]:
+    """tests/test_i18n.py: a seeded deal pressed through at the live table ``t``: a bet placed,
+    the cut, two sections turned, the deal to its end; the message after each press, then the
+    event log."""
+    seen = []
+    for press in (t.place_bet, t.cut, t.turn, t.turn, t.deal_to_end):
+        press()
+        seen.append(t.message.text)
+    return seen + [t._log_html]
+
+
+# tests/test_i18n.py: real-cards counts the class board refuses on this game's board (its fields
+# -> the value typed), each with the refusal: "en" word for word (as before the catalogues had
+# it), "de" and "ru" a part of the edition's message. 1 section in 2 deals: every deal has at
+# least 1 punter's section, the same number each deal, so sections are a multiple of the deals.
+REAL_CARDS_REFUSALS = [
+    ({"group": "1", "deals": "2", "win": "1", "tie": "0", "lose": "0"},
+     {"en": "1 sections in 2 deals cannot be: each deal has the same number of punters' sections, at least 1",
+      "de": "1 Päckchen in 2 Runden sind nicht möglich: Jede Runde hat gleich viele Päckchen der Pointeure, "
+            "mindestens 1",
+      "ru": "так не бывает: пачек 1 при числе сдач 2"}),
+]
+
+
+# tests/test_paper_sheets.py: the headings of the handout's two kinds of page (rules card,
+# worksheet) in each edition, as a German and a Russian teacher would title them
+# (docs/i18n/de.md, ru.md: Arbeitsblatt, рабочий лист ...).
+SHEET_HEADINGS = {"de": ["Banker and Broker: Spielregeln", "Banker and Broker: Arbeitsblatt"],
+                  "ru": ["Банкир и маклер: правила", "Банкир и маклер: рабочий лист"]}
+
+
+# tests/test_editions_site.py: words the built edition's pages of this game show, page -> words,
+# from the term lists docs/i18n/de.md and docs/i18n/ru.md.
+EDITION_WORDS = {
+    "de": {"banker-and-broker-values.html": ["Gleichstand: Bank gewinnt", "Gleichstand: Einsatz zurück"]},
+    "ru": {"banker-and-broker-values.html": ["ничья: выигрывает банк", "ничья: ставка возвращается"]},
+}
+
+
+def one_unit_bet(t) -> None:
+    """tests/test_repeat.py: one unit by the first punter, at the table ``t`` (the Repeat panel
+    then repeats it)."""
+    t.deal.bet(t.deal.punters[0], 1)

@@ -125,3 +125,71 @@ assert "<" in str(view.layout_html(d))
 # tests/test_exercise_answers.py: the exercises of Hoggenheimer's pages that ask the reader to
 # deal (and so say how with the Repeat panel), label -> page; the test finds every such exercise.
 REPEAT_EXERCISES = {"hog-ex-predict": "hoggenheimer", "hog-ex-band": "hoggenheimer-simulation"}
+
+
+# tests/test_i18n.py: the game's name in each language, as that edition's chapter titles it
+# (book/locales/<lang>/LC_MESSAGES/hoggenheimer.po, its first heading); "en" is the registry's title.
+TITLES = {"en": "Hoggenheimer", "de": "Hoggenheimer", "ru": "Хоггенхаймер"}
+
+
+def press_through_a_deal(t) -> list[str]:
+    """tests/test_i18n.py: a seeded deal pressed through at the live table ``t``: the bet 7S 7H
+    chosen and placed, a card turned, the deal to its end; the message after each press, then
+    the event log."""
+    t.select_bet("7S 7H")
+    seen = []
+    for press in (t.place_bet, t.turn, t.deal_to_end):
+        press()
+        seen.append(t.message.text)
+    return seen + [t._log_html]
+
+
+# tests/test_i18n.py: real-cards counts the class board refuses on this game's board (its fields
+# -> the value typed), each with the refusal: "en" word for word (as before the catalogues had
+# it), "de" and "ru" a part of the edition's message, in its words and numbers (10.000, 10 000).
+# A group number that is not a number; bet A won 5 times in 3 deals (more than its trials, one a
+# deal); 20,000 deals (the board takes 1 to 10,000).
+REAL_CARDS_REFUSALS = [
+    ({"group": "x", "deals": "3", "A": "1", "B": "1", "C": "1", "D": "1"},
+     {"en": "Group: type a whole number 0 or more (at most 9 digits), got 'x'",
+      "de": "Gruppe: Geben Sie eine ganze Zahl ab 0 ein (höchstens 9 Ziffern); angegeben: 'x'",
+      "ru": "Группа: введите целое число не меньше 0 (не больше 9 цифр); получено: 'x'"}),
+    ({"group": "1", "deals": "3", "A": "5", "B": "1", "C": "1", "D": "1"},
+     {"en": "A: 5 successes out of 3 cannot be (more than the trials)",
+      "de": "A: 5 Treffer bei 3 Versuchen sind nicht möglich (mehr als die Versuche)",
+      "ru": "A: так не бывает — успехов 5, а испытаний 3"}),
+    ({"group": "1", "deals": "20000", "A": "1", "B": "1", "C": "1", "D": "1"},
+     {"en": "Deals: from 1 to 10,000, got 20,000",
+      "de": "Runden: 1 bis 10.000; angegeben: 20.000",
+      "ru": "Сдачи: от 1 до 10\u00a0000; получено: 20\u00a0000"}),
+]
+
+
+# tests/test_paper_sheets.py: the headings of the handout's three kinds of page (rules card,
+# layout mat, worksheet) in each edition, as a German and a Russian teacher would title them
+# (docs/i18n/de.md, ru.md: Arbeitsblatt, рабочий лист ...).
+SHEET_HEADINGS = {"de": ["Hoggenheimer: Spielregeln", "Hoggenheimer: Spielplan", "Hoggenheimer: Arbeitsblatt"],
+                  "ru": ["Хоггенхаймер: правила", "Хоггенхаймер: игровое поле", "Хоггенхаймер: рабочий лист"]}
+
+
+# tests/test_editions_site.py: words the built edition's pages of this game show, page -> words,
+# from the term lists docs/i18n/de.md and docs/i18n/ru.md (card names as card players say them:
+# Pik-Ass, туз пик), numbers with a decimal comma.
+EDITION_WORDS = {
+    "de": {"hoggenheimer.html": ["Pik-Ass", "Herz-Bube", "noch keine Karte aufgedeckt", "33. Karte",
+                                 "leeres Feld für Pik-Ass"],
+           "hoggenheimer-values.html": ["Bankvorteil", "faire Quote", "Gewinnquote",
+                                        "vier Karten eines Rangs (eine Spalte)"],
+           "lesson-hoggenheimer.html": ["A: Herz-Bube", "Anteil der Klasse"]},
+    "ru": {"hoggenheimer.html": ["туз пик", "валет червей", "ещё ни одна карта не открыта", "33-я карта",
+                                 "пустая клетка: туз пик"],
+           "hoggenheimer-values.html": ["преимущество банка", "справедливая выплата",
+                                        "четыре карты одного достоинства (столбец)"],
+           "lesson-hoggenheimer.html": ["A: валет червей", "доля в классе"]},
+}
+
+
+def one_unit_bet(t) -> None:
+    """tests/test_repeat.py: one unit on JH by the first player who is not the banker, at the
+    table ``t`` (the Repeat panel then repeats it)."""
+    t.deal.place_bet(t.players[1] if t.deal.banker == t.players[0] else t.players[0], "JH", 1)

@@ -110,3 +110,57 @@ assert "<" in str(view.table_html(d))
 # tests/test_exercise_answers.py: the exercises of Landsknecht's pages that ask the reader to
 # deal (and so say how with the Repeat panel), label -> page; the test finds every such exercise.
 REPEAT_EXERCISES = {"lk-ex-predict": "landsknecht"}
+
+
+# tests/test_i18n.py: the game's name in each language, as that edition's chapter titles it
+# (book/locales/<lang>/LC_MESSAGES/landsknecht.po, its first heading); "en" is the registry's title.
+TITLES = {"en": "Landsknecht", "de": "Landsknecht", "ru": "Ландскнехт"}
+
+
+def press_through_a_deal(t) -> list[str]:
+    """tests/test_i18n.py: seeded deals pressed through at the live table ``t``: a bet placed,
+    two cards turned, the deal to its end; a new deal, the lesson's stakes, the deal to its end;
+    the message after each press, then the event log."""
+    seen = []
+    for press in (t.place_bet, t.turn, t.turn, t.deal_to_end, t.new_deal, t.lesson_stakes, t.deal_to_end):
+        press()
+        seen.append(t.message.text)
+    return seen + [t._log_html]
+
+
+# tests/test_i18n.py: real-cards counts the class board refuses on this game's board (its fields
+# -> the value typed), each with the refusal: "en" word for word (as before the catalogues had
+# it), "de" and "ru" a part of the edition's message. L won twice but was placed once: a bet wins
+# at most once each time it is placed.
+REAL_CARDS_REFUSALS = [
+    ({"group": "1", "deals": "3", "first": "1", "late_placed": "1", "late": "2", "void": "0"},
+     {"en": "L won 2 times but was placed only 1 times",
+      "de": "L hat 2-mal gewonnen, wurde aber nur 1-mal gesetzt",
+      "ru": "L: выигрышей 2, а ставок на неё только 1"}),
+]
+
+
+# tests/test_paper_sheets.py: the headings of the handout's two kinds of page (rules card,
+# worksheet) in each edition, as a German and a Russian teacher would title them
+# (docs/i18n/de.md, ru.md: Arbeitsblatt, рабочий лист ...).
+SHEET_HEADINGS = {"de": ["Landsknecht: Spielregeln", "Landsknecht: Arbeitsblatt"],
+                  "ru": ["Ландскнехт: правила", "Ландскнехт: рабочий лист"]}
+
+
+# tests/test_editions_site.py: words the built edition's pages of this game show, page -> words,
+# from the term lists docs/i18n/de.md and docs/i18n/ru.md, numbers with a decimal comma: the
+# lesson's pooled table (32 of 80 in the band 0,388 to 0,612).
+EDITION_WORDS = {
+    "de": {"landsknecht.html": ["Karten der Pointeure", "Karte des Bankhalters", "Stapel: "],
+           "landsknecht-simulation.html": ["1 Einheit auf die erste Karte der Pointeure, sofort"],
+           "lesson-landsknecht.html": ["Anteil der Klasse", "innerhalb?", "32 von 80", "0,400", "0,388 bis 0,612"]},
+    "ru": {"landsknecht.html": ["Карты игроков", "карта банкомёта", "стопка: "],
+           "landsknecht-simulation.html": ["1 единица на первую карту игроков, сразу"],
+           "lesson-landsknecht.html": ["доля в классе", "внутри?", "32 из 80", "0,400", "от 0,388 до 0,612"]},
+}
+
+
+def one_unit_bet(t) -> None:
+    """tests/test_repeat.py: one unit on the first players' card by the first player who is not
+    the banker, at the table ``t`` (the Repeat panel then repeats it)."""
+    t.deal.place_bet([p for p in t.deal.players if p != t.deal.banker][0], t.deal.players_cards[0], 1)
