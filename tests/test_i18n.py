@@ -125,6 +125,27 @@ def test_language_choice_and_errors(monkeypatch):
         i18n.language()
 
 
+
+def test_loaded_catalogues_are_used_with_no_file(monkeypatch, tmp_path):
+    # Deal live's snapshot of Python (bridge.import_tables) holds memory, not files: a later
+    # chapter of an edition, restored from it, sets its language before the package's files are
+    # unpacked again. After load_catalogues, set_language and the messages read no file: here the
+    # catalogues' folder is an empty one. ("Place bet" is the live table's button; de and ru as in
+    # src/banking_games/locales/*/LC_MESSAGES/banking_games.po.)
+    monkeypatch.setattr(i18n, "_catalogues", {})
+    monkeypatch.setattr(i18n, "LOCALES", tmp_path)
+    with pytest.raises(FileNotFoundError):    # nothing loaded: the file is looked for, and missing
+        i18n.set_language("de")
+    assert i18n.language() == "en"            # and the language is left as it was
+    monkeypatch.undo()
+    monkeypatch.setattr(i18n, "_catalogues", {})
+    i18n.load_catalogues()
+    monkeypatch.setattr(i18n, "LOCALES", tmp_path)
+    for lang, word in (("de", "Setzen"), ("ru", "Сделать ставку")):
+        i18n.set_language(lang)
+        assert i18n._("Place bet") == word
+
+
 @pytest.mark.parametrize("lang", ["en", "de", "ru"])
 def test_number_symbols_agree_with_babel(lang):
     sym = i18n.NUMBER_SYMBOLS[lang]

@@ -386,17 +386,22 @@ def test_snapshot_restored_on_a_later_chapter_same_deal(browser, sub_path_url):
         second.close()
 
         # on a device that reports under 4 GB of memory nothing starts before the press, not even
-        # with the section in view (live-tables.js: memoryToSpare); the press restores Python
+        # with the section in view (live-tables.js: memoryToSpare); the press restores Python.
+        # This page is the German edition's: its table's code sets the language (reading the
+        # catalogue) before the wheels are unpacked again, so the snapshot must hold the catalogues
+        # (bridge.import_tables; without them Deal live failed on every later chapter of an edition)
         small = watch(context.new_page(), problems)
         small.add_init_script("Object.defineProperty(Navigator.prototype, 'deviceMemory', {get: () => 2})")
-        small.goto(f"{sub_path_url}/banker-and-broker.html", wait_until="load")
+        small.goto(f"{sub_path_url}/de/banker-and-broker.html", wait_until="load")
         small.evaluate("document.querySelector('.bg-live').scrollIntoView({block: 'center'})")
         small.wait_for_load_state("networkidle")
         small.wait_for_timeout(1500)
         assert "pyodideStarts" not in small.evaluate("window.bgLiveTimings")
-        small.get_by_role("button", name="Deal live", exact=True).click()
+        small.get_by_role("button", name="Live geben", exact=True).click()
         small.locator(f".bg-live-table .{SCENARIOS['banker-and-broker'][0]}").wait_for(timeout=120_000)
         assert small.evaluate("window.bgLiveTimings.restored") is True
+        # the table in German: its bet button says "Setzen" (the package's de catalogue)
+        small.locator(".bg-live-table button", has_text="Setzen").first.wait_for(timeout=10_000)
         small.close()
 
         # a lesson page: Python restored before the press, but its board not made then (a board

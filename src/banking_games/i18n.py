@@ -49,7 +49,7 @@ from pathlib import Path
 
 from .errors import ConfigError, GameError, Phrase
 
-__all__ = ["DOMAIN", "LANGUAGES", "LOCALES", "NUMBER_SYMBOLS", "N_", "_", "compile_catalogues", "error_text", "phrase_text",
+__all__ = ["DOMAIN", "LANGUAGES", "LOCALES", "NUMBER_SYMBOLS", "N_", "_", "compile_catalogues", "error_text", "load_catalogues", "phrase_text",
            "joined", "language", "localize_number", "ngettext", "npgettext", "pgettext", "set_language"]
 
 DOMAIN = "banking_games"
@@ -96,11 +96,31 @@ def set_language(code: str | None) -> None:
 
     Raises:
         ConfigError: an unknown code; the message lists the allowed ones.
+        OSError: the language's catalogue (``.mo``) cannot be read and was not
+            loaded before (:func:`load_catalogues`); the language stays as it was.
     """
     global _chosen
-    _chosen = None if code is None else _check(code, "set_language")
-    if _chosen is not None:
-        _catalogue(_chosen)   # a missing catalogue shows now, not at the first message
+    chosen = None if code is None else _check(code, "set_language")
+    if chosen is not None:
+        _catalogue(chosen)   # a missing catalogue shows now, not at the first message
+    _chosen = chosen         # (only once the catalogue is there: a failure changes nothing)
+
+
+def load_catalogues() -> None:
+    """Load every language's catalogue now; each stays loaded in this process.
+
+    Deal live calls it before Python's memory snapshot is made
+    (``book/_ext/banking_book/live_static/bridge.py``, ``import_tables``): a
+    snapshot holds Python's memory, not its files, and a later chapter restored
+    from it runs the edition's :func:`set_language` before the package's files
+    are unpacked again, so the catalogue must already be in memory.
+
+    Raises:
+        ConfigError: a catalogue's ``.mo`` is missing and cannot be compiled
+            (no Babel), as :func:`set_language` would raise.
+    """
+    for code in LANGUAGES:
+        _catalogue(code)
 
 
 def language() -> str:

@@ -109,10 +109,13 @@ def model_id(widget):
 
 
 def import_tables():
-    """Import every module of :func:`table_modules` (before a snapshot is made, so that every
-    chapter's table starts from it without importing)."""
+    """Import every module of :func:`table_modules` and load every language's message catalogue
+    (before a snapshot is made, so that every chapter's table starts from it without importing or
+    reading a file: a snapshot holds no files, and an edition's page sets its language, reading
+    its catalogue, before the wheels are unpacked again)."""
     for name in table_modules():
         importlib.import_module(name)
+    importlib.import_module("banking_games.i18n").load_catalogues()
 
 
 importlib.import_module("ipywidgets")
