@@ -222,10 +222,22 @@ def test_nothing_cut_off_on_a_phone_in_any_edition(edition_loads, built_site):
     assert len(pages) == len(english_pages(built_site)) and all(p.startswith(f"{lang}/") for p in pages), pages
 
 
-# A deal in each edition's Deal live table, as a student plays it: the table's buttons carry
-# the package's words in that language (src/banking_games/locales/<lang>: "Place bet" is
-# "Setzen" / "Сделать ставку", "Deal to the end" "Bis zum Ende geben" / "Сдать до конца");
-# after the deal no English button is left, nothing fails and axe finds nothing serious.
+# A deal in each edition's Deal live table, as a student plays it on a phone (390 px): the
+# table's buttons carry the package's words in that language (src/banking_games/locales/<lang>:
+# "Place bet" is "Setzen" / "Сделать ставку", "Deal to the end" "Bis zum Ende geben" / "Сдать до
+# конца"); after the deal no English button is left, nothing fails and axe finds nothing serious.
+# Then a second chapter in the same browser (Banker and Broker), as a reader goes on: its Deal
+# live starts from Python's saved snapshot and its table is in the language too (a snapshot holds
+# no files: before the catalogues were in it, every later chapter of an edition failed). No choice
+# of a dropdown in either table is wider than the dropdown shows (a long German or Russian choice
+# was cut on a phone: "квадрат (4 к 1; ставок: 21)", "(b) zwei Päckchen der Pointeure und ...").
+CUT_CHOICES_JS = """() => { const c = document.createElement('canvas').getContext('2d'); const out = [];
+  for (const s of document.querySelectorAll('.bg-live-table select')) {
+    if (!s.getBoundingClientRect().width) continue;
+    const cs = getComputedStyle(s); c.font = cs.font;
+    const room = s.clientWidth - parseFloat(cs.paddingLeft) - parseFloat(cs.paddingRight);
+    for (const o of s.options) if (c.measureText(o.text).width > room) out.push(o.text);
+  } return out; }"""
 BUTTONS = {"de": ("Setzen", "Bis zum Ende geben"), "ru": ("Сделать ставку", "Сдать до конца")}
 
 
@@ -233,7 +245,7 @@ BUTTONS = {"de": ("Setzen", "Bis zum Ende geben"), "ru": ("Сделать ста
 def test_deal_live_speaks_the_editions_language(browser, site_url, lang):
     from site_audit import axe_violations
     require_chromium("Deal live in an edition")
-    ctx, problems = new_context(browser, service_workers="block")
+    ctx, problems = new_context(browser, service_workers="block", viewport={"width": 390, "height": 844})
     try:
         page = ctx.new_page()
         errors = []
@@ -251,6 +263,16 @@ def test_deal_live_speaks_the_editions_language(browser, site_url, lang):
         assert not english, f"English buttons in the {lang} table: {english}"
         assert "Traceback" not in table.inner_text() and not errors, errors
         assert not axe_violations(page)
+        assert not page.evaluate(CUT_CHOICES_JS), f"choices cut on a phone: {page.evaluate(CUT_CHOICES_JS)}"
+        assert page.evaluate("window.bgLiveSnapshotSaved") is True, "no snapshot saved"   # (a Promise: awaited)
+        later = ctx.new_page()
+        later.on("pageerror", lambda e: errors.append(str(e)))
+        later.goto(f"{site_url}/{lang}/banker-and-broker.html", wait_until="load")
+        later.locator(".bg-live button").first.evaluate("b => { b.scrollIntoView({block: 'center'}); b.click(); }")
+        later.get_by_role("button", name=BUTTONS[lang][0]).first.wait_for(timeout=120_000)
+        assert later.evaluate("window.bgLiveTimings.restored") is True, later.evaluate("window.bgLiveTimings")
+        assert not later.locator(".bg-live-failed").count() and not errors, errors
+        assert not later.evaluate(CUT_CHOICES_JS), f"choices cut on a phone: {later.evaluate(CUT_CHOICES_JS)}"
         assert not problems.external
     finally:
         ctx.close()

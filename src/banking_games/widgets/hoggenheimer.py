@@ -310,6 +310,7 @@ class HoggenheimerTable(DealingTable):
             options=[(_("{kind} ({odds} to 1; {count} bets)").format(kind=_(k.value), odds=PAYOUT_ODDS[k],
                                                                      count=counts[k]), k) for k in BetKind],
             value=BetKind.CARD, description=_("Bet on a"), style=wide, layout=widgets.Layout(width="260px"))
+        self.kind.add_class("bg-fit-select")   # on a phone, the whole row: "квадрат (4 к 1; ставок: 21)" is long
         self._bet_options = {k: bet_options(k) for k in BetKind}
         self.bet = widgets.Dropdown(options=self._bet_options[BetKind.CARD], description=_("Bet"), style=wide,
                                     layout=widgets.Layout(width="340px"))
