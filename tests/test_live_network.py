@@ -40,7 +40,6 @@ from __future__ import annotations
 import functools
 import io
 import json
-import re
 import socket
 import threading
 import zipfile
