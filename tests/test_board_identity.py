@@ -188,7 +188,7 @@ def test_real_cards_form_limits():
     board = ClassBoard("landsknecht", store=FakeStore(), key="k")
     board.add_cards(1, 10_000, first=4, late_placed=3, late=3, void=0)
     for deals, late, words in ((10_001, 3, "Deals: from 1 to 10,000, got 10,001"),
-                               (10, 4, "L won 4 times but was placed only 3 times")):
+                               (10, 4, "L: won 4, but placed only 3")):
         with pytest.raises(BoardError, match=words):   # the form's own words, naming its fields
             board.add_cards(2, deals, first=4, late_placed=3, late=late, void=0)
     assert len(board.entries) == 1

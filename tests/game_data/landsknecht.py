@@ -134,7 +134,7 @@ def press_through_a_deal(t) -> list[str]:
 # at most once each time it is placed.
 REAL_CARDS_REFUSALS = [
     ({"group": "1", "deals": "3", "first": "1", "late_placed": "1", "late": "2", "void": "0"},
-     {"en": "L won 2 times but was placed only 1 times",
+     {"en": "L: won 2, but placed only 1",
       "de": "L hat 2-mal gewonnen, wurde aber nur 1-mal gesetzt",
       "ru": "L: выигрышей 2, а ставок на неё только 1"}),
 ]

@@ -241,7 +241,7 @@ def cards_counts(values: Mapping[str, int], deals: int) -> dict[str, tuple[int, 
     """
     pairs = {"first": (values["first"], deals), "void": (values["void"], values["void"] + deals)}
     if values["late"] > values["late_placed"]:
-        raise BoardError.of(N_("L won {won} times but was placed only {placed} times"), won=values["late"],
+        raise BoardError.of(N_("L: won {won}, but placed only {placed}"), won=values["late"],
                             placed=values["late_placed"])
     if values["late_placed"]:
         pairs["late"] = (values["late"], values["late_placed"])
