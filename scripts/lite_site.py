@@ -44,14 +44,24 @@ is loaded from another host:
   site's copy after the book is built (scripts/exercise_sheets.py: their
   text holds numbers the pages compute).
 
+JupyterLite's own words (menus, dialogs, the kernel's status) are JupyterLab's
+language packs, pinned in requirements.txt (``jupyterlab-language-pack-de-DE``,
+``-ru-RU``): ``jupyter lite build`` writes the installed ones into
+``api/translations/<locale>.json``. Each edition opens its notebook in its own
+entry, ``notebooks-<lang>/`` (:func:`edition_entries`): the Notebook app's page,
+with a ``jupyter-lite.json`` whose ``settingsOverrides`` make the edition's
+locale (:data:`LOCALES`) the default of JupyterLab's language setting; the
+English entry, ``notebooks/``, stays English. A reader's own choice (Settings ->
+Language) is kept in the browser and wins over both.
+
 JupyterLite's leftovers (``.jupyterlite.doit.db``, ``_contents/``) live only in
 the scratch folder book/_vendor/.lite-work, which is deleted before each
 build, so a stale database cannot drop a setting. A stamp skips the work
 when no input changed.
 
 Usage: python scripts/lite_site.py
-Exit status 1 (with a message) on a missing input or wheel, or a wheel whose
-dependency the site does not serve.
+Exit status 1 (with a message) on a missing input, wheel or language pack, or a
+wheel whose dependency the site does not serve.
 """
 
 from __future__ import annotations
@@ -120,6 +130,18 @@ BUNDLE = "preloaded-packages.gz"
 KERNEL_JS = "kernel-pyodide.mjs"
 BUNDLE_WORKER_JS = "kernel-bundle-worker.mjs"   # KERNEL_JS reads BUNDLE in this worker
 BUNDLE_JS = Path(__file__).resolve().parent / "preload_bundle.mjs"
+# each edition's JupyterLab locale (the language pack's, pinned in requirements.txt), the default
+# language of its entry notebooks-<lang>/ (edition_entries)
+LOCALES = {"de": "de_DE", "ru": "ru_RU"}
+APP = "notebooks"   # the Notebook app, which "Try it in JupyterLite" opens (jupyterlite_launch.py)
+# the Notebook app's files an edition's entry needs beside its own jupyter-lite.json: its page and
+# the two files config-utils.js reads from the page's folder (a missing one is a 404 on each load)
+APP_FILES = ("index.html", "jupyter-lite.ipynb", "favicon.ico")
+TRANSLATION_PLUGIN = "@jupyterlab/translation-extension:plugin"
+# left out of an edition's entry: the Notebook app's "Not Trusted" badge, which shares the menu
+# bar's row; on a 390 px phone it covered the translated menus from the fourth (Russian:
+# "Выполнить", the Run menu each notebook's first cell names) on. File -> Trust Notebook stays.
+EDITION_DISABLED = ["@jupyter-notebook/notebook-extension:trusted"]
 # the platform the wheels' markers are evaluated for (Pyodide 314: CPython 3.14, emscripten)
 MARKER_ENV = {"sys_platform": "emscripten", "platform_system": "Emscripten", "os_name": "posix",
               "python_version": "3.14", "python_full_version": "3.14.2",
@@ -352,6 +374,45 @@ def notebooks(dest: Path) -> list[Path]:
     return out
 
 
+def edition_entries(dest: Path) -> list[Path]:
+    """For each other language of the book (scripts/editions.py ``LANGUAGES``), write the
+    folder ``dest/notebooks-<lang>/``: the Notebook app's page and files (:data:`APP_FILES`,
+    copied from ``dest/notebooks/``) and its ``jupyter-lite.json`` plus ``settingsOverrides``
+    setting JupyterLab's ``locale`` to the edition's (:data:`LOCALES`) and, in
+    ``disabledExtensions``, :data:`EDITION_DISABLED`. JupyterLite merges that
+    file over its root's when the page loads (config-utils.js), and the language setting's
+    default becomes the edition's; JupyterLite's router opens ``?path=`` there as in
+    ``notebooks/`` (its pattern ``/notebooks`` also matches ``/notebooks-<lang>``).
+
+    Returns the folders written. Exits with a message when a language has no locale in
+    LOCALES, or its language pack was not installed (no ``api/translations/<locale>.json``:
+    ``pip install -r requirements.txt``)."""
+    import extras_i18n
+
+    app = dest / APP
+    base = json.loads((app / "jupyter-lite.json").read_text())
+    out = []
+    for lang in extras_i18n.LANGUAGES:
+        locale = LOCALES.get(lang)
+        if locale is None:
+            sys.exit(f"lite_site: no JupyterLab locale for the language {lang!r}; add it to LOCALES "
+                     "and pin its language pack in requirements.txt")
+        if not (dest / "api" / "translations" / f"{locale}.json").is_file():
+            sys.exit(f"lite_site: JupyterLab's language pack for {locale} is not installed "
+                     f"(jupyterlab-language-pack-{locale.replace('_', '-')} in requirements.txt; "
+                     "pip install -r requirements.txt)")
+        entry = dest / f"{APP}-{lang}"
+        entry.mkdir()
+        for name in APP_FILES:
+            shutil.copy2(app / name, entry / name)
+        config = json.loads(json.dumps(base))
+        config["jupyter-config-data"]["settingsOverrides"] = {TRANSLATION_PLUGIN: {"locale": locale}}
+        config["jupyter-config-data"]["disabledExtensions"] = EDITION_DISABLED
+        (entry / "jupyter-lite.json").write_text(json.dumps(config, indent=2) + "\n")
+        out.append(entry)
+    return out
+
+
 def lite_config() -> dict:
     return {
         "jupyter-lite-schema-version": 0,
@@ -401,6 +462,7 @@ def main(argv: list[str]) -> int:
     run = subprocess.run(cmd, capture_output=True, text=True, cwd=WORK)
     if run.returncode != 0:
         sys.exit(f"lite_site: jupyter lite build failed:\n{run.stdout[-4000:]}\n{run.stderr[-4000:]}")
+    edition_entries(DEST)
     pyo = DEST / "pyodide"
     pyo.mkdir()
     wheels = download(pins())

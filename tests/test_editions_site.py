@@ -14,6 +14,7 @@ from __future__ import annotations
 import re
 import sys
 from pathlib import Path
+from urllib.parse import urljoin
 
 import pytest
 
@@ -22,7 +23,7 @@ from banking_games import registry
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT / "scripts"))
 import build_editions  # noqa: E402
-from conftest import expected, new_context, require_chromium  # noqa: E402
+from conftest import expected, new_context, require_chromium, watch  # noqa: E402
 
 pytestmark = pytest.mark.site
 
@@ -327,22 +328,88 @@ def test_solution_titles_read_naturally(built_site, lang, solution, exercise):
 @pytest.mark.parametrize("lang", OTHER)
 def test_the_editions_jupyterlite_opens_its_own_notebook(built_site, lang):
     # "Try it in JupyterLite" of an edition's chapter opens files/<lang>/<game>.ipynb of the one
-    # JupyterLite the site serves (scripts/lite_site.py), in the edition's words, setting the
-    # package's language, with the edition's exercises (sphinx-exercise numbers them "Übung 1",
-    # "Упражнение 1") added by scripts/exercise_sheets.py
+    # JupyterLite the site serves (scripts/lite_site.py), from the edition's own entry
+    # notebooks-<lang>/ (JupyterLite's menus in the edition's language), in the edition's words,
+    # setting the package's language, with the edition's exercises (sphinx-exercise numbers them
+    # "Übung 1", "Упражнение 1") added by scripts/exercise_sheets.py
     import json
 
     heading = {"de": "## Der Spieltisch", "ru": "## Игровой стол"}[lang]
     exercise = {"de": ("#### Aufgabe 1 (", "#### Übung 1 ("), "ru": ("#### Упражнение 1 (",)}[lang]
     for info in registry.GAMES:
         page = (built_site / lang / f"{info.slug}.html").read_text(encoding="utf-8")
-        links = set(re.findall(r'href="([^"]*lite/notebooks/index\.html\?path=[^"]+)"', page))
-        assert links == {f"../_static/lite/notebooks/index.html?path={lang}/{info.notebook}"}, links
+        links = set(re.findall(r'href="([^"]*lite/notebooks[^/"]*/index\.html\?path=[^"]+)"', page))
+        assert links == {f"../_static/lite/notebooks-{lang}/index.html?path={lang}/{info.notebook}"}, links
+        assert (built_site / "_static" / "lite" / f"notebooks-{lang}" / "index.html").is_file()
         nb = json.loads((built_site / "_static" / "lite" / "files" / lang / info.notebook).read_text(encoding="utf-8"))
         text = ["".join(c["source"]) for c in nb["cells"]]
         assert any(t.startswith(heading) for t in text), info.slug
         assert any(t.startswith(exercise) for t in text), info.slug   # (str.startswith takes a tuple)
         assert f"set_language({lang!r})" in next(t for c, t in zip(nb["cells"], text) if c["cell_type"] == "code")
+
+
+# JupyterLite's own menu bar (the Notebook app's), as JupyterLab's language packs pinned in
+# requirements.txt word it (jupyterlab-language-pack-de-DE / -ru-RU 4.5.post3, the messages of
+# the context "menu" in jupyterlab.json: File is "Datei" and "Файл", Run "Ausführen" and
+# "Выполнить"); the English edition's is JupyterLab's own
+LITE_MENUS = {"en": ["File", "Edit", "View", "Run", "Kernel", "Settings", "Help"],
+              "de": ["Datei", "Bearbeiten", "Anzeigen", "Ausführen", "Kernel", "Einstellungen", "Hilfe"],
+              "ru": ["Файл", "Редактировать", "Просмотр", "Выполнить", "Ядро", "Настройки", "Справка"]}
+
+
+REACHED_JS = """name => { const item = [...document.querySelectorAll('.lm-MenuBar-item')]
+    .find(e => e.textContent.trim() === name); const r = item.getBoundingClientRect();
+  const hit = document.elementFromPoint((r.left + r.right) / 2, (r.top + r.bottom) / 2);
+  return !!hit && item.contains(hit); }"""
+
+
+@pytest.mark.parametrize("lang", EDITIONS)
+def test_jupyterlite_menus_speak_the_editions_language(browser, sub_path_url, built_site, lang):
+    """One page load per edition, on a 390 px phone, served under a sub-path: the Landsknecht
+    chapter's "Try it in JupyterLite" opens JupyterLite with its menu bar in the edition's
+    language (LITE_MENUS; English for English), the edition's notebook open (its first heading
+    as the served file has it), and the menu path its first cell tells the reader to choose
+    (**<menu> → <item>**) is there: the menu in the bar, which a tap reaches (the Notebook app's
+    "Not Trusted" badge covered the Russian Run menu), and the item in that menu."""
+    import json
+
+    require_chromium("JupyterLite in an edition")
+    from playwright.sync_api import TimeoutError
+    info = registry.game("landsknecht")
+    notebook = info.notebook if lang == "en" else f"{lang}/{info.notebook}"
+    served = json.loads((built_site / "_static" / "lite" / "files" / notebook).read_text(encoding="utf-8"))
+    first = "".join(served["cells"][0]["source"])
+    title = first.splitlines()[0].removeprefix("# ").strip()
+    menu, item = re.search(r"\*\*([^*→]+?) → ([^*]+?)\*\*", first).groups()
+    ctx, problems = new_context(browser, viewport={"width": 390, "height": 844})
+    try:
+        page = ctx.new_page()
+        page.goto(f"{sub_path_url}/{'' if lang == 'en' else lang + '/'}{info.slug}.html", wait_until="domcontentloaded")
+        href = page.locator(".bg-lite-note a.bg-lite-link").first.get_attribute("href")
+        lite = ctx.new_page()
+        watch(lite, problems)
+        lite.goto(urljoin(page.url, href), wait_until="load")
+        lite.locator(".jp-Notebook .jp-MarkdownCell h1").first.wait_for(timeout=90_000)
+        assert lite.locator(".jp-Notebook .jp-MarkdownCell h1").first.inner_text().replace("¶", "").strip() == title
+        bar = lite.locator(".lm-MenuBar .lm-MenuBar-itemLabel")
+        bar.first.wait_for(timeout=30_000)
+        assert bar.all_inner_texts() == LITE_MENUS[lang]
+        # a tap reaches the menu as laid out: the point at its centre is the menu's own (the menu
+        # bar hides what overflows it; a finger cannot scroll it, Playwright's click would). While
+        # the kernel starts, its status message lies over the bar's right end, then fades (a few
+        # seconds); the trust badge, where shown, stays
+        try:
+            lite.wait_for_function(REACHED_JS, arg=menu.strip(), timeout=60_000)
+        except TimeoutError:   # playwright's TimeoutError
+            pytest.fail(f"{lang}: the menu {menu!r} is hidden or covered on a phone")
+        lite.get_by_role("menuitem", name=menu.strip(), exact=True).click()
+        items = lite.locator(".lm-Menu .lm-Menu-itemLabel")
+        items.first.wait_for(timeout=10_000)
+        assert item.strip() in items.all_inner_texts(), (item, items.all_inner_texts())
+        lite.keyboard.press("Escape")
+        assert not problems.external and not problems.bad_status and not problems.page_errors, problems.report()
+    finally:
+        ctx.close()
 
 
 # ---- no English the package writes, in a shipped edition's pages (issue 35) ----------------

@@ -13,6 +13,11 @@ test is tests/test_jupyterlite.py):
   requirements.txt or book/_lite/browser-wheels.txt, and numpy, pandas and
   matplotlib are absent (there is no wheel of them for Pyodide on PyPI);
 * the Pyodide core is the version jupyterlite-pyodide-kernel expects;
+* each other edition has its own entry, ``notebooks-<lang>/``: the Notebook app's page, whose
+  configuration is the app's plus the edition's locale as the default language (and without
+  the trust badge), and that
+  locale's translations are served (JupyterLab's language pack: the File menu is "Datei",
+  "Файл");
 * each notebook ends with the game's exercises (issue 20), numbered and titled as the
   built pages show them, each with a cell to complete and none with its solution; those
   cells run in a Python without numpy, pandas and matplotlib.
@@ -90,6 +95,31 @@ def test_kernel_uses_the_sites_own_pyodide_and_lock(lite):
     from jupyterlite_pyodide_kernel.constants import PYODIDE_VERSION
 
     assert pyodide == PYODIDE_VERSION
+
+
+# an edition -> its JupyterLab locale and the File menu's word in that locale's language pack
+# (jupyterlab-language-pack-de-DE / -ru-RU, jupyterlab.json, context "menu")
+EDITION_LOCALES = {"de": ("de_DE", "Datei"), "ru": ("ru_RU", "Файл")}
+
+
+def test_each_edition_has_its_own_entry_in_its_language(lite):
+    app = lite / "notebooks"
+    base = json.loads((app / "jupyter-lite.json").read_text())["jupyter-config-data"]
+    assert "settingsOverrides" not in base   # the English entry keeps JupyterLab's default, English
+    listed = json.loads((lite / "api" / "translations" / "all.json").read_text())["data"]
+    for lang, (locale, file_menu) in EDITION_LOCALES.items():
+        entry = lite / f"notebooks-{lang}"
+        for name in ("index.html", "jupyter-lite.ipynb", "favicon.ico"):
+            assert (entry / name).read_bytes() == (app / name).read_bytes(), f"{lang}: {name}"
+        config = json.loads((entry / "jupyter-lite.json").read_text())["jupyter-config-data"]
+        overrides = config.pop("settingsOverrides")
+        # the trust badge left out: on a phone it covered the menus (test_editions_site)
+        assert config.pop("disabledExtensions") == ["@jupyter-notebook/notebook-extension:trusted"]
+        assert config == base, lang
+        assert overrides == {"@jupyterlab/translation-extension:plugin": {"locale": locale}}
+        assert locale in listed
+        pack = json.loads((lite / "api" / "translations" / f"{locale}.json").read_text())["data"]
+        assert pack["jupyterlab"]["menu\u0004File"] == [file_menu], lang
 
 
 def _bundle(path: Path) -> tuple[dict, dict[str, bytes]]:

@@ -8,13 +8,16 @@ named in :data:`NOTEBOOKS` it
   one link, **Try it in JupyterLite**, that opens the game's notebook in the
   JupyterLite the site serves itself (``_static/lite/``, built by
   scripts/lite_site.py from book/_lite/<game>.py); the link is relative, so
-  it works from any host and under any sub-path such as ``/book/``;
+  it works from any host and under any sub-path such as ``/book/``. An
+  edition's link opens its own entry, ``notebooks-<lang>/``, where JupyterLite's
+  menus and dialogs are in the edition's language, and its translated notebook,
+  ``<lang>/<game>.ipynb`` (:func:`entry`);
 * adds, after the page's Deal live box (*Deal it yourself*; book/_ext/banking_book/live_tables.py), one
   sentence telling the reader what JupyterLite is, with the same link, and that edits made
   there stay in this browser and how to get the book's original notebook back (:data:`SAVED`).
 
 The build warns (an error under ``-W``) when scripts/lite_site.py has not
-built JupyterLite into book/_vendor/lite/ or a notebook is missing.
+built JupyterLite into book/_vendor/lite/, or a notebook or the edition's entry is missing.
 """
 
 from __future__ import annotations
@@ -36,6 +39,16 @@ NOTEBOOKS = {g.slug: g.notebook for g in registry.GAMES}
 """Page (docname) -> notebook in JupyterLite's files (book/_lite/<name>.py)."""
 
 APP = "lite/notebooks/index.html"
+"""The English edition's entry: JupyterLite's Notebook app, in JupyterLab's default language."""
+
+
+def entry(edition: str) -> str:
+    """The JupyterLite page (under ``_static/``) that the edition ``edition`` (``"en"``,
+    ``"de"``, ``"ru"``) opens: :data:`APP` for English, ``lite/notebooks-<edition>/index.html``
+    for another, whose default language is the edition's (scripts/lite_site.py
+    ``edition_entries``)."""
+    return APP if edition == "en" else APP.replace("/notebooks/", f"/notebooks-{edition}/")
+
 LABEL = N_("Try it in JupyterLite")
 TOOLTIP = N_("Open this game's notebook in JupyterLite: Jupyter running inside your browser "
              "from this site's own files, with no server; once loaded it works offline.")
@@ -63,10 +76,10 @@ def sentence(lang, url: str) -> str:
 def _url(app, docname: str) -> str:
     rel = app.builder.get_target_uri(docname)
     depth = rel.count("/")
-    # an edition's notebook is in files/<lang>/ (scripts/lite_site.py)
+    # an edition's notebook is in files/<lang>/, its entry notebooks-<lang>/ (scripts/lite_site.py)
     edition = getattr(app.config, "bg_edition", "en")
     folder = "" if edition == "en" else f"{edition}/"
-    return "../" * depth + f"_static/{APP}?path={folder}{NOTEBOOKS[docname]}"
+    return "../" * depth + f"_static/{entry(edition)}?path={folder}{NOTEBOOKS[docname]}"
 
 
 def _check(app) -> None:
@@ -81,6 +94,10 @@ def _check(app) -> None:
                 if nb not in have:
                     logger.warning("jupyterlite_launch: %s is not in JupyterLite's files; "
                                    "run scripts/build.sh (scripts/lite_site.py)", nb)
+            page = entry(getattr(app.config, "bg_edition", "en"))
+            if not (base.parent / page).is_file():
+                logger.warning("jupyterlite_launch: JupyterLite has no %s for this edition; "
+                               "run scripts/build.sh (scripts/lite_site.py)", page)
             return
     logger.warning("jupyterlite_launch: JupyterLite is missing from _static/lite; "
                    "run scripts/build.sh (scripts/lite_site.py)")
