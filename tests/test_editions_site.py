@@ -124,8 +124,11 @@ def test_heavy_files_are_served_once_for_all_editions(built_site, lang):
         here = {m[1] for m in found if m[0]}
         if any(not m[0] for m in found):
             bad.append(f"{lang}/{name}: a reference to its own _static/live, lite or vendor")
-        if here != english:
-            bad.append(f"{lang}/{name}: shared files {sorted(here ^ english)[:4]} differ from the English page's")
+        # the one difference: JupyterLite's entry is the edition's own (notebooks-<lang>/, its
+        # menus in the edition's language), the same app's page as the English notebooks/
+        same = {ref.replace(f"_static/lite/notebooks-{lang}/", "_static/lite/notebooks/") for ref in here}
+        if same != english:
+            bad.append(f"{lang}/{name}: shared files {sorted(same ^ english)[:4]} differ from the English page's")
         bad += [f"{lang}/{name}: ../{ref} missing" for ref in here if not (built_site / ref).is_file()]
     assert not bad, "\n".join(bad[:20])
 
